@@ -1,0 +1,62 @@
+// Building blocks shared by the grammars.
+//
+// parsimmon's own `P.regexp` slices the input at every attempt, and its `.mark()` / `P.index`
+// keep a line/column cache in a module-level object keyed by the *whole input string*, which is
+// never released: over an archive of 100,000 files that cache alone holds every file read.
+// So our leaf parsers run sticky regexps against the full input (no slicing) and nodes record
+// their offset; `LineIndex` turns offsets into lines once per file.
+import P from 'parsimmon';
+
+/** A parser for one sticky regexp at the current offset; `build` turns the match into a node. */
+export function sticky<T>(re: RegExp, expected: string, build: (m: RegExpExecArray, offset: number) => T): P.Parser<T> {
+  if (!re.sticky) throw new Error(`regexp ${re} must be sticky (y flag)`);
+  return P((input, i) => {
+    re.lastIndex = i;
+    const m = re.exec(input);
+    return m ? P.makeSuccess(re.lastIndex, build(m, i)) : P.makeFailure(i, expected);
+  });
+}
+
+/** Offsets → 1-based line and column, for one text. */
+export class LineIndex {
+  private readonly starts: Int32Array;
+
+  constructor(text: string) {
+    let count = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+    const starts = new Int32Array(count);
+    let k = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  line(offset: number): number {
+    const s = this.starts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  column(offset: number): number {
+    return offset - this.starts[this.line(offset) - 1] + 1;
+  }
+}
+
+/** A short excerpt of what stands at `offset`, for error messages. */
+export function foundAt(text: string, offset: number): string {
+  if (offset >= text.length) return 'end of file';
+  if (text[offset] === '\n') return 'end of line';
+  const m = /[^\s]{1,24}|[ \t]+/y;
+  m.lastIndex = offset;
+  const hit = m.exec(text);
+  return hit ? `'${hit[0]}'` : `'${text[offset]}'`;
+}

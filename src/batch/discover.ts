@@ -1,0 +1,73 @@
+// Command-line paths → the files to read, in a stable order. Folders are walked recursively in
+// sorted order; a path named explicitly is always read.
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+
+export type Discovered =
+  /** `sniff`: found in a folder with an ambiguous name (.txt, none): read it only if its content is a match. */
+  | { kind: 'file'; path: string; sniff: boolean }
+  | { kind: 'missing'; path: string; reason: string }
+  | { kind: 'skipped'; path: string };
+
+const MATCH_EXTENSIONS = new Set(['.mat', '.sgf', '.txt', '']);
+const SURE_EXTENSIONS = new Set(['.mat', '.sgf']);
+
+/** Whether the start of a file reads like a .mat match or an SGF collection. */
+export function looksLikeMatchContent(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16384)).toString('latin1');
+  return /^\s*\(\s*;/.test(head) || /^[ \t]*(?:\d+[ \t]+points?[ \t]+match|unlimited[ \t]+game)[ \t]*\r?$/im.test(head);
+}
+
+export function looksLikeMatchFile(name: string): boolean {
+  return MATCH_EXTENSIONS.has(extname(name).toLowerCase()) && !name.startsWith('.');
+}
+
+async function* walk(dir: string, seen: Set<string>): AsyncGenerator<Discovered> {
+  let real: string;
+  try {
+    real = await realpath(dir);
+  } catch (e) {
+    yield { kind: 'missing', path: dir, reason: (e as Error).message };
+    return;
+  }
+  if (seen.has(real)) return; // a symlink loop, or a folder named twice
+  seen.add(real);
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    yield { kind: 'missing', path: dir, reason: (e as Error).message };
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    let isDir = entry.isDirectory();
+    if (entry.isSymbolicLink()) {
+      try {
+        isDir = (await stat(path)).isDirectory();
+      } catch {
+        isDir = false;
+      }
+    }
+    if (isDir) yield* walk(path, seen);
+    else if (looksLikeMatchFile(entry.name)) yield { kind: 'file', path, sniff: !SURE_EXTENSIONS.has(extname(entry.name).toLowerCase()) };
+    else yield { kind: 'skipped', path };
+  }
+}
+
+export async function* discover(paths: string[]): AsyncGenerator<Discovered> {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    let isDir: boolean;
+    try {
+      isDir = (await stat(path)).isDirectory();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      yield { kind: 'missing', path, reason: code === 'ENOENT' ? 'no such file or folder' : (e as Error).message };
+      continue;
+    }
+    if (isDir) yield* walk(path, seen);
+    else yield { kind: 'file', path, sniff: false };
+  }
+}

@@ -1,0 +1,58 @@
+// Bytes → text. Match files come from many writers: UTF-8 with or without a BOM (XG),
+// UTF-16 with a BOM (Windows tools), and old Windows programs writing the ANSI code page.
+
+export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+export type Decoded =
+  | { ok: true; text: string; encoding: Encoding }
+  | { ok: false; reason: string; offset: number };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1 (0x93 stays U+0093, not “), so
+// the 32 code points where the two differ are mapped here.
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const chunks: string[] = [];
+  const CHUNK = 8192;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const end = Math.min(bytes.length, start + CHUNK);
+    const codes = new Array<number>(end - start);
+    for (let i = start; i < end; i++) {
+      const b = bytes[i];
+      codes[i - start] = b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : b;
+    }
+    chunks.push(String.fromCharCode(...codes));
+  }
+  return chunks.join('');
+}
+const utf16le = new TextDecoder('utf-16le');
+const utf16be = new TextDecoder('utf-16be');
+
+/** CRLF and lone CR become LF, so every later stage sees one line ending. */
+export function normaliseNewlines(text: string): string {
+  return text.indexOf('\r') < 0 ? text : text.replace(/\r\n?/g, '\n');
+}
+
+export function decode(bytes: Uint8Array): Decoded {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { ok: true, text: normaliseNewlines(utf16le.decode(bytes.subarray(2))), encoding: 'utf-16le' };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { ok: true, text: normaliseNewlines(utf16be.decode(bytes.subarray(2))), encoding: 'utf-16be' };
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    return { ok: false, reason: 'binary data (a NUL byte), not a text match file', offset: nul };
+  }
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  try {
+    return { ok: true, text: normaliseNewlines(utf8.decode(body)), encoding: bom ? 'utf-8-bom' : 'utf-8' };
+  } catch {
+    return { ok: true, text: normaliseNewlines(decodeWindows1252(body)), encoding: 'windows-1252' };
+  }
+}

@@ -1,0 +1,186 @@
+// The shared types of bgaudit. Nothing but types lives here.
+
+/** 0 = the left column of a .mat game (named first on its score line) = White (PW) in SGF. */
+export type Side = 0 | 1;
+
+export type Format = 'mat' | 'sgf';
+
+export type Variant = 'backgammon' | 'nackgammon' | 'hypergammon1' | 'hypergammon2' | 'hypergammon3';
+
+/** A problem with the input text itself: where, what the reader expected, what it found. */
+export interface ParseError {
+  line: number; // 1-based
+  column: number; // 1-based
+  expected: string;
+  found: string;
+  message: string;
+}
+
+export interface Header {
+  key: string;
+  value: string;
+  line: number;
+}
+
+/** One checker move as written: `8/5*\/1` → points [8, 5, 1], hits [true, false]; 25 = bar, 0 = off. */
+export interface MoveToken {
+  points: number[];
+  /** hits[k] is true when a `*` follows points[k + 1]. */
+  hits: boolean[];
+  /** `(2)` after a move: how many times it is played. */
+  repeat: number;
+}
+
+/** What a roll cell says besides its moves: a dance or a placeholder some writers put there. */
+export type RollMarker = 'cannot-move' | 'unknown' | 'illegal-play';
+
+interface ActionBase {
+  side: Side;
+  line: number;
+  column: number;
+}
+
+export interface RollAction extends ActionBase {
+  type: 'roll';
+  /** The dice as written (some writers put the lower first). */
+  dice: [number, number];
+  moves: MoveToken[];
+  marker: RollMarker | null;
+}
+
+export interface DoubleAction extends ActionBase {
+  type: 'double';
+  /** The cube value the record says this double makes. */
+  value: number;
+  kind: 'double' | 'beaver' | 'raccoon';
+}
+
+export interface TakeAction extends ActionBase {
+  type: 'take';
+}
+
+export interface DropAction extends ActionBase {
+  type: 'drop';
+}
+
+/** A player gives up the game for `points` (galaxy writes it as `Losses N point`, SGF as a resignation). */
+export interface ResignAction extends ActionBase {
+  type: 'resign';
+  points: number | null;
+}
+
+export type Action = RollAction | DoubleAction | TakeAction | DropAction | ResignAction;
+
+/** What the record says the game's result was. */
+export interface RecordedResult {
+  winner: Side;
+  points: number;
+  /** The record adds "and the match". */
+  andMatch: boolean;
+  /** SGF `RE[W+2R]`: the game ended by resignation. */
+  resigned: boolean;
+  line: number;
+  column: number;
+}
+
+export interface GameRecord {
+  /** The number the record gives the game (`Game N`; SGF game + 1). */
+  number: number;
+  line: number;
+  /** Names as this game's score line writes them, left first. */
+  players: [string, string];
+  /** The score before the game as recorded, left first; null when the record has none. */
+  startScore: [number, number] | null;
+  actions: Action[];
+  result: RecordedResult | null;
+  /** Comment lines inside the game (`; connection lost`, XG `; Set Pos=`…). */
+  comments: { text: string; line: number }[];
+  /** First line of the game the reader could not read; actions after it are not kept. */
+  unreadableFrom: number | null;
+}
+
+export interface MatchRecord {
+  file: string;
+  format: Format;
+  /** 1-based index of the match within its file. */
+  index: number;
+  /** Line of the match-length line (`7 point match`). */
+  line: number;
+  players: [string, string];
+  /** Match length; 0 = money session. */
+  length: number;
+  headers: Header[];
+  variant: Variant;
+  games: GameRecord[];
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Game number within its match, when the finding belongs to a game. */
+  game?: number;
+  line?: number;
+  column?: number;
+  recorded?: unknown;
+  expected?: unknown;
+}
+
+export type Termination = 'bearoff' | 'drop' | 'resign' | 'unfinished';
+export type Outcome = 'single' | 'gammon' | 'backgammon';
+
+export interface CubeState {
+  value: number;
+  /** -1 centred. */
+  owner: Side | -1;
+}
+
+export interface FinalIds {
+  positionId: string;
+  matchId: string;
+  xgid: string;
+}
+
+export interface GameVerdict {
+  game: number;
+  line: number;
+  startScore: { recorded: [number, number] | null; computed: [number, number] | null };
+  crawford: boolean | null;
+  postCrawford: boolean | null;
+  cube: CubeState | null;
+  termination: Termination | null;
+  winner: Side | null;
+  outcome: Outcome | null;
+  points: { recorded: number | null; nominal: number | null; credited: number | null };
+  final: FinalIds | null;
+  findings: Finding[];
+}
+
+export interface RulesApplied {
+  name: 'backgammon' | 'nardy' | 'tavla';
+  crawford: boolean;
+  jacoby: boolean;
+  beavers: boolean;
+}
+
+/** One audited match, or one unreadable file (`match: null`). Plain data: crosses worker threads as is. */
+export interface MatchReport {
+  file: string;
+  match: number | null;
+  format: Format | null;
+  players: [string, string] | null;
+  length: number | null;
+  rules: RulesApplied | null;
+  games: GameVerdict[];
+  findings: Finding[];
+}
+
+export interface ImportResult {
+  format: Format | null;
+  matches: MatchRecord[];
+  errors: ParseError[];
+  /** Notes about the bytes themselves (e.g. read as Windows-1252). */
+  notes: Finding[];
+}

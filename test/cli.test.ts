@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/cli.js';
+import type { MatchReport } from '../src/model.js';
+import { FIXTURES } from './helpers.js';
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) });
+  return { code, stdout, stderr };
+}
+
+const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
+
+describe('bgaudit verify', () => {
+  it('ndjson: one object per match, in input order, with the recorded fields', async () => {
+    const r = await cli('verify', mat('gnubg-7p-hits-and-dances.mat'), mat('bbgt-two-matches-gridgammon-ratings.mat'), '--format', 'ndjson');
+    const reports = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as MatchReport);
+    expect(reports.map((x) => [x.file.split('/').pop(), x.match])).toEqual([
+      ['gnubg-7p-hits-and-dances.mat', 1],
+      ['bbgt-two-matches-gridgammon-ratings.mat', 1],
+      ['bbgt-two-matches-gridgammon-ratings.mat', 2],
+    ]);
+    expect(reports[0]).toMatchObject({ format: 'mat', players: ['charlot1', 'charlot2'], length: 7 });
+    expect(reports[0].games[2]).toMatchObject({ game: 3, line: 59, startScore: { recorded: [2, 2] }, winner: 0, points: { recorded: 4 } });
+  });
+
+  it('json: one array; a file that cannot be read still gets one report', async () => {
+    const r = await cli('verify', mat('broken', 'empty.mat'), mat('gnubg-right-player-starts.mat'), '--format', 'json');
+    const reports = JSON.parse(r.stdout) as MatchReport[];
+    expect(reports).toHaveLength(2);
+    expect(reports[0]).toMatchObject({ match: null, games: [], findings: [{ code: 'parse-error', severity: 'error', line: 1, column: 1 }] });
+    expect(r.code).toBe(1);
+  });
+
+  it('text: linter style, a summary, exit 1 on error findings', async () => {
+    const r = await cli('verify', mat('broken'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/point-not-a-number\.mat\n\s+8:13\s+error\s+game 1: cannot read this line: expected a point.*parse-error\n/);
+    expect(r.stdout).toMatch(/^11 files, 7 matches, 7 games: 11 errors, 0 warnings, 0 info$/m);
+  });
+
+  it('exit 0 on clean files', async () => {
+    const r = await cli('verify', mat('gnubg-right-player-starts.mat'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('1 file, 1 match, 1 game: 0 errors, 0 warnings, 0 info\n');
+  });
+
+  it('exit 2 for a path that does not exist, still reporting it', async () => {
+    const r = await cli('verify', '/no/such/place.mat', '--format', 'ndjson');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ file: '/no/such/place.mat', match: null, findings: [{ code: 'io-error' }] });
+    expect(r.stderr).toContain('no such file or folder');
+  });
+
+  it('exit 2 on usage errors, 0 on --help', async () => {
+    expect((await cli('verify', '--format', 'xml', 'a.mat')).code).toBe(2);
+    expect((await cli('frobnicate')).code).toBe(2);
+    const help = await cli('verify', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--format');
+  });
+
+  it('walks folders in sorted order and skips files that are not matches', async () => {
+    const r = await cli('verify', FIXTURES, '--format', 'ndjson');
+    const files = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as MatchReport).file);
+    const unique = [...new Set(files)];
+    expect(unique).toEqual([...unique].sort());
+    expect(unique.some((f) => f.endsWith('.tsv'))).toBe(false);
+  });
+});
