@@ -1,0 +1,82 @@
+// A backgammon position: for each side, 26 counts in that side's own numbering, as records
+// write moves: index 0 = borne off, 1..24 = points (home board 1-6), 25 = the bar.
+// A side's point p is the other side's point 25 - p.
+import type { Side, Variant } from '../model.js';
+
+export const OFF = 0;
+export const BAR = 25;
+
+export interface Position {
+  sides: [Uint8Array, Uint8Array];
+}
+
+/** Checkers on the start position of each variant: [point, count] in a side's own numbering. */
+const START: Record<Variant, [number, number][]> = {
+  backgammon: [
+    [24, 2],
+    [13, 5],
+    [8, 3],
+    [6, 5],
+  ],
+  nackgammon: [
+    [24, 2],
+    [23, 2],
+    [13, 4],
+    [8, 3],
+    [6, 4],
+  ],
+  hypergammon1: [[24, 1]],
+  hypergammon2: [
+    [24, 1],
+    [23, 1],
+  ],
+  hypergammon3: [
+    [24, 1],
+    [23, 1],
+    [22, 1],
+  ],
+};
+
+export function checkersPerSide(variant: Variant): number {
+  return START[variant].reduce((n, [, c]) => n + c, 0);
+}
+
+export function startPosition(variant: Variant = 'backgammon'): Position {
+  const side = () => {
+    const a = new Uint8Array(26);
+    for (const [point, count] of START[variant]) a[point] = count;
+    return a;
+  };
+  return { sides: [side(), side()] };
+}
+
+export function copyPosition(p: Position): Position {
+  return { sides: [p.sides[0].slice(), p.sides[1].slice()] };
+}
+
+/** The point `p` of side `s` as the other side numbers it (bar and off have no counterpart). */
+export function otherNumbering(p: number): number {
+  return 25 - p;
+}
+
+export function other(s: Side): Side {
+  return (1 - s) as Side;
+}
+
+export function borneOff(p: Position, s: Side): number {
+  return p.sides[s][OFF];
+}
+
+/** Checkers of `s` on the board or the bar (not borne off). */
+export function checkersLeft(p: Position, s: Side): number {
+  let n = 0;
+  const a = p.sides[s];
+  for (let i = 1; i <= BAR; i++) n += a[i];
+  return n;
+}
+
+/** Whether all of `s`'s checkers still in play are in its home board (points 1-6). */
+export function allHome(a: Uint8Array): boolean {
+  for (let i = 7; i <= BAR; i++) if (a[i] !== 0) return false;
+  return true;
+}

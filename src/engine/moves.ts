@@ -1,0 +1,410 @@
+// One roll's recorded move, checked against the rules and applied to the position.
+//
+// A recorded move is a list of segments (`13/8`, `bar/22*`, `6/off`, or `13/6` played with one
+// checker and both dice). Each segment is cut into single-die steps by a small backtracking
+// search over the dice of the roll, in the recorded order first (any order that works makes the
+// move legal: the final position is the same). Steps live in module-level typed arrays: this
+// runs for every move of every file, and allocates nothing when the move is legal.
+import type { MoveToken, Side } from '../model.js';
+import { BAR, OFF, type Position, allHome, checkersLeft } from './board.js';
+
+export interface Segment {
+  from: number;
+  to: number;
+  /** The record marks a hit (`*`) at `to`. */
+  hitMarked: boolean;
+}
+
+/** Cuts recorded tokens into segments: `8/5*\/1` → 8/5*, 5/1; `13/7(2)` → 13/7, 13/7. */
+export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
+  out.length = 0;
+  for (const m of moves) {
+    for (let r = 0; r < m.repeat; r++) {
+      for (let k = 1; k < m.points.length; k++) out.push({ from: m.points[k - 1], to: m.points[k], hitMarked: m.hits[k - 1] });
+    }
+  }
+  return out;
+}
+
+// ---- single steps ------------------------------------------------------------------------
+
+/** Why side `s` cannot move a checker from `from` with `die`; null when it can. */
+export function stepProblem(pos: Position, s: Side, from: number, die: number): string | null {
+  const mine = pos.sides[s];
+  if (from !== BAR && mine[BAR] > 0) return 'a checker on the bar must enter first';
+  if (from < 1 || from > BAR || mine[from] === 0) return from === BAR ? 'no checker on the bar' : `no checker on point ${from}`;
+  const to = from - die;
+  if (to >= 1) {
+    if (pos.sides[1 - s][25 - to] >= 2) return `point ${to} is blocked`;
+    return null;
+  }
+  if (!allHome(mine)) return 'cannot bear off: not all checkers are in the home board';
+  if (to < 0) {
+    for (let p = from + 1; p <= 6; p++) {
+      if (mine[p] > 0) return `cannot bear off from ${from} with a ${die}: a checker stands higher, on ${p}`;
+    }
+  }
+  return null;
+}
+
+/** Moves the checker (the step must be legal); returns whether it hit. */
+export function applyStep(pos: Position, s: Side, from: number, die: number): boolean {
+  const mine = pos.sides[s];
+  const theirs = pos.sides[1 - s];
+  const to = from - die > 0 ? from - die : OFF;
+  mine[from]--;
+  mine[to]++;
+  if (to !== OFF && theirs[25 - to] === 1) {
+    theirs[25 - to] = 0;
+    theirs[BAR]++;
+    return true;
+  }
+  return false;
+}
+
+export function undoStep(pos: Position, s: Side, from: number, die: number, hit: boolean): void {
+  const mine = pos.sides[s];
+  const to = from - die > 0 ? from - die : OFF;
+  mine[to]--;
+  mine[from]++;
+  if (hit) {
+    const theirs = pos.sides[1 - s];
+    theirs[BAR]--;
+    theirs[25 - to] = 1;
+  }
+}
+
+// ---- the steps of the current play ---------------------------------------------------------
+
+const MAX_STEPS = 32;
+/** The steps found for the last play: from, die, hit, and the segment each belongs to. */
+export const steps = {
+  length: 0,
+  from: new Int8Array(MAX_STEPS),
+  die: new Int8Array(MAX_STEPS),
+  hit: new Uint8Array(MAX_STEPS),
+  segment: new Int8Array(MAX_STEPS),
+};
+const available = new Int8Array(7);
+
+function pushStep(from: number, die: number, hit: boolean, segment: number): void {
+  const k = steps.length++;
+  steps.from[k] = from;
+  steps.die[k] = die;
+  steps.hit[k] = hit ? 1 : 0;
+  steps.segment[k] = segment;
+}
+
+function popStep(pos: Position, s: Side): void {
+  const k = --steps.length;
+  undoStep(pos, s, steps.from[k], steps.die[k], steps.hit[k] === 1);
+  available[steps.die[k]]++;
+}
+
+function setDice(d1: number, d2: number): void {
+  available.fill(0);
+  if (d1 === d2) available[d1] = 4;
+  else {
+    available[d1] = 1;
+    available[d2] = 1;
+  }
+}
+
+function rollText(d1: number, d2: number): string {
+  return `${Math.max(d1, d2)}-${Math.min(d1, d2)}`;
+}
+
+function pointText(p: number): string {
+  return p === BAR ? 'bar' : p === OFF ? 'off' : String(p);
+}
+
+function segmentText(seg: Segment): string {
+  return `${pointText(seg.from)}/${pointText(seg.to)}`;
+}
+
+/** Places segments k.. of `segs`, the checker of segment k standing on `at`. */
+function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, d1: number, d2: number): boolean {
+  if (k === segs.length) return true;
+  const target = segs[k].to;
+  // Two passes: a combined move (`6/1` with 4-1) is first tried through points where it hits
+  // nothing; a hit on the way is only assumed when no other path exists.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let d = 6; d >= 1; d--) {
+      if (available[d] === 0) continue;
+      const land = at - d;
+      if (target !== OFF && land < target) continue;
+      const passing = land > 0 && land !== target;
+      if (passing && (pass === 0) === (pos.sides[1 - s][25 - land] === 1)) continue;
+      if (!passing && pass === 1) continue;
+      if (stepProblem(pos, s, at, d) !== null) continue;
+      available[d]--;
+      pushStep(at, d, applyStep(pos, s, at, d), k);
+      const reached = land <= 0 ? OFF : land;
+      const next = reached === target ? k + 1 : k;
+      const nextAt = next === k ? reached : next < segs.length ? segs[next].from : 0;
+      if (place(pos, s, segs, next, nextAt, d1, d2)) return true;
+      popStep(pos, s);
+    }
+  }
+  return false;
+}
+
+function placeAll(pos: Position, s: Side, segs: Segment[], d1: number, d2: number): boolean {
+  steps.length = 0;
+  setDice(d1, d2);
+  return segs.length === 0 || place(pos, s, segs, 0, segs[0].from, d1, d2);
+}
+
+/**
+ * Why the recorded move is illegal, in the words of the rule it breaks: the segments are played
+ * in the recorded order while they can be, and the first that cannot is explained. The position
+ * is left as it was.
+ */
+function explain(pos: Position, s: Side, segs: Segment[], d1: number, d2: number): string {
+  steps.length = 0;
+  setDice(d1, d2);
+  let reason = `no order of these moves can be played with the roll ${rollText(d1, d2)}`;
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k];
+    const before = steps.length;
+    if (place(pos, s, [seg], 0, seg.from, d1, d2)) continue;
+    while (steps.length > before) popStep(pos, s);
+    reason = segmentProblem(pos, s, seg, d1, d2);
+    break;
+  }
+  while (steps.length > 0) popStep(pos, s);
+  return reason;
+}
+
+function segmentProblem(pos: Position, s: Side, seg: Segment, d1: number, d2: number): string {
+  const roll = rollText(d1, d2);
+  const left = [1, 2, 3, 4, 5, 6].filter((d) => available[d] > 0);
+  if (left.length === 0) return `the roll ${roll} is used up before ${segmentText(seg)}`;
+  const distance = seg.from - seg.to;
+  if (seg.to !== OFF && distance >= 1 && distance <= 6) {
+    if (available[distance] === 0) return d1 === distance || d2 === distance ? `die ${distance} of roll ${roll} is already used` : `die ${distance} not in roll ${roll}`;
+    return stepProblem(pos, s, seg.from, distance) ?? `${segmentText(seg)} cannot be played with the roll ${roll}`;
+  }
+  // A bear-off, or a move of several dice: the rule its first possible step breaks.
+  for (let d = 6; d >= 1; d--) {
+    if (available[d] === 0 || (seg.to !== OFF && seg.from - d < seg.to)) continue;
+    const problem = stepProblem(pos, s, seg.from, d);
+    if (problem !== null) return problem;
+  }
+  return `${segmentText(seg)} cannot be played with the roll ${roll}`;
+}
+
+/** Every order of 0..n-1 (n ≤ 5), the identity first. */
+function* orders(n: number): Generator<number[]> {
+  const a = Array.from({ length: n }, (_, i) => i);
+  yield a.slice();
+  const c = new Array<number>(n).fill(0);
+  let i = 0;
+  while (i < n) {
+    if (c[i] < i) {
+      const j = i % 2 === 0 ? 0 : c[i];
+      [a[j], a[i]] = [a[i], a[j]];
+      yield a.slice();
+      c[i]++;
+      i = 0;
+    } else {
+      c[i] = 0;
+      i++;
+    }
+  }
+}
+
+// ---- a play that ends where the record ends -----------------------------------------------
+
+/** The mover's checkers after the segments, moved as written; null when they cannot be. */
+function recordedEnd(pos: Position, s: Side, segs: Segment[]): Uint8Array | null {
+  const end = pos.sides[s].slice();
+  for (const seg of segs) {
+    if (seg.from < 1 || seg.from > BAR || end[seg.from] === 0 || seg.to >= seg.from) return null;
+    end[seg.from]--;
+    end[seg.to]++;
+  }
+  return end;
+}
+
+function sameSide(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i <= BAR; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Steps to the target end, using at least `need` dice (or bearing off the last checker). */
+function reach(pos: Position, s: Side, target: Uint8Array, need: number): boolean {
+  if (sameSide(pos.sides[s], target) && (steps.length >= need || checkersLeft(pos, s) === 0)) return true;
+  const mine = pos.sides[s];
+  for (let d = 6; d >= 1; d--) {
+    if (available[d] === 0) continue;
+    for (let from = BAR; from >= 1; from--) {
+      // Only checkers the record moves away from a point can leave it.
+      if (mine[from] <= target[from] || stepProblem(pos, s, from, d) !== null) continue;
+      available[d]--;
+      pushStep(from, d, applyStep(pos, s, from, d), 0);
+      if (reach(pos, s, target, need)) return true;
+      popStep(pos, s);
+    }
+  }
+  return false;
+}
+
+/**
+ * Finds a legal sequence of single-die steps that leaves the mover's checkers where the record
+ * leaves them, whatever the order and grouping the record wrote (`66: 17/off 6/off` is played
+ * 17/11/5, 6/off, 5/off). Used when the segments cannot be played one after the other.
+ */
+function placeByEnd(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, need = 0): boolean {
+  const target = recordedEnd(pos, s, segs);
+  if (target === null) return false;
+  steps.length = 0;
+  setDice(d1, d2);
+  return reach(pos, s, target, need);
+}
+
+// ---- the most dice that can be used -------------------------------------------------------
+
+const bestFrom = new Int8Array(4);
+const bestDie = new Int8Array(4);
+const curFrom = new Int8Array(4);
+const curDie = new Int8Array(4);
+let best = 0;
+
+function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
+  if (depth > best) {
+    best = depth;
+    bestFrom.set(curFrom);
+    bestDie.set(curDie);
+    if (best === goal) return true;
+  }
+  const mine = pos.sides[s];
+  for (let d = 6; d >= 1; d--) {
+    if (available[d] === 0) continue;
+    for (let from = BAR; from >= 1; from--) {
+      if (mine[from] === 0 || stepProblem(pos, s, from, d) !== null) continue;
+      available[d]--;
+      const hit = applyStep(pos, s, from, d);
+      curFrom[depth] = from;
+      curDie[depth] = d;
+      const done = explore(pos, s, depth + 1, goal);
+      undoStep(pos, s, from, d, hit);
+      available[d]++;
+      if (done) return true;
+      if (mine[BAR] > 0 && from === BAR) break;
+    }
+  }
+  return false;
+}
+
+/** How many dice of the roll can be played at most, and one play that does it. */
+export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): { count: number; example: string } {
+  setDice(d1, d2);
+  best = 0;
+  explore(pos, s, 0, d1 === d2 ? 4 : 2);
+  const parts: string[] = [];
+  for (let k = 0; k < best; k++) {
+    const from = bestFrom[k];
+    const to = from - bestDie[k];
+    parts.push(`${pointText(from)}/${to > 0 ? to : 'off'}`);
+  }
+  return { count: best, example: parts.join(' ') };
+}
+
+/** Whether one step with `die` is possible at all. */
+function canPlayDie(pos: Position, s: Side, die: number): boolean {
+  for (let from = BAR; from >= 1; from--) if (pos.sides[s][from] > 0 && stepProblem(pos, s, from, die) === null) return true;
+  return false;
+}
+
+// ---- a whole play --------------------------------------------------------------------------
+
+export type PlayResult =
+  /** Legal; the position now holds the play. */
+  | { kind: 'legal' }
+  /** Breaks a rule; the position holds the move as recorded. */
+  | { kind: 'illegal'; reason: string }
+  /** Breaks a rule and cannot even be moved as recorded; the position is unchanged. */
+  | { kind: 'unplayable'; reason: string };
+
+/** Moves the segments as written, ignoring dice; false (position unchanged) when the board forbids it. */
+function applyAsRecorded(pos: Position, s: Side, segs: Segment[]): boolean {
+  const before = [pos.sides[0].slice(), pos.sides[1].slice()];
+  for (const seg of segs) {
+    const mine = pos.sides[s];
+    const theirs = pos.sides[1 - s];
+    const to = seg.to;
+    if (seg.from < 1 || seg.from > BAR || mine[seg.from] === 0 || to >= seg.from || (to !== OFF && theirs[25 - to] >= 2)) {
+      pos.sides[0].set(before[0]);
+      pos.sides[1].set(before[1]);
+      return false;
+    }
+    mine[seg.from]--;
+    mine[to]++;
+    if (to !== OFF && theirs[25 - to] === 1) {
+      theirs[25 - to] = 0;
+      theirs[BAR]++;
+    }
+  }
+  return true;
+}
+
+function usedDice(d1: number, d2: number): number {
+  return (d1 === d2 ? 4 : 2) - [1, 2, 3, 4, 5, 6].reduce((n, d) => n + available[d], 0);
+}
+
+/**
+ * Plays a recorded move for roll d1-d2 by side `s`, checking every rule. On 'legal' the
+ * module's `steps` hold the single-die steps played.
+ */
+export function playRecorded(pos: Position, s: Side, d1: number, d2: number, segs: Segment[]): PlayResult {
+  let legal = placeAll(pos, s, segs, d1, d2);
+  if (!legal && segs.length > 1 && segs.length <= 5) {
+    for (const order of orders(segs.length)) {
+      if (placeAll(pos, s, order.map((i) => segs[i]), d1, d2)) {
+        legal = true;
+        break;
+      }
+    }
+  }
+  if (!legal && segs.length > 0) legal = placeByEnd(pos, s, segs, d1, d2);
+  if (!legal) {
+    const reason = explain(pos, s, segs, d1, d2);
+    steps.length = 0;
+    const recorded = applyAsRecorded(pos, s, segs);
+    return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
+  }
+  // Bearing off the last checker ends the game: the rest of the roll does not matter.
+  if (checkersLeft(pos, s) === 0) return { kind: 'legal' };
+  const full = d1 === d2 ? 4 : 2;
+  const used = usedDice(d1, d2);
+  if (used === full) return { kind: 'legal' };
+  // Fewer dice than the roll has: check, on the position before the play, that no more could be.
+  const played = steps.length;
+  const playedFrom = steps.from.slice(0, played);
+  const playedDie = steps.die.slice(0, played);
+  for (let k = played - 1; k >= 0; k--) undoStep(pos, s, playedFrom[k], playedDie[k], steps.hit[k] === 1);
+  const most = mostDiceUsable(pos, s, d1, d2);
+  // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
+  if (most.count > used && placeByEnd(pos, s, segs, d1, d2, most.count)) return { kind: 'legal' };
+  let problem: string | null = null;
+  if (most.count > used) {
+    problem =
+      used === 0
+        ? `could have moved: ${most.example} was possible`
+        : d1 !== d2
+          ? `could have used both dice: ${most.example} was possible`
+          : `could have used ${most.count} dice, not ${used}: ${most.example} was possible`;
+  } else if (used === 1 && d1 !== d2) {
+    const larger = Math.max(d1, d2);
+    if (playedDie[0] !== larger && canPlayDie(pos, s, larger)) problem = `must play the larger die, ${larger}, when only one die can be played`;
+  }
+  // Replay the play again (the check above undid it).
+  setDice(d1, d2);
+  steps.length = 0;
+  for (let k = 0; k < played; k++) {
+    available[playedDie[k]]--;
+    pushStep(playedFrom[k], playedDie[k], applyStep(pos, s, playedFrom[k], playedDie[k]), 0);
+  }
+  return problem === null ? { kind: 'legal' } : { kind: 'illegal', reason: problem };
+}

@@ -1,0 +1,259 @@
+// A GameRecord → GameReplay: every roll played and checked, the cube followed, the end found.
+//
+// The replay judges only what the board and the order of play decide: legal moves, turns, how
+// the game ended. Whether a double was allowed (Crawford, owner, match or money) is the audit's
+// judgement, made on the cube log kept here.
+import type { Action, CubeState, Finding, GameRecord, RollAction, Side, Termination, Variant } from '../model.js';
+import { OFF, type Position, checkersLeft, other, startPosition } from './board.js';
+import { type Segment, mostDiceUsable, playRecorded, segmentsOf, steps } from './moves.js';
+
+export interface ReplayOptions {
+  variant: Variant;
+  /** The match marks hits with `*` (gnubg, Backgammon Studio); only then is a missing `*` worth a warning. */
+  marksHits: boolean;
+  /** Player names, for messages. */
+  players: [string, string];
+}
+
+export interface CubeEvent {
+  kind: 'double' | 'beaver' | 'raccoon' | 'take' | 'drop';
+  side: Side;
+  line: number;
+  column: number;
+  /** The value the record writes after `=>` (doubles, beavers, raccoons). */
+  recordedValue: number | null;
+  /** The cube in force before the event, and the value a double offers. */
+  before: CubeState;
+  offered: number | null;
+  /** A double made while it was the doubler's turn and before the roll. */
+  inTurn: boolean;
+  /** A take the record leaves out (after a beaver the doubler's next roll takes). */
+  implicit: boolean;
+}
+
+export interface GameReplay {
+  final: Position;
+  /** The side that would roll next: gnubg's orientation of the final position. */
+  onRoll: Side | null;
+  lastMover: Side | null;
+  cube: CubeState;
+  /** null when the replay had to stop and the record's end cannot be judged. */
+  termination: Termination | null;
+  winner: Side | null;
+  /** For a drop: the side that dropped. For a resignation: the side that resigned. */
+  loser: Side | null;
+  /** The points a resignation was written for (`Losses N point`), if any. */
+  resignPoints: number | null;
+  firstRoll: RollAction | null;
+  cubeLog: CubeEvent[];
+  rolls: number;
+  /** The line where the replay stopped early (unreadable or impossible move). */
+  stoppedAt: number | null;
+  findings: Finding[];
+}
+
+interface Pending {
+  by: Side;
+  /** The cube value if this double is taken. */
+  value: number;
+  kind: 'double' | 'beaver' | 'raccoon';
+}
+
+const segmentScratch: Segment[] = [];
+
+function rollName(a: RollAction): string {
+  return `${a.dice[0]}${a.dice[1]}`;
+}
+
+export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
+  const pos = startPosition(options.variant);
+  const findings: Finding[] = [];
+  const name = (s: Side) => options.players[s] || (s === 0 ? 'the left player' : 'the right player');
+  const finding = (code: string, severity: Finding['severity'], a: Action, message: string) =>
+    findings.push({ code, severity, message, game: game.number, line: a.line, column: a.column });
+
+  const r: GameReplay = {
+    final: pos,
+    onRoll: null,
+    lastMover: null,
+    cube: { value: 1, owner: -1 },
+    termination: null,
+    winner: null,
+    loser: null,
+    resignPoints: null,
+    firstRoll: null,
+    cubeLog: [],
+    rolls: 0,
+    stoppedAt: null,
+    findings,
+  };
+  let turn: Side | null = null; // whose turn it is (to double or roll)
+  let pending: Pending | null = null;
+  let ended = false;
+  let endLine = 0;
+  let reportedAfterEnd = false;
+  const lastRollIndex = findLastRoll(game.actions);
+
+  const logCube = (e: Omit<CubeEvent, 'before'>) => r.cubeLog.push({ ...e, before: { ...r.cube } });
+
+  const take = (side: Side, a: Action, implicit: boolean) => {
+    if (!pending) return;
+    logCube({ kind: 'take', side, line: a.line, column: a.column, recordedValue: null, offered: null, inTurn: true, implicit });
+    r.cube = { value: pending.value, owner: pending.kind === 'double' ? side : pending.by };
+    pending = null;
+  };
+
+  for (let i = 0; i < game.actions.length; i++) {
+    const a = game.actions[i];
+    if (ended) {
+      if (r.stoppedAt === null && !reportedAfterEnd) {
+        finding('play-after-end', 'error', a, `the game was already over (${r.termination} on line ${endLine}), yet the record goes on`);
+        reportedAfterEnd = true;
+      }
+      continue;
+    }
+    switch (a.type) {
+      case 'double': {
+        if (pending && a.side !== pending.by) {
+          // A redouble on a pending double: a beaver (or a raccoon on a beaver).
+          const kind: 'beaver' | 'raccoon' = pending.kind === 'double' ? 'beaver' : 'raccoon';
+          logCube({ kind: a.kind === 'double' ? kind : a.kind, side: a.side, line: a.line, column: a.column, recordedValue: a.value, offered: pending.value * 2, inTurn: true, implicit: false });
+          r.cube = { value: pending.value, owner: r.cube.owner };
+          pending = { by: a.side, value: pending.value * 2, kind };
+        } else {
+          const inTurn = turn === null || turn === a.side;
+          logCube({ kind: 'double', side: a.side, line: a.line, column: a.column, recordedValue: a.value, offered: r.cube.value * 2, inTurn, implicit: false });
+          pending = { by: a.side, value: r.cube.value * 2, kind: 'double' };
+        }
+        break;
+      }
+      case 'take':
+        if (!pending) finding('cube-response', 'error', a, 'a take with no double to answer');
+        else take(a.side, a, false);
+        break;
+      case 'drop':
+        if (!pending) {
+          finding('cube-response', 'error', a, 'a drop with no double to answer');
+          break;
+        }
+        logCube({ kind: 'drop', side: a.side, line: a.line, column: a.column, recordedValue: null, offered: null, inTurn: true, implicit: false });
+        r.termination = 'drop';
+        r.winner = pending.by;
+        r.loser = a.side;
+        pending = null;
+        ended = true;
+        endLine = a.line;
+        break;
+      case 'resign':
+        r.termination = 'resign';
+        r.loser = a.side;
+        r.winner = other(a.side);
+        r.resignPoints = a.points;
+        ended = true;
+        endLine = a.line;
+        break;
+      case 'roll': {
+        if (pending) {
+          // After a beaver the doubler's roll takes it; after a plain double a take is missing.
+          if (pending.kind === 'double') finding('cube-response', 'warning', a, `the double on line ${r.cubeLog[r.cubeLog.length - 1].line} has no 'Takes' or 'Drops'; taken as a take`);
+          take(other(pending.by), a, true);
+        }
+        if (r.firstRoll === null) r.firstRoll = a;
+        else if (turn !== null && a.side !== turn) {
+          finding('turn-order', 'error', a, `${name(a.side)} rolls ${rollName(a)}, but it is ${name(turn)}'s turn`);
+        }
+        r.rolls++;
+        const outcome = playRoll(pos, a, i === lastRollIndex && game.result !== null, options, finding);
+        if (outcome === 'stop') {
+          r.stoppedAt = a.line;
+          ended = true;
+          endLine = a.line;
+          break;
+        }
+        r.lastMover = a.side;
+        turn = other(a.side);
+        if (checkersLeft(pos, a.side) === 0) {
+          r.termination = 'bearoff';
+          r.winner = a.side;
+          r.loser = other(a.side);
+          ended = true;
+          endLine = a.line;
+        }
+        break;
+      }
+    }
+  }
+
+  if (r.stoppedAt !== null) {
+    r.termination = null;
+    r.winner = game.result?.winner ?? null;
+  } else if (r.termination === null) {
+    if (game.result) {
+      // The record says who won but the board and cube do not end the game: a resignation.
+      r.termination = 'resign';
+      r.winner = game.result.winner;
+      r.loser = other(game.result.winner);
+    } else r.termination = 'unfinished';
+  }
+  r.onRoll = r.lastMover === null ? null : other(r.lastMover);
+  return r;
+}
+
+function findLastRoll(actions: Action[]): number {
+  for (let i = actions.length - 1; i >= 0; i--) if (actions[i].type === 'roll') return i;
+  return -1;
+}
+
+type Report = (code: string, severity: Finding['severity'], a: Action, message: string) => void;
+
+/** Plays one roll; 'stop' when the replay cannot go on past it. */
+function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, options: ReplayOptions, report: Report): 'ok' | 'stop' {
+  const [d1, d2] = a.dice;
+  if (a.marker === 'unknown' || a.marker === 'illegal-play') {
+    if (lastBeforeResult) return 'ok'; // rolled, then resigned: XG writes `???`
+    const what = a.marker === 'unknown' ? "'???' (the move is not recorded)" : "'Illegal play' (a position set by the writer)";
+    report('move-not-checked', 'warning', a, `the record has ${what}; the game is not replayed past this roll`);
+    return 'stop';
+  }
+  const segs = segmentsOf(a.moves, segmentScratch);
+  if (segs.length === 0) {
+    const most = mostDiceUsable(pos, a.side, d1, d2);
+    if (most.count === 0) return 'ok';
+    if (lastBeforeResult) return 'ok'; // rolled, then resigned instead of moving
+    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${most.example} was possible`);
+    return 'ok';
+  }
+  const result = playRecorded(pos, a.side, d1, d2, segs);
+  if (result.kind === 'unplayable') {
+    report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}; the move cannot be made on this board, so the game is not replayed further`);
+    return 'stop';
+  }
+  if (result.kind === 'illegal') {
+    report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}`);
+    return 'ok';
+  }
+  checkHitMarks(a, segs, options, report);
+  return 'ok';
+}
+
+/** Points where the play hit, compared with the points the record marks with `*`. */
+function checkHitMarks(a: RollAction, segs: Segment[], options: ReplayOptions, report: Report): void {
+  let hitMask = 0;
+  for (let k = 0; k < steps.length; k++) {
+    if (steps.hit[k] === 1) hitMask |= 1 << (steps.from[k] - steps.die[k]);
+  }
+  let markMask = 0;
+  let endMask = 0;
+  for (const seg of segs) {
+    if (seg.to === OFF) continue;
+    endMask |= 1 << seg.to;
+    if (seg.hitMarked) markMask |= 1 << seg.to;
+  }
+  // Hits on the way of a combined move (`13/6` through a blot on 9) cannot carry a `*`.
+  const hitAtEnds = hitMask & endMask;
+  for (let p = 1; p <= 24; p++) {
+    const bit = 1 << p;
+    if (markMask & bit && !(hitMask & bit)) report('hit-marker', 'warning', a, `'*' on point ${p}, but no checker is hit there`);
+    else if (options.marksHits && hitAtEnds & bit && !(markMask & bit)) report('hit-marker', 'warning', a, `the move hits on point ${p} without the '*' this record uses elsewhere`);
+  }
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { startPosition } from '../../src/engine/board.js';
+import { mostDiceUsable, playRecorded, segmentsOf, stepProblem } from '../../src/engine/moves.js';
+import type { MoveToken } from '../../src/model.js';
+import { position, type SideSpec } from './position-helpers.js';
+
+/** `13/8 bar/22* 6/off 13/7(2) 8/5*\/1` → tokens, as the grammar makes them. */
+function tokens(text: string): MoveToken[] {
+  return text
+    .split(' ')
+    .filter(Boolean)
+    .map((t) => {
+      const m = /^(.*?)(?:\((\d)\))?$/.exec(t)!;
+      const parts = m[1].split('/');
+      return {
+        points: parts.map((p) => (p.replace('*', '') === 'bar' ? 25 : p.replace('*', '') === 'off' ? 0 : Number(p.replace('*', '')))),
+        hits: parts.slice(1).map((p) => p.endsWith('*')),
+        repeat: m[2] ? Number(m[2]) : 1,
+      };
+    });
+}
+
+function play(side0: SideSpec | 'start', side1: SideSpec | 'start', dice: [number, number], moves: string) {
+  const start = startPosition();
+  const pos = position({}, {});
+  pos.sides[0] = side0 === 'start' ? start.sides[0] : position(side0, {}).sides[0];
+  pos.sides[1] = side1 === 'start' ? start.sides[1] : position({}, side1).sides[1];
+  const result = playRecorded(pos, 0, dice[0], dice[1], segmentsOf(tokens(moves)));
+  return { result, pos };
+}
+
+// Side 1 holds side 0's points 18-22 (its own 3-7): a prime in front of side 0's back checkers.
+const PRIME: SideSpec = { 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 24: 5 };
+// Side 0 has one checker out, on 24, and 14 on its 1-point that cannot move; side 1 holds side
+// 0's 13-point: with 6-5 either die can be played (24/18 or 24/19), never both.
+const ONE_DIE: SideSpec = { 12: 2, 2: 13 };
+
+describe('a recorded move, rule by rule', () => {
+  it.each<[string, SideSpec | 'start', SideSpec | 'start', [number, number], string, string]>([
+    ['each step uses a die of the roll', 'start', 'start', [5, 2], '13/7 13/11', 'die 6 not in roll 5-2'],
+    ['a die is used once', 'start', 'start', [5, 2], '13/8 13/8', 'die 5 of roll 5-2 is already used'],
+    ['doubles give at most four steps', 'start', 'start', [3, 3], '13/10 13/10 13/10 13/10 13/10', 'used up'],
+    ['a checker must stand on the from-point', 'start', 'start', [5, 2], '12/7 13/11', 'no checker on point 12'],
+    ['checkers on the bar enter first', { 25: 2, 13: 5, 6: 8 }, { 6: 15 }, [6, 1], 'bar/24 13/7', 'a checker on the bar must enter first'],
+    ['a point held by two opposing checkers is blocked', 'start', { 18: 2, 6: 13 }, [6, 5], '13/7 13/8', 'point 7 is blocked'],
+    ['bearing off needs every checker home', { 8: 1, 5: 14 }, { 6: 15 }, [5, 1], '5/off 8/7', 'not all checkers are in the home board'],
+    ['a higher die bears off only from the highest point', { 5: 1, 3: 14 }, { 6: 15 }, [6, 1], '3/off 5/4', 'a checker stands higher, on 5'],
+    ['as many dice as possible', { 24: 15 }, PRIME, [6, 1], '24/23', 'could have used both dice: 24/23 23/17 was possible'],
+    ['the larger die when only one can be played', { 24: 1, 1: 14 }, ONE_DIE, [6, 5], '24/19', 'must play the larger die, 6'],
+    ['an empty move only when nothing can be played', 'start', 'start', [4, 3], '', 'could have moved'],
+  ])('%s', (_rule, s0, s1, dice, moves, reason) => {
+    const { result } = play(s0, s1, dice, moves);
+    expect(result.kind).not.toBe('legal');
+    expect(result.kind !== 'legal' && result.reason).toContain(reason);
+  });
+
+  it.each<[string, SideSpec | 'start', SideSpec | 'start', [number, number], string]>([
+    ['the opening 31', 'start', 'start', [3, 1], '8/5 6/5'],
+    ['dice written low first', 'start', 'start', [1, 3], '8/5 6/5'],
+    ['doubles: four steps', 'start', 'start', [6, 6], '24/18 24/18 13/7 13/7'],
+    ['repeat count', 'start', 'start', [6, 6], '24/18(2) 13/7(2)'],
+    ['one checker, both dice, written as one move', 'start', 'start', [6, 5], '24/13'],
+    ['chained notation', 'start', 'start', [6, 5], '24/18/13'],
+    ['steps in any order', 'start', 'start', [6, 1], '7/6 13/7'],
+    ['the smaller die when the larger cannot be played', { 24: 1, 1: 14 }, { 12: 2, 7: 2, 2: 11 }, [6, 5], '24/19'],
+    ['the larger die when only one can be played', { 24: 1, 1: 14 }, ONE_DIE, [6, 5], '24/18'],
+    ['a dance when every entry point is blocked', { 25: 1, 6: 14 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3 }, [5, 3], ''],
+    ['a higher die from the highest point', { 5: 1, 3: 14 }, { 6: 15 }, [6, 1], '5/off 3/2'],
+    ['bearing off the last checker ends the roll', { 2: 1 }, { 6: 15 }, [6, 5], '2/off'],
+    ['bearing off across the home board: 17/off 6/off with 66', { 17: 1, 6: 1, 1: 13 }, { 6: 15 }, [6, 6], '17/off 6/off'],
+    ['a combined bear-off that uses both dice: 4/off with 4-1', { 4: 1, 3: 1, 1: 13 }, { 6: 15 }, [4, 1], '4/off'],
+    ['a blocked roll used in part: one die only', { 24: 15 }, PRIME, [6, 6], ''],
+  ])('legal: %s', (_what, s0, s1, dice, moves) => {
+    const { result } = play(s0, s1, dice, moves);
+    expect(result).toEqual({ kind: 'legal' });
+  });
+
+  it('hits a single opposing checker and sends it to the bar', () => {
+    const pos = position({ 13: 15 }, { 17: 1, 6: 14 });
+    expect(playRecorded(pos, 0, 5, 3, segmentsOf(tokens('13/8* 13/10')))).toEqual({ kind: 'legal' });
+    expect(pos.sides[1][17]).toBe(0);
+    expect(pos.sides[1][25]).toBe(1);
+    expect(pos.sides[0][8]).toBe(1);
+  });
+
+  it('a combined move goes around a blot when it can, through it only when it must', () => {
+    // 6/1 with 4-1: through 5 (no blot) rather than 2 (a blot of the other side).
+    const around = position({ 6: 2, 1: 13 }, { 23: 1, 12: 14 });
+    expect(playRecorded(around, 0, 4, 1, segmentsOf(tokens('6/1')))).toEqual({ kind: 'legal' });
+    expect(around.sides[1][25]).toBe(0);
+    // With 5 blocked, the only way is through the blot on 2: it is hit.
+    const through = position({ 6: 2, 1: 13 }, { 23: 1, 20: 2, 12: 12 });
+    expect(playRecorded(through, 0, 4, 1, segmentsOf(tokens('6/1')))).toEqual({ kind: 'legal' });
+    expect(through.sides[1][25]).toBe(1);
+  });
+
+  it('an illegal move is still applied as recorded where the board allows it', () => {
+    const { result, pos } = play('start', 'start', [5, 2], '13/7 13/11');
+    expect(result.kind).toBe('illegal');
+    expect(pos.sides[0][7]).toBe(1);
+    expect(pos.sides[0][11]).toBe(1);
+  });
+
+  it('a move the board forbids leaves the position unchanged', () => {
+    const { result, pos } = play('start', 'start', [5, 2], '12/7 12/10');
+    expect(result.kind).toBe('unplayable');
+    expect(pos.sides[0]).toEqual(startPosition().sides[0]);
+  });
+});
+
+describe('single steps and the dice that can be used', () => {
+  it('stepProblem names the rule', () => {
+    const pos = startPosition();
+    expect(stepProblem(pos, 0, 13, 5)).toBeNull();
+    expect(stepProblem(pos, 0, 13, 6)).toBeNull();
+    expect(stepProblem(pos, 0, 6, 6)).toBe('cannot bear off: not all checkers are in the home board');
+    expect(stepProblem(pos, 0, 24, 5)).toBe('point 19 is blocked');
+  });
+
+  it.each<[string, SideSpec, SideSpec, [number, number], number]>([
+    ['start, 6-5', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [6, 5], 2],
+    ['behind a prime, 6-6', { 24: 15 }, PRIME, [6, 6], 0],
+    ['behind a prime, 1-1', { 24: 15 }, PRIME, [1, 1], 4],
+    ['on the bar against a closed board', { 25: 1, 6: 14 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3 }, [4, 2], 0],
+  ])('%s: %i dice', (_what, s0, s1, dice, count) => {
+    expect(mostDiceUsable(position(s0, s1), 0, dice[0], dice[1]).count).toBe(count);
+  });
+});

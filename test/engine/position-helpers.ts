@@ -1,0 +1,34 @@
+// Positions for engine tests, written as { point: checkers } per side in each side's own numbering
+// (25 = bar, 0 = off). Checkers not placed are borne off, so each side has 15.
+import type { Position } from '../../src/engine/board.js';
+
+export type SideSpec = Record<number, number>;
+
+export function position(side0: SideSpec, side1: SideSpec, checkers = 15): Position {
+  const make = (spec: SideSpec) => {
+    const a = new Uint8Array(26);
+    let placed = 0;
+    for (const [p, n] of Object.entries(spec)) {
+      a[Number(p)] = n;
+      if (Number(p) !== 0) placed += n;
+    }
+    if (spec[0] === undefined) a[0] = checkers - placed;
+    return a;
+  };
+  return { sides: [make(side0), make(side1)] };
+}
+
+/** gnubg's 26-number encoding (points 1-24, bar, off) → our array (off, points 1-24, bar). */
+export function fromGnubgCounts(text: string): Uint8Array {
+  const n = text.split(',').map(Number);
+  const a = new Uint8Array(26);
+  for (let p = 1; p <= 24; p++) a[p] = n[p - 1];
+  a[25] = n[24];
+  a[0] = n[25];
+  return a;
+}
+
+export function readTsv(text: string): Record<string, string>[] {
+  const [head, ...rows] = text.trim().split('\n').map((l) => l.split('\t'));
+  return rows.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replay, type GameReplay } from '../../src/engine/replay.js';
+import { importRecord } from '../../src/import/index.js';
+import { positionId } from '../../src/ids.js';
+import type { MatchRecord } from '../../src/model.js';
+import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
+import { readTsv } from './position-helpers.js';
+
+function matchOf(text: string): MatchRecord {
+  const r = importRecord(Buffer.from(text), 'test.mat');
+  expect(r.errors).toEqual([]);
+  return r.matches[0];
+}
+
+function replayText(body: string, marksHits = false): GameReplay {
+  const m = matchOf(` 7 point match\n\n Game 1\n Anna : 0                       Boris : 0\n${body}\n`);
+  return replay(m.games[0], { variant: 'backgammon', marksHits, players: m.players });
+}
+
+const codes = (r: GameReplay) => r.findings.map((f) => `${f.code}@${f.line}`);
+
+describe('replay: how a game ends', () => {
+  it('a drop: the doubler wins at the old cube, the cube does not move', () => {
+    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point');
+    expect(r).toMatchObject({ termination: 'drop', winner: 1, loser: 0, cube: { value: 1, owner: -1 }, findings: [] });
+  });
+
+  it('a take gives the taker the cube', () => {
+    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Takes                      52: 13/8 13/11');
+    expect(r).toMatchObject({ termination: 'unfinished', cube: { value: 2, owner: 0 }, findings: [] });
+    expect(r.cubeLog.map((e) => [e.kind, e.side, e.offered])).toEqual([
+      ['double', 1, 2],
+      ['take', 0, null],
+    ]);
+  });
+
+  it('a beaver: the take is implied by the doubler rolling, the beaverer keeps a 4-cube', () => {
+    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4               52: 13/8 13/11');
+    expect(r.cube).toEqual({ value: 4, owner: 0 });
+    expect(r.cubeLog.map((e) => [e.kind, e.side, e.implicit])).toEqual([
+      ['double', 1, false],
+      ['beaver', 0, false],
+      ['take', 1, true],
+    ]);
+    expect(r.findings).toEqual([]);
+  });
+
+  it('a beaver refused: the beaverer wins the beavered-from value', () => {
+    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4                Drops\n      Wins 2 points');
+    expect(r).toMatchObject({ termination: 'drop', winner: 0, cube: { value: 2 } });
+  });
+
+  it('a recorded winner without bear-off or drop is a resignation; a roll without a move before it is no error', () => {
+    const m = matchOf(fixtureText('mat', 'gnubg-right-player-starts.mat'));
+    const r = replay(m.games[0], { variant: 'backgammon', marksHits: true, players: m.players });
+    expect(r).toMatchObject({ termination: 'resign', winner: 0, loser: 1, findings: [] });
+  });
+
+  it('Losses N point is a resignation by that side', () => {
+    const r = replayText('  1) 31: 8/5 6/5                  Losses 2 point\n      Wins 2 point');
+    expect(r).toMatchObject({ termination: 'resign', winner: 0, loser: 1, resignPoints: 2 });
+  });
+
+  it('a game with no result and no end is unfinished', () => {
+    expect(replayText('  1) 31: 8/5 6/5                 52: 13/8 13/11').termination).toBe('unfinished');
+  });
+});
+
+describe('replay: findings', () => {
+  it('an empty move when a move was possible, mid-game', () => {
+    const r = replayText('  1) 31:                         52: 13/8 13/11\n  2) 62: 24/18 13/11');
+    expect(codes(r)).toEqual(['illegal-move@5']);
+    expect(r.findings[0].message).toContain('31 with no move, but');
+  });
+
+  it('a roll out of turn', () => {
+    const r = replayText('  1) 31: 8/5 6/5\n  2) 52: 13/8 13/11');
+    expect(codes(r)).toEqual(['turn-order@6']);
+    expect(r.findings[0].message).toBe("Anna rolls 52, but it is Boris's turn");
+  });
+
+  it('play after the game is over', () => {
+    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point\n  3) 52: 13/8 13/11');
+    expect(codes(r)).toEqual(['play-after-end@7']);
+  });
+
+  it("'???' in the middle of a game stops the replay, with a warning", () => {
+    const r = replayText('  1) 31: ???                     52: 13/8 13/11\n  2) 62: 24/18 13/11');
+    expect(codes(r)).toEqual(['move-not-checked@5']);
+    expect(r).toMatchObject({ stoppedAt: 5, termination: null });
+  });
+
+  it('an illegal move goes on from the move as recorded', () => {
+    const r = replayText('  1) 31: 8/4 6/5                 52: 13/8 13/11\n  2) 62: 24/18 13/11');
+    expect(codes(r)).toEqual(['illegal-move@5']);
+    expect(r.final.sides[0][4]).toBe(1);
+  });
+
+  it('a move the board forbids stops the replay', () => {
+    const r = replayText('  1) 31: 9/6 8/7                 52: 13/8 13/11\n  2) 62: 24/18 13/11');
+    expect(codes(r)).toEqual(['illegal-move@5']);
+    expect(r.stoppedAt).toBe(5);
+  });
+
+  it("hit markers: a '*' without a hit always, a hit without '*' when the record marks hits", () => {
+    const body = '  1) 64: 24/18 13/9              21: 13/11* 6/5\n  2) 62: 25/23 13/7';
+    expect(codes(replayText(body, true))).toEqual(['hit-marker@5', 'illegal-move@6']);
+    const hit = '  1) 64: 24/18 13/9              62: 13/7 13/11';
+    expect(replayText(hit, false).findings).toEqual([]);
+    expect(codes(replayText(hit, true))).toEqual(['hit-marker@5']);
+    expect(replayText(hit, true).findings[0].message).toBe("the move hits on point 7 without the '*' this record uses elsewhere");
+    expect(replayText('  1) 64: 24/18 13/9              62: 13/7* 13/11', true).findings).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAVE_CORPUS)('replay against GNU Backgammon', () => {
+  const rows = readTsv(fixtureText('gnubg', 'final-positions.tsv')).filter((r) => r.source === 'mat');
+
+  it(`every game of every gnubg-generated .mat: final Position ID, termination, winner, cube (${rows.length} games)`, () => {
+    const seen = new Map<string, MatchRecord>();
+    const wrong: string[] = [];
+    for (const row of rows) {
+      if (!seen.has(row.file)) seen.set(row.file, importRecord(readFileSync(join(CORPUS, 'gnubg-generated', row.file)), row.file).matches[0]);
+      const m = seen.get(row.file)!;
+      const g = m.games[Number(row.game) - 1];
+      const marksHits = true;
+      const r = replay(g, { variant: m.variant, marksHits, players: m.players });
+      const got = {
+        pid: r.onRoll === null ? null : positionId(r.final, r.onRoll),
+        termination: r.termination,
+        winner: r.winner,
+        cube: [r.cube.value, r.cube.owner],
+        findings: r.findings.length,
+      };
+      const want = {
+        pid: row.final_position_id,
+        termination: row.termination,
+        winner: Number(row.winner),
+        cube: [Number(row.cube_value), Number(row.cube_owner)],
+        findings: 0,
+      };
+      if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${row.file} game ${row.game}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(rows.length).toBe(113);
+  });
+});
