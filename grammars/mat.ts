@@ -295,6 +295,22 @@ const anyLine = (expected: string) =>
     return P.makeSuccess(read.next, read.node);
   });
 
+const SCORE_EXPECTED = "a score line such as ' Anna : 0      Boris : 0'";
+
+/**
+ * The line after `Game N` is not a score line. When it reads as a move line, the score line is
+ * missing and the line is left for the game body (an error that costs no move); otherwise the
+ * line itself is the unreadable score line.
+ */
+const missingScore = P<BadLineNode>((input, i) => {
+  if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
+  SPACES.lastIndex = i;
+  SPACES.exec(input);
+  const read = readMoveLine(input, i);
+  const bad = badLine(input, i, Math.min(SPACES.lastIndex, endOfLine(input, i)), SCORE_EXPECTED);
+  return read.node.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
+});
+
 const BLANK_LINE = /[ \t]*\n|[ \t]+$/y;
 const COMMENT_LINE = /[ \t]*[;#]([^\n]*)\n?/y;
 const MATCH_LINE = new RegExp(String.raw`[ \t]*(?:(\d+)[ \t]+points?[ \t]+match|unlimited[ \t]+game)${EOL}`, 'iy');
@@ -408,7 +424,7 @@ const language = P.createLanguage<Spec>({
       P.alt(r.Blank, r.Comment).many(),
       r.GameLine,
       r.Blank.many(),
-      P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(anyLine("a score line such as ' Anna : 0      Boris : 0'")), P.succeed(null)),
+      P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore), P.succeed(null)),
       gameBody,
       (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
     ),

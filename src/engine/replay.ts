@@ -163,7 +163,9 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
           finding('turn-order', 'error', a, `${name(a.side)} rolls ${rollName(a)}, but it is ${name(turn)}'s turn`);
         }
         r.rolls++;
-        const outcome = playRoll(pos, a, i === lastRollIndex && game.result !== null, options, finding);
+        // The last roll before a result (or before an unreadable end) may be left unplayed: the
+        // player rolled, then resigned.
+        const outcome = playRoll(pos, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), options, finding);
         if (outcome === 'stop') {
           r.stoppedAt = a.line;
           ended = true;

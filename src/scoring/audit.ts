@@ -1,48 +1,158 @@
-// MatchRecord → MatchReport: every check, every finding.
-import type { Finding, GameRecord, GameVerdict, MatchRecord, MatchReport, RulesApplied } from '../model.js';
+// MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
+// every disagreement with the record a finding.
+import { replay, type GameReplay } from '../engine/replay.js';
+import { GAME_STATE, matchId, positionId, xgid } from '../ids.js';
+import type { FinalIds, Finding, GameRecord, GameVerdict, MatchRecord, MatchReport, Side } from '../model.js';
+import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
+import { scoreGame, type GamePoints } from './points.js';
+import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
   extraFindings?: Finding[];
+  rules?: RuleFlags;
 }
 
-function defaultRules(record: MatchRecord): RulesApplied {
-  return { name: 'backgammon', crawford: record.length > 1, jacoby: false, beavers: false };
+const STATE_OF = { bearoff: GAME_STATE.over, resign: GAME_STATE.resigned, drop: GAME_STATE.dropped, unfinished: GAME_STATE.playing } as const;
+
+/** The record writes hits with `*` somewhere: only then is an unmarked hit worth a warning. */
+function marksHits(record: MatchRecord): boolean {
+  return record.games.some((g) => g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.some(Boolean))));
 }
 
-function verdictOf(game: GameRecord): GameVerdict {
+function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRecord, start: [number, number], crawford: boolean): FinalIds {
+  const onRoll: Side = r.onRoll ?? 0;
+  const score: [number, number] = [start[0], start[1]];
+  if (p.winner !== null && p.nominal !== null) score[p.winner] += p.nominal;
+  const level = r.termination === 'resign' && p.nominal !== null ? Math.min(3, Math.round(p.nominal / r.cube.value)) : 0;
+  const state = {
+    cubeValue: r.cube.value,
+    cubeOwner: r.cube.owner,
+    onRoll,
+    crawford,
+    gameState: r.termination === null ? GAME_STATE.playing : STATE_OF[r.termination],
+    turn: r.loser ?? onRoll,
+    doubled: false,
+    resigned: level,
+    dice: [0, 0] as [number, number],
+    length: record.length,
+    score,
+    jacoby: rules.jacoby,
+  };
   return {
-    game: game.number,
-    line: game.line,
-    startScore: { recorded: game.startScore, computed: null },
-    crawford: null,
-    postCrawford: null,
-    cube: null,
-    termination: null,
-    winner: game.result ? game.result.winner : null,
-    outcome: null,
-    points: { recorded: game.result ? game.result.points : null, nominal: null, credited: null },
-    final: null,
-    findings: [],
+    positionId: positionId(r.final, onRoll),
+    matchId: matchId(state),
+    xgid: xgid(r.final, { ...state, turn: onRoll, dice: null, maxCubeLog2: 10 }),
   };
 }
 
+function gameFinding(game: GameRecord, code: string, severity: Finding['severity'], message: string, extra: Partial<Finding> = {}): Finding {
+  return { code, severity, message, game: game.number, line: game.line, ...extra };
+}
+
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
-  const games = record.games.map(verdictOf);
-  const byNumber = new Map(games.map((g) => [g.game, g]));
-  const findings: Finding[] = [];
-  for (const f of options.extraFindings ?? []) {
-    findings.push(f);
-    if (f.game !== undefined) byNumber.get(f.game)?.findings.push(f);
+  const rules = rulesFor(record, options.rules);
+  const N = record.length;
+  const names: [string, string] = [record.players[0] || 'the left player', record.players[1] || 'the right player'];
+  const hitMarks = marksHits(record);
+  const games: GameVerdict[] = [];
+  const findings: Finding[] = [...(options.extraFindings ?? [])];
+  for (const note of rules.notes) findings.push({ code: 'rules-inferred', severity: 'info', message: note, line: record.line });
+  let running: [number, number] = [0, 0];
+  let crawfordPlayed = false;
+  let wonBy: number | null = null;
+
+  record.games.forEach((game, index) => {
+    const own: Finding[] = [];
+    const computed: [number, number] = [running[0], running[1]];
+    if (!rules.money && game.startScore && (game.startScore[0] !== computed[0] || game.startScore[1] !== computed[1])) {
+      own.push(
+        gameFinding(game, 'score-mismatch', 'error', `the record starts this game at ${game.startScore.join('-')}, but the games before it add up to ${computed.join('-')}`, {
+          recorded: game.startScore,
+          expected: computed,
+        }),
+      );
+    }
+    if (game.number !== index + 1) own.push(gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`));
+    if (wonBy !== null) own.push(gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`));
+    // Each transition is checked on its own: from here on, follow the record's score.
+    const score: [number, number] = !rules.money && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
+
+    const crawford = rules.crawford && !crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
+    const postCrawford = rules.crawford && crawfordPlayed;
+    if (crawford) crawfordPlayed = true;
+
+    const r = replay(game, { variant: record.variant, marksHits: hitMarks, players: record.players });
+    own.push(...r.findings);
+    if (r.firstRoll && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
+      own.push({
+        code: 'opening-double',
+        severity: 'error',
+        message: `the game opens with ${r.firstRoll.dice.join('-')}: the opening roll is one die each, so it is never a double`,
+        game: game.number,
+        line: r.firstRoll.line,
+        column: r.firstRoll.column,
+      });
+    }
+    const cubeFound = cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names });
+    own.push(...cubeFound);
+    const crawfordDouble = crawford && r.cubeLog.some((e) => e.kind === 'double');
+    const cube = crawfordDouble ? cubeBeforeFirstDouble(r.cubeLog) : r.cube.value;
+    const context = { rules, length: N, score, cube, cubeTurned: r.cubeLog.some((e) => e.kind === 'take'), names };
+    // The federation's ruling scores a Crawford-game double as if it had not been made: what the
+    // record gives with the cube as played is reported on the crawford-double finding instead.
+    const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: r.cube.value }).nominal : null;
+    const points = scoreGame(game, r, { ...context, explained: asPlayed ?? undefined });
+    own.push(...points.findings);
+    if (crawfordDouble && game.result) {
+      const first = cubeFound.find((f) => f.code === 'crawford-double')!;
+      first.recorded = game.result.points;
+      first.expected = points.nominal;
+      first.message += `: ${points.nominal ?? '?'} point${points.nominal === 1 ? '' : 's'}, where the record gives ${game.result.points}`;
+    }
+    const last = index === record.games.length - 1;
+    if (r.termination === 'unfinished' && !last) {
+      own.push(gameFinding(game, 'game-unfinished', 'error', 'the game has no result and no end, yet another game follows it'));
+    }
+
+    running = [score[0], score[1]];
+    if (points.winner !== null && points.credited !== null && wonBy === null) running[points.winner] += points.credited;
+    if (points.winsMatch && wonBy === null) wonBy = game.number;
+
+    own.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    findings.push(...own);
+    games.push({
+      game: game.number,
+      line: game.line,
+      startScore: { recorded: game.startScore, computed: rules.money ? null : computed },
+      crawford: rules.money ? null : crawford,
+      postCrawford: rules.money ? null : postCrawford,
+      cube: { ...r.cube, value: cube },
+      termination: r.termination,
+      winner: points.winner,
+      outcome: points.outcome,
+      points: { recorded: game.result?.points ?? null, nominal: points.nominal, credited: points.credited },
+      final: finalIds(r, points, rules, record, score, crawford),
+      findings: own,
+    });
+  });
+
+  if (!rules.money && wonBy === null && record.games.length > 0) {
+    const lastGame = record.games[record.games.length - 1];
+    findings.push(
+      gameFinding(lastGame, 'match-unfinished', 'warning', `the record stops at ${running.join('-')} in a ${N}-point match: nobody has won it`, { game: undefined }),
+    );
   }
-  findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  // Findings found before the audit (parse errors) also belong to their game's list.
+  for (const f of options.extraFindings ?? []) if (f.game !== undefined) games.find((g) => g.game === f.game)?.findings.push(f);
+  findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   return {
     file: record.file,
     match: record.index,
     format: record.format,
     players: record.players,
     length: record.length,
-    rules: defaultRules(record),
+    rules: { name: rules.name, crawford: rules.crawford, jacoby: rules.jacoby, beavers: rules.beavers },
     games,
     findings,
   };

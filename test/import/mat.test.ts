@@ -148,6 +148,12 @@ describe('mat import: broken files', () => {
     expect(r.errors[0].expected).toContain(expected);
   });
 
+  it('a missing score line costs no move: the line after Game N is read as a move line', () => {
+    const r = importRecord(fixture('mat', 'broken', 'missing-score-line.mat'), 'x');
+    expect(r.matches[0].games[0].startScore).toBeNull();
+    expect(r.matches[0].games[0].actions.map((a) => a.line)).toEqual([6, 7, 7]);
+  });
+
   it('a damaged game keeps its actions up to the bad line, and its result', () => {
     const r = importRecord(fixture('mat', 'broken', 'point-not-a-number.mat'), 'x');
     const g = r.matches[0].games[0];

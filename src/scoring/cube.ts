@@ -1,0 +1,47 @@
+// Whether each cube action was allowed: who may double, when, to what value, and beavers.
+import type { CubeEvent } from '../engine/replay.js';
+import type { Finding, Side } from '../model.js';
+import type { RuleSet } from './rules.js';
+
+export interface CubeContext {
+  game: number;
+  rules: RuleSet;
+  crawfordGame: boolean;
+  names: [string, string];
+}
+
+export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
+  const findings: Finding[] = [];
+  const add = (code: string, e: CubeEvent, message: string, extra: Partial<Finding> = {}) =>
+    findings.push({ code, severity: 'error', message, game: ctx.game, line: e.line, column: e.column, ...extra });
+  const name = (s: Side) => ctx.names[s];
+  for (const e of log) {
+    if (e.kind === 'take' || e.kind === 'drop') continue;
+    const offered = e.offered ?? 0;
+    if (e.recordedValue !== null && e.recordedValue !== offered) {
+      add('cube-value', e, `the record writes '=> ${e.recordedValue}', but doubling a ${offered / 2}-cube makes ${offered}`, {
+        recorded: e.recordedValue,
+        expected: offered,
+      });
+    }
+    if (e.kind === 'beaver' || e.kind === 'raccoon') {
+      if (!ctx.rules.money) add('beaver-in-match', e, `${name(e.side)} ${e.kind}s: beavers and raccoons are for money play, not in a match`);
+      continue;
+    }
+    if (ctx.crawfordGame) {
+      add('crawford-double', e, `${name(e.side)} doubles in the Crawford game, where no double is allowed; the game is scored as if it had not been made`);
+    }
+    if (e.before.owner !== -1 && e.before.owner !== e.side) {
+      add('cube-out-of-turn', e, `${name(e.side)} doubles, but ${name(e.before.owner)} owns the cube`);
+    } else if (!e.inTurn) {
+      add('cube-out-of-turn', e, `${name(e.side)} doubles after rolling; a double is only allowed before one's own roll`);
+    }
+  }
+  return findings;
+}
+
+/** The cube a game is scored with when a double in the Crawford game is set aside: its value before it. */
+export function cubeBeforeFirstDouble(log: CubeEvent[]): number {
+  const first = log.find((e) => e.kind === 'double');
+  return first ? first.before.value : 1;
+}
