@@ -1,9 +1,12 @@
 // The command line: commander, the commands, nothing else. `run` never exits the process.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { auditPaths } from './batch/run.js';
 import { jsonReporter, ndjsonReporter } from './report/json.js';
 import type { Reporter, Write } from './report/reporter.js';
 import { textReporter } from './report/text.js';
+import { showMatch } from './report/show.js';
+import { checkFile } from './check.js';
+import { readFile } from 'node:fs/promises';
 
 export interface CliIO {
   stdout: Write;
@@ -50,6 +53,42 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (opts.format !== 'text') io.stderr(`${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors\n`);
       for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
       exitCode = missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
+    });
+
+  program
+    .command('show')
+    .description("each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended")
+    .argument('<file>', 'one match file')
+    .option('-g, --game <n>', 'only this game (numbered from 1 within its match)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a game number from 1');
+      return n;
+    })
+    .option('-m, --match <n>', 'only this match of a file that holds several', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a match number from 1');
+      return n;
+    })
+    .action(async (file: string, opts: { game?: number; match?: number }) => {
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFile(file);
+      } catch (e) {
+        io.stderr(`bgaudit: ${file}: ${(e as Error).message}\n`);
+        exitCode = EXIT.usage;
+        return;
+      }
+      const reports = checkFile(bytes, file);
+      for (const r of reports) {
+        if (opts.match !== undefined && r.match !== opts.match) continue;
+        if (r.match === null) {
+          for (const f of r.findings) io.stdout(`${file}:${f.line ?? 1}:${f.column ?? 1}: ${f.message}\n`);
+          exitCode = EXIT.findings;
+          continue;
+        }
+        io.stdout(`${file}${reports.length > 1 ? `, match ${r.match}` : ''}: ${r.players?.join(' - ')}\n\n`);
+        io.stdout(showMatch(r, opts.game));
+      }
     });
 
   try {

@@ -186,3 +186,16 @@ export function xgid(pos: Position, x: XgidState): string {
     x.maxCubeLog2,
   ].join(':');
 }
+
+/** The position a Position ID describes, given who is on roll (the Match ID's `onRoll`). */
+export function positionFromId(id: string, onRoll: Side): Position {
+  const [notOnRoll, onRollHalf] = decodePositionId(id);
+  const side = (half: number[]) => {
+    const a = new Uint8Array(26);
+    for (let p = 1; p <= BAR; p++) a[p] = half[p - 1];
+    a[0] = Math.max(0, 15 - half.reduce((n, c) => n + c, 0));
+    return a;
+  };
+  const sides: [Uint8Array, Uint8Array] = onRoll === 0 ? [side(onRollHalf), side(notOnRoll)] : [side(notOnRoll), side(onRollHalf)];
+  return { sides };
+}

@@ -1,0 +1,41 @@
+// `bgaudit show`: each game's final position as a board, its IDs, the cube, how it ended.
+import { decodeMatchId, positionFromId } from '../ids.js';
+import type { GameVerdict, MatchReport, Side } from '../model.js';
+import { boardDiagram } from './board.js';
+
+function points(n: number | null): string {
+  return n === null ? '?' : `${n} point${n === 1 ? '' : 's'}`;
+}
+
+function ending(g: GameVerdict, names: [string, string]): string {
+  const cube = g.cube ? `Cube ${g.cube.value}${g.cube.owner === -1 ? ', centred' : `, owned by ${names[g.cube.owner]}`}.` : '';
+  if (g.termination === null) return `${cube} The replay stopped before the end; the record gives ${g.winner === null ? 'no winner' : names[g.winner]} ${points(g.points.recorded)}.`;
+  if (g.termination === 'unfinished') return `${cube} The game is unfinished.`;
+  const how = { bearoff: 'by bearing off', drop: 'on a dropped double', resign: 'by resignation' }[g.termination];
+  const winner = names[g.winner as Side];
+  const recorded = g.points.recorded === null ? 'no result recorded' : `recorded ${g.points.recorded}`;
+  const credited = g.points.credited !== g.points.nominal ? `, ${g.points.credited} credited` : '';
+  return `${cube} ${winner} wins ${how}: a ${g.outcome}, ${points(g.points.nominal)}${credited} (${recorded}).`;
+}
+
+export function showMatch(r: MatchReport, only?: number): string {
+  const names: [string, string] = [r.players?.[0] || 'left player', r.players?.[1] || 'right player'];
+  const out: string[] = [];
+  for (const g of r.games) {
+    if (only !== undefined && g.game !== only) continue;
+    const start = g.startScore.recorded ?? g.startScore.computed;
+    const kind = r.length === 0 ? 'money session' : `${r.length}-point match`;
+    const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
+    out.push(`Game ${g.game} (line ${g.line}), ${kind}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`);
+    if (g.final) {
+      const onRoll = decodeMatchId(g.final.matchId).onRoll;
+      out.push(boardDiagram(positionFromId(g.final.positionId, onRoll), names, onRoll));
+      out.push(`  Position ID ${g.final.positionId}   Match ID ${g.final.matchId}`);
+      out.push(`  ${g.final.xgid}`);
+    }
+    out.push(`  ${ending(g, names).trim()}`);
+    for (const f of g.findings) out.push(`  ${f.severity}: ${f.message} (${f.code}, line ${f.line})`);
+    out.push('');
+  }
+  return out.join('\n');
+}
