@@ -83,6 +83,18 @@ export interface RecordedResult {
   column: number;
 }
 
+/** A game that does not start from the variant's start position or a centred 1-cube. */
+export interface GameSetup {
+  /** Checkers of each side in its own numbering: index 0 borne off, 1-24 points, 25 the bar. */
+  sides?: [number[], number[]];
+  cube?: CubeState;
+  /** The side to move first, when the setup says. */
+  onRoll?: Side;
+  /** Automatic doubles at the start of a money game: the cube starts at 2^n, centred. */
+  autoDoubles?: number;
+  line: number;
+}
+
 export interface GameRecord {
   /** The number the record gives the game (`Game N`; SGF game + 1). */
   number: number;
@@ -97,6 +109,8 @@ export interface GameRecord {
   comments: { text: string; line: number }[];
   /** First line of the game the reader could not read; actions after it are not kept. */
   unreadableFrom: number | null;
+  /** Set position, cube or automatic doubles the game starts from (SGF setup nodes). */
+  setup?: GameSetup | null;
 }
 
 export interface MatchRecord {
@@ -112,6 +126,8 @@ export interface MatchRecord {
   headers: Header[];
   variant: Variant;
   games: GameRecord[];
+  /** SGF: whether the file numbers games from 0 (GNU Backgammon) or 1 (the SGF standard). */
+  gameNumbersFrom?: 0 | 1;
 }
 
 export type Severity = 'error' | 'warning' | 'info';

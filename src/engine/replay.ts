@@ -65,8 +65,15 @@ function rollName(a: RollAction): string {
   return `${a.dice[0]}${a.dice[1]}`;
 }
 
+function startOf(game: GameRecord, variant: Variant): Position {
+  const pos = startPosition(variant);
+  const sides = game.setup?.sides;
+  if (sides) for (const s of [0, 1] as const) pos.sides[s].set(sides[s]);
+  return pos;
+}
+
 export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
-  const pos = startPosition(options.variant);
+  const pos = startOf(game, options.variant);
   const findings: Finding[] = [];
   const name = (s: Side) => options.players[s] || (s === 0 ? 'the left player' : 'the right player');
   const finding = (code: string, severity: Finding['severity'], a: Action, message: string) =>
@@ -76,7 +83,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     final: pos,
     onRoll: null,
     lastMover: null,
-    cube: { value: 1, owner: -1 },
+    cube: game.setup?.cube ? { ...game.setup.cube } : { value: 2 ** (game.setup?.autoDoubles ?? 0), owner: -1 },
     termination: null,
     winner: null,
     loser: null,
@@ -87,7 +94,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     stoppedAt: null,
     findings,
   };
-  let turn: Side | null = null; // whose turn it is (to double or roll)
+  let turn: Side | null = game.setup?.onRoll ?? null; // whose turn it is (to double or roll)
   let pending: Pending | null = null;
   let ended = false;
   let endLine = 0;

@@ -84,7 +84,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
 
     const r = replay(game, { variant: record.variant, marksHits: hitMarks, players: record.players });
     own.push(...r.findings);
-    if (r.firstRoll && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
+    if (r.firstRoll && !game.setup?.sides && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
       own.push({
         code: 'opening-double',
         severity: 'error',
