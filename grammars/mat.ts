@@ -6,6 +6,7 @@
 // expected there, and parsing goes on; judging is left to the importer and the audit.
 import P from 'parsimmon';
 import type { MoveToken, RollMarker } from '../src/model.js';
+import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanRoll } from './mat-moves.js';
 import { LineIndex, foundAt, sticky } from './primitives.js';
 
 export interface CommentNode {
@@ -91,11 +92,8 @@ function at(re: RegExp, input: string, i: number): RegExpExecArray | null {
   return re.exec(input);
 }
 
-// One sticky regexp per kind of cell; `readCell` picks it by the cell's first character.
-const ROLL = new RegExp(
-  String.raw`[1-6][1-6]:((?:[ \t]+${MOVE})*)(?:[ \t]+(?:(Cannot Move)|(\?{3,})|(Illegal play(?:[ \t]*\([^)\n]*\))?)))?`,
-  'iy',
-);
+// One sticky regexp per kind of cell (rolls have their own scanner); `readCell` picks it by the
+// cell's first character.
 const CUBE = /(Doubles|Beavers|Raccoons)[ \t]*=>[ \t]*(\d+)/iy;
 const TAKE = /Takes|Accepts/iy;
 const DROP = /Drops|Passes|Refuses/iy;
@@ -103,78 +101,23 @@ const WINS = /Wins[ \t]+(\d+)[ \t]+points?([ \t]+and[ \t]+the[ \t]+match)?/iy;
 const LOSSES = /Losses[ \t]+(\d+)[ \t]+points?/iy;
 const NUMBER = /(\d+)\)/y;
 const SPACES = /[ \t]*/y;
-const LINE_NUMBER = /[ \t]*(\d+)\)/y;
 const PARTIAL_MOVE = new RegExp(String.raw`${POINT}\*?(?:/(?:${POINT}\*?)?)*`, 'iy');
 const REST_OF_LINE = /[^\n]*\n?/y;
 const CELL_EXPECTED =
   "a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point')";
 
-const SLASH = 47;
-const STAR = 42;
-const PAREN = 40;
 const SPACE = 32;
 const TAB = 9;
 
-/**
- * `13/8 8/5*\/1 bar/22 6/off(2)` → MoveTokens. The text was already matched by MOVE, so this
- * only has to cut it; a char scanner, because this runs for every move of every file.
- */
-function parseMoves(text: string): MoveToken[] {
-  const moves: MoveToken[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (c === SPACE || c === TAB) {
-      i++;
-      continue;
-    }
-    const points: number[] = [];
-    const hits: boolean[] = [];
-    let repeat = 1;
-    for (;;) {
-      c = text.charCodeAt(i);
-      let value: number;
-      if (c >= 48 && c <= 57) {
-        value = c - 48;
-        i++;
-        c = text.charCodeAt(i);
-        if (c >= 48 && c <= 57) {
-          value = value * 10 + (c - 48);
-          i++;
-        }
-      } else {
-        value = (c | 32) === 98 ? 25 : 0; // 'bar' : 'off'
-        i += 3;
-      }
-      points.push(value);
-      let hit = false;
-      if (text.charCodeAt(i) === STAR) {
-        hit = true;
-        i++;
-      }
-      if (points.length > 1) hits.push(hit);
-      if (text.charCodeAt(i) !== SLASH) break;
-      i++;
-    }
-    if (text.charCodeAt(i) === PAREN) {
-      repeat = text.charCodeAt(i + 1) - 48;
-      i += 3;
-    }
-    moves.push({ points, hits, repeat });
-  }
-  return moves;
-}
-
 /** The cell that starts at `pos`, and where it ends; null when none does. */
-function readCell(input: string, pos: number, column: number): { cell: Cell; end: number } | null {
+function readCell(input: string, pos: number, column: number, lineEnd: number): { cell: Cell; end: number } | ScanError | null {
   const c = input.charCodeAt(pos) | 32; // lower case for letters
   let m: RegExpExecArray | null;
   if (c >= 48 && c <= 57) {
-    if ((m = at(ROLL, input, pos))) {
-      const marker: RollMarker | null = m[2] !== undefined ? 'cannot-move' : m[3] !== undefined ? 'unknown' : m[4] !== undefined ? 'illegal-play' : null;
-      const dice: [number, number] = [input.charCodeAt(pos) - 48, input.charCodeAt(pos + 1) - 48];
-      return { cell: { type: 'roll', column, dice, moves: parseMoves(m[1]), marker }, end: ROLL.lastIndex };
+    const roll = scanRoll(input, pos, lineEnd);
+    if (roll !== null) {
+      if ('errorOffset' in roll) return roll;
+      return { cell: { type: 'roll', column, dice: roll.dice, moves: roll.moves, marker: roll.marker }, end: roll.end };
     }
     if ((m = at(NUMBER, input, pos))) return { cell: { type: 'number', column, value: Number(m[1]) }, end: NUMBER.lastIndex };
     return null;
@@ -229,7 +172,7 @@ function cellErrorAt(input: string, at: number): { offset: number; expected: str
   const m = PARTIAL_MOVE.exec(input);
   if (m && m[0].indexOf('/') >= 0) {
     const end = at + m[0].length;
-    return { offset: end, expected: m[0].endsWith('/') ? "a point: 0-25, 'bar' or 'off'" : "'/', '*', '(n)', a space or the end of the line" };
+    return { offset: end, expected: m[0].endsWith('/') ? POINT_EXPECTED : AFTER_MOVE_EXPECTED };
   }
   for (const [re, expected] of PARTIAL_CELLS) {
     re.lastIndex = at;
@@ -256,18 +199,22 @@ function readMoveLine(input: string, i: number): LineRead<MoveLineNode | BadLine
   const end = endOfLine(input, i);
   let pos = i;
   let number: number | null = null;
-  LINE_NUMBER.lastIndex = i;
-  const num = LINE_NUMBER.exec(input);
-  if (num) {
-    number = Number(num[1]);
-    pos = LINE_NUMBER.lastIndex;
+  let q = i;
+  while (input.charCodeAt(q) === SPACE || input.charCodeAt(q) === TAB) q++;
+  let digits = 0;
+  let value = 0;
+  for (let c = input.charCodeAt(q); c >= 48 && c <= 57; c = input.charCodeAt(++q), digits++) value = value * 10 + (c - 48);
+  if (digits > 0 && input.charCodeAt(q) === 41) {
+    number = value;
+    pos = q + 1;
   }
   const cells: Cell[] = [];
   for (;;) {
     let c = input.charCodeAt(pos);
     while (c === SPACE || c === TAB) c = input.charCodeAt(++pos);
     if (pos >= end) break;
-    const read = readCell(input, pos, pos - i);
+    const read = readCell(input, pos, pos - i, end);
+    if (read !== null && 'errorOffset' in read) return badLine(input, i, read.errorOffset, read.expected);
     if (read === null) {
       const partial = cellErrorAt(input, pos);
       return partial ? badLine(input, i, partial.offset, partial.expected) : badLine(input, i, pos, CELL_EXPECTED);
@@ -276,7 +223,7 @@ function readMoveLine(input: string, i: number): LineRead<MoveLineNode | BadLine
     // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
     if (after < end && input[after] !== ' ' && input[after] !== '\t') {
       const partial = cellErrorAt(input, after);
-      const expected = read.cell.type === 'roll' ? "'/', '*', '(n)', a space or the end of the line" : 'a space or the end of the line';
+      const expected = read.cell.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
       return badLine(input, i, after, partial ? partial.expected : expected);
     }
     cells.push(read.cell);

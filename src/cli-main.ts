@@ -5,7 +5,7 @@ import { run } from './cli.js';
 const out = (s: string) => void process.stdout.write(s);
 const err = (s: string) => void process.stderr.write(s);
 
-run(process.argv.slice(2), { stdout: out, stderr: err }).then(
+run(process.argv.slice(2), { stdout: out, stderr: err, stderrIsTTY: process.stderr.isTTY === true }).then(
   (code) => {
     process.exitCode = code;
   },

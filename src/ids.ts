@@ -10,8 +10,22 @@
 import type { Side } from './model.js';
 import { BAR, type Position } from './engine/board.js';
 
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 without padding; by hand, as every game's report makes two of these. */
 function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64').replace(/=+$/, '');
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    out += B64[n >> 18] + B64[(n >> 12) & 63] + B64[(n >> 6) & 63] + B64[n & 63];
+  }
+  if (i < bytes.length) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8);
+    out += B64[n >> 18] + B64[(n >> 12) & 63];
+    if (i + 1 < bytes.length) out += B64[(n >> 6) & 63];
+  }
+  return out;
 }
 
 function unbase64(text: string): Uint8Array {
@@ -161,30 +175,18 @@ export interface XgidState {
  * written this way back to the same Position ID and Match ID (checked on 81 positions, see
  * bench/gnubg/README.md). Character 0 is the top player's bar, 25 the bottom player's.
  */
+const UPPER = '-ABCDEFGHIJKLMNOP';
+const LOWER = '-abcdefghijklmnop';
+
 export function xgid(pos: Position, x: XgidState): string {
-  const chars = new Array<string>(26).fill('-');
   const bottom = pos.sides[1];
   const top = pos.sides[0];
-  for (let p = 1; p <= 24; p++) {
-    if (bottom[p] > 0) chars[p] = String.fromCharCode(64 + bottom[p]);
-    else if (top[25 - p] > 0) chars[p] = String.fromCharCode(96 + top[25 - p]);
-  }
-  if (top[BAR] > 0) chars[0] = String.fromCharCode(96 + top[BAR]);
-  if (bottom[BAR] > 0) chars[25] = String.fromCharCode(64 + bottom[BAR]);
+  let board = LOWER[top[BAR]];
+  for (let p = 1; p <= 24; p++) board += bottom[p] > 0 ? UPPER[bottom[p]] : LOWER[top[25 - p]];
+  board += UPPER[bottom[BAR]];
   const sign = (s: Side | -1) => (s === -1 ? 0 : s === 1 ? 1 : -1);
   const dice = x.doubled ? 'D' : x.dice ? `${x.dice[0]}${x.dice[1]}` : '00';
-  return [
-    `XGID=${chars.join('')}`,
-    Math.round(Math.log2(x.cubeValue)),
-    sign(x.cubeOwner),
-    sign(x.turn),
-    dice,
-    x.score[1],
-    x.score[0],
-    x.crawford ? 1 : 0,
-    x.length,
-    x.maxCubeLog2,
-  ].join(':');
+  return `XGID=${board}:${Math.round(Math.log2(x.cubeValue))}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${x.crawford ? 1 : 0}:${x.length}:${x.maxCubeLog2}`;
 }
 
 /** The position a Position ID describes, given who is on roll (the Match ID's `onRoll`). */

@@ -166,6 +166,8 @@ export interface GameVerdict {
   crawford: boolean | null;
   postCrawford: boolean | null;
   cube: CubeState | null;
+  /** Doubles offered in the game (beavers and raccoons included). */
+  doubles: number;
   termination: Termination | null;
   winner: Side | null;
   outcome: Outcome | null;

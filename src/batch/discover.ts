@@ -1,7 +1,8 @@
 // Command-line paths → the files to read, in a stable order. Folders are walked recursively in
-// sorted order; a path named explicitly is always read.
+// sorted order; globs are expanded the same way; a path named explicitly is always read.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { globBase, globToRegExp, hasGlob } from './glob.js';
 
 export type Discovered =
   /** `sniff`: found in a folder with an ambiguous name (.txt, none): read it only if its content is a match. */
@@ -12,17 +13,21 @@ export type Discovered =
 const MATCH_EXTENSIONS = new Set(['.mat', '.sgf', '.txt', '']);
 const SURE_EXTENSIONS = new Set(['.mat', '.sgf']);
 
+export function looksLikeMatchFile(name: string): boolean {
+  return MATCH_EXTENSIONS.has(extname(name).toLowerCase()) && !name.startsWith('.');
+}
+
 /** Whether the start of a file reads like a .mat match or an SGF collection. */
 export function looksLikeMatchContent(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16384)).toString('latin1');
   return /^\s*\(\s*;/.test(head) || /^[ \t]*(?:\d+[ \t]+points?[ \t]+match|unlimited[ \t]+game)[ \t]*\r?$/im.test(head);
 }
 
-export function looksLikeMatchFile(name: string): boolean {
-  return MATCH_EXTENSIONS.has(extname(name).toLowerCase()) && !name.startsWith('.');
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-async function* walk(dir: string, seen: Set<string>): AsyncGenerator<Discovered> {
+async function* walk(dir: string, seen: Set<string>, accept: (path: string) => boolean): AsyncGenerator<Discovered> {
   let real: string;
   try {
     real = await realpath(dir);
@@ -39,7 +44,7 @@ async function* walk(dir: string, seen: Set<string>): AsyncGenerator<Discovered>
     yield { kind: 'missing', path: dir, reason: (e as Error).message };
     return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort(byName);
   for (const entry of entries) {
     const path = join(dir, entry.name);
     let isDir = entry.isDirectory();
@@ -50,7 +55,8 @@ async function* walk(dir: string, seen: Set<string>): AsyncGenerator<Discovered>
         isDir = false;
       }
     }
-    if (isDir) yield* walk(path, seen);
+    if (isDir) yield* walk(path, seen, accept);
+    else if (!accept(path)) continue;
     else if (looksLikeMatchFile(entry.name)) yield { kind: 'file', path, sniff: !SURE_EXTENSIONS.has(extname(entry.name).toLowerCase()) };
     else yield { kind: 'skipped', path };
   }
@@ -64,10 +70,21 @@ export async function* discover(paths: string[]): AsyncGenerator<Discovered> {
       isDir = (await stat(path)).isDirectory();
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && hasGlob(path)) {
+        const re = globToRegExp(path.replace(/^\.\//, ''));
+        let any = false;
+        for await (const item of walk(globBase(path), new Set(), (p) => re.test(p.replace(/^\.\//, '')))) {
+          any = true;
+          // A file a pattern names is meant, whatever its extension.
+          yield item.kind === 'skipped' ? { kind: 'file', path: item.path, sniff: false } : item;
+        }
+        if (!any) yield { kind: 'missing', path, reason: 'no file matches this pattern' };
+        continue;
+      }
       yield { kind: 'missing', path, reason: code === 'ENOENT' ? 'no such file or folder' : (e as Error).message };
       continue;
     }
-    if (isDir) yield* walk(path, seen);
+    if (isDir) yield* walk(path, seen, () => true);
     else yield { kind: 'file', path, sniff: false };
   }
 }

@@ -1,10 +1,10 @@
-// Runs the audit over discovered files and feeds the reporters, in input order.
-import { readFile } from 'node:fs/promises';
-import { checkFile, fileReport } from '../check.js';
+// A whole run: discover the inputs, audit them (in process or across the pool), and feed the
+// reporters in input order.
 import type { MatchReport } from '../model.js';
-import type { AuditOptions } from '../scoring/audit.js';
 import { addToSummary, emptySummary, type Reporter, type Summary } from '../report/reporter.js';
-import { discover, looksLikeMatchContent } from './discover.js';
+import { discover } from './discover.js';
+import { runTasks } from './pool.js';
+import type { FileTask, RunOptions } from './task.js';
 
 export interface RunResult {
   summary: Summary;
@@ -12,40 +12,39 @@ export interface RunResult {
   missing: string[];
 }
 
-export function ioErrorReport(path: string, reason: string): MatchReport {
-  return fileReport(path, null, [{ code: 'io-error', severity: 'error', message: `cannot read the file: ${reason}` }]);
+export interface AuditRun extends RunOptions {
+  jobs: number;
+  /** Told of each input once it is done, reported or skipped (progress). */
+  onFileDone?: () => void;
+  /** Told the number of inputs once discovery is over. */
+  onTotal?: (files: number) => void;
 }
 
-export async function auditPaths(paths: string[], reporters: Reporter[], options: AuditOptions = {}): Promise<RunResult> {
+export async function auditPaths(paths: string[], reporters: Reporter[], run: AuditRun): Promise<RunResult> {
   const summary = emptySummary();
   const missing: string[] = [];
+  const tasks: FileTask[] = [];
+  for await (const item of discover(paths)) {
+    if (item.kind === 'skipped') summary.skipped++;
+    else if (item.kind === 'missing') {
+      missing.push(item.path);
+      tasks.push({ path: item.path, sniff: false, missing: item.reason });
+    } else tasks.push({ path: item.path, sniff: item.sniff });
+  }
+  run.onTotal?.(tasks.length);
   const emit = (reports: MatchReport[]) => {
     addToSummary(summary, reports);
     for (const r of reports) for (const rep of reporters) rep.report(r);
   };
-  for await (const item of discover(paths)) {
-    if (item.kind === 'skipped') {
-      summary.skipped++;
-      continue;
-    }
-    if (item.kind === 'missing') {
-      missing.push(item.path);
-      emit([ioErrorReport(item.path, item.reason)]);
-      continue;
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(item.path);
-    } catch (e) {
-      emit([ioErrorReport(item.path, (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'a folder' : (e as Error).message)]);
-      continue;
-    }
-    if (item.sniff && !looksLikeMatchContent(bytes)) {
-      summary.skipped++;
-      continue;
-    }
-    emit(checkFile(bytes, item.path, options));
-  }
+  await runTasks(tasks, {
+    jobs: run.jobs,
+    run: { audit: run.audit, maxFileSize: run.maxFileSize },
+    onOutcome: (o) => {
+      if (o.skipped) summary.skipped++;
+      else emit(o.reports);
+      run.onFileDone?.();
+    },
+  });
   for (const rep of reporters) rep.end(summary);
   return { summary, missing };
 }

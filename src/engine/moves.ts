@@ -15,14 +15,23 @@ export interface Segment {
   hitMarked: boolean;
 }
 
-/** Cuts recorded tokens into segments: `8/5*\/1` → 8/5*, 5/1; `13/7(2)` → 13/7, 13/7. */
+/**
+ * Cuts recorded tokens into segments: `8/5*\/1` → 8/5*, 5/1; `13/7(2)` → 13/7, 13/7. With `out`
+ * (a scratch list the caller keeps), its segment objects are reused: no allocation per move.
+ */
 export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
-  out.length = 0;
+  let n = 0;
   for (const m of moves) {
     for (let r = 0; r < m.repeat; r++) {
-      for (let k = 1; k < m.points.length; k++) out.push({ from: m.points[k - 1], to: m.points[k], hitMarked: m.hits[k - 1] });
+      for (let k = 1; k < m.points.length; k++, n++) {
+        const seg = out[n] ?? (out[n] = { from: 0, to: 0, hitMarked: false });
+        seg.from = m.points[k - 1];
+        seg.to = m.points[k];
+        seg.hitMarked = m.hits[k - 1];
+      }
     }
   }
+  out.length = n;
   return out;
 }
 
@@ -299,6 +308,7 @@ function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
 
 /** How many dice of the roll can be played at most, and one play that does it. */
 export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): { count: number; example: string } {
+  if (!canPlayDie(pos, s, d1) && !canPlayDie(pos, s, d2)) return { count: 0, example: '' };
   setDice(d1, d2);
   best = 0;
   explore(pos, s, 0, d1 === d2 ? 4 : 2);

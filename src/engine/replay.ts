@@ -101,7 +101,10 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   let reportedAfterEnd = false;
   const lastRollIndex = findLastRoll(game.actions);
 
-  const logCube = (e: Omit<CubeEvent, 'before'>) => r.cubeLog.push({ ...e, before: { ...r.cube } });
+  const logCube = (e: Omit<CubeEvent, 'before'>) => {
+    (e as CubeEvent).before = { value: r.cube.value, owner: r.cube.owner };
+    r.cubeLog.push(e as CubeEvent);
+  };
 
   const take = (side: Side, a: Action, implicit: boolean) => {
     if (!pending) return;
@@ -245,7 +248,7 @@ function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, optio
   return 'ok';
 }
 
-/** Points where the play hit, compared with the points the record marks with `*`. */
+/** Points where the play hit, compared with the points the record marks with `*` (bit masks by point). */
 function checkHitMarks(a: RollAction, segs: Segment[], options: ReplayOptions, report: Report): void {
   let hitMask = 0;
   for (let k = 0; k < steps.length; k++) {
@@ -259,10 +262,12 @@ function checkHitMarks(a: RollAction, segs: Segment[], options: ReplayOptions, r
     if (seg.hitMarked) markMask |= 1 << seg.to;
   }
   // Hits on the way of a combined move (`13/6` through a blot on 9) cannot carry a `*`.
-  const hitAtEnds = hitMask & endMask;
+  const markedNoHit = markMask & ~hitMask;
+  const hitUnmarked = options.marksHits ? hitMask & endMask & ~markMask : 0;
+  if ((markedNoHit | hitUnmarked) === 0) return;
   for (let p = 1; p <= 24; p++) {
     const bit = 1 << p;
-    if (markMask & bit && !(hitMask & bit)) report('hit-marker', 'warning', a, `'*' on point ${p}, but no checker is hit there`);
-    else if (options.marksHits && hitAtEnds & bit && !(markMask & bit)) report('hit-marker', 'warning', a, `the move hits on point ${p} without the '*' this record uses elsewhere`);
+    if (markedNoHit & bit) report('hit-marker', 'warning', a, `'*' on point ${p}, but no checker is hit there`);
+    else if (hitUnmarked & bit) report('hit-marker', 'warning', a, `the move hits on point ${p} without the '*' this record uses elsewhere`);
   }
 }

@@ -128,6 +128,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
       crawford: rules.money ? null : crawford,
       postCrawford: rules.money ? null : postCrawford,
       cube: { ...r.cube, value: cube },
+      doubles: r.cubeLog.filter((e) => e.kind === 'double' || e.kind === 'beaver' || e.kind === 'raccoon').length,
       termination: r.termination,
       winner: points.winner,
       outcome: points.outcome,

@@ -1,0 +1,78 @@
+// `npm run bench:batch [-- --files 100000]`: the whole process, start to exit, on an archive of
+// 10,000 (or 100,000) .mat files built from the shared corpus in a temporary folder; and, when
+// GNU Backgammon is installed, one gnubg process merely importing the same files.
+// Figures: wall time (median of 3), files/s, games/s, peak RSS, and the ratio to gnubg.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { corpusFiles, median } from './corpus.js';
+
+const GNUBG = '/usr/games/gnubg';
+const args = process.argv.slice(2);
+const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const jobsArg = args.includes('--jobs') ? ['--jobs', args[args.indexOf('--jobs') + 1]] : [];
+
+// gnubg 1.07 aborts on a score line with an empty left name (../shared/formats/mat.md §9):
+// those files are left out so that both programs read the same archive.
+const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
+const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-'));
+const archive = join(dir, 'archive');
+mkdirSync(archive);
+let bytes = 0;
+for (let i = 0; i < count; i++) {
+  const f = usable[i % usable.length];
+  // 100 files a folder, as archives usually are.
+  const sub = join(archive, String(Math.floor(i / 100)).padStart(4, '0'));
+  if (i % 100 === 0) mkdirSync(sub);
+  writeFileSync(join(sub, `${String(i).padStart(6, '0')}.mat`), f.bytes);
+  bytes += f.bytes.length;
+}
+
+interface Timed {
+  seconds: number;
+  maxRssKb: number;
+}
+
+/** Runs a command under /usr/bin/time; wall seconds and peak RSS. */
+function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv = process.env): Timed {
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...argv], { env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
+  const last = out.stderr.trim().split('\n').pop() ?? '';
+  const [seconds, rss] = last.split(' ').map(Number);
+  if (!Number.isFinite(seconds)) throw new Error(`${cmd} failed: ${out.stderr}`);
+  return { seconds, maxRssKb: rss };
+}
+
+const cli = resolve('dist/src/cli-main.js');
+const ours: Timed[] = [];
+for (let k = 0; k < runs; k++) ours.push(timed(process.execPath, [cli, 'verify', archive, '--format', 'ndjson', '--quiet', ...jobsArg]));
+// Exit code 1 is expected: the corpus has error findings.
+const games = Number(
+  spawnSync(process.execPath, [cli, 'verify', archive, '--format', 'ndjson', '--quiet', ...jobsArg], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    .stdout.trim()
+    .split('\n')
+    .reduce((n, l) => n + (JSON.parse(l) as { games: unknown[] }).games.length, 0),
+);
+const wall = median(ours.map((t) => t.seconds));
+const rss = Math.max(...ours.map((t) => t.maxRssKb));
+console.log(`archive: ${count} .mat files, ${(bytes / 1e6).toFixed(1)} MB, ${games} games (from ${usable.length} corpus files)`);
+console.log(`bgaudit verify (whole process${jobsArg.length ? `, --jobs ${jobsArg[1]}` : ', default jobs'}): ${wall.toFixed(2)} s median of ${runs}, ` +
+  `${Math.round(count / wall)} files/s, ${Math.round(games / wall)} games/s, peak RSS ${(rss / 1024).toFixed(0)} MB`);
+
+if (existsSync(GNUBG)) {
+  const list = join(dir, 'files.txt');
+  const files = execFileSync('find', [archive, '-name', '*.mat'], { encoding: 'utf8' }).trim().split('\n').sort();
+  writeFileSync(list, files.join('\n') + '\n');
+  const script = join(dir, 'import.py');
+  writeFileSync(
+    script,
+    ['import gnubg', `for f in open(${JSON.stringify(list)}).read().split():`, "    gnubg.command('import mat \"%s\"' % f)", ''].join('\n'),
+  );
+  const home = mkdtempSync(join(tmpdir(), 'gnubg-home-'));
+  const theirs = timed(GNUBG, ['-t', '-q', '-r', '-p', script], { ...process.env, HOME: home });
+  console.log(`gnubg 1.07 import (one process): ${theirs.seconds.toFixed(2)} s, peak RSS ${(theirs.maxRssKb / 1024).toFixed(0)} MB`);
+  console.log(`ratio bgaudit / gnubg wall time: ${(wall / theirs.seconds).toFixed(2)} (target ≤ 0.5)`);
+  rmSync(home, { recursive: true, force: true });
+} else console.log(`(${GNUBG} not installed: no comparison)`);
+rmSync(dir, { recursive: true, force: true });

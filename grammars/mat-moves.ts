@@ -1,0 +1,130 @@
+// The roll cell of a .mat move line — `52: 13/8 24/22*`, `66: 13/7(2) bar/19*\/13`, `43:`,
+// `21: ???`, `66: Cannot Move` — read by one pass over its characters. This is the hottest
+// syntax in every file (one or two per line), so no regexp and no second pass: the scan yields
+// the MoveTokens directly, and the exact column where a move stops making sense.
+import type { MoveToken, RollMarker } from '../src/model.js';
+
+export interface RollScan {
+  dice: [number, number];
+  moves: MoveToken[];
+  marker: RollMarker | null;
+  /** Offset just after the cell. */
+  end: number;
+}
+
+export interface ScanError {
+  errorOffset: number;
+  expected: string;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const SLASH = 47;
+const STAR = 42;
+const OPEN = 40;
+const CLOSE = 41;
+const COLON = 58;
+const QUESTION = 63;
+
+export const POINT_EXPECTED = "a point: 0-25, 'bar' or 'off'";
+export const AFTER_MOVE_EXPECTED = "'/', '*', '(n)', a space or the end of the line";
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isSpace = (c: number) => c === SPACE || c === TAB;
+
+function word(input: string, at: number, w: string): boolean {
+  return input.substr(at, w.length).toLowerCase() === w;
+}
+
+/** A point at `at`: its value and where it ends; null when there is none. */
+function point(input: string, at: number, end: number): { value: number; next: number } | null {
+  const c = input.charCodeAt(at);
+  if (isDigit(c)) {
+    const d = input.charCodeAt(at + 1);
+    return at + 1 < end && isDigit(d) ? { value: (c - 48) * 10 + (d - 48), next: at + 2 } : { value: c - 48, next: at + 1 };
+  }
+  if (word(input, at, 'bar')) return { value: 25, next: at + 3 };
+  if (word(input, at, 'off')) return { value: 0, next: at + 3 };
+  return null;
+}
+
+/**
+ * One move token at `at`. 'next-cell' when the text there is not a move at all (the next cell:
+ * `64:`, `24)`, `Doubles`), so the roll ends before it.
+ */
+function moveToken(input: string, at: number, end: number): { token: MoveToken; next: number } | ScanError | 'next-cell' {
+  const first = point(input, at, end);
+  if (!first) return 'next-cell';
+  let i = first.next;
+  if (input.charCodeAt(i) === STAR) i++;
+  if (input.charCodeAt(i) !== SLASH || i >= end) return 'next-cell';
+  const points = [first.value];
+  const hits: boolean[] = [];
+  while (i < end && input.charCodeAt(i) === SLASH) {
+    const p = point(input, i + 1, end);
+    if (!p || i + 1 >= end) return { errorOffset: i + 1, expected: POINT_EXPECTED };
+    points.push(p.value);
+    i = p.next;
+    const hit = i < end && input.charCodeAt(i) === STAR;
+    if (hit) i++;
+    hits.push(hit);
+  }
+  let repeat = 1;
+  if (i < end && input.charCodeAt(i) === OPEN) {
+    const n = input.charCodeAt(i + 1);
+    if (!isDigit(n) || input.charCodeAt(i + 2) !== CLOSE) return { errorOffset: i + 1, expected: "a repeat count such as '(2)'" };
+    repeat = n - 48;
+    i += 3;
+  }
+  if (i < end && !isSpace(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
+  return { token: { points, hits, repeat }, next: i };
+}
+
+/** The marker a writer puts where the move would be, or null. */
+function marker(input: string, at: number, end: number): { marker: RollMarker; next: number } | null {
+  if (word(input, at, 'cannot move')) return { marker: 'cannot-move', next: at + 11 };
+  if (input.charCodeAt(at) === QUESTION && input.charCodeAt(at + 1) === QUESTION && input.charCodeAt(at + 2) === QUESTION) {
+    let i = at + 3;
+    while (i < end && input.charCodeAt(i) === QUESTION) i++;
+    return { marker: 'unknown', next: i };
+  }
+  if (word(input, at, 'illegal play')) {
+    let i = at + 12;
+    let j = i;
+    while (j < end && isSpace(input.charCodeAt(j))) j++;
+    if (input.charCodeAt(j) === OPEN) {
+      const close = input.indexOf(')', j);
+      if (close >= 0 && close < end) i = close + 1;
+    }
+    return { marker: 'illegal-play', next: i };
+  }
+  return null;
+}
+
+/** A roll cell at `at` (before `end`, the end of the line); null when the text there is not a roll. */
+export function scanRoll(input: string, at: number, end: number): RollScan | ScanError | null {
+  const c1 = input.charCodeAt(at);
+  const c2 = input.charCodeAt(at + 1);
+  if (c1 < 49 || c1 > 54 || c2 < 49 || c2 > 54 || input.charCodeAt(at + 2) !== COLON || at + 2 >= end) return null;
+  const moves: MoveToken[] = [];
+  let found: RollMarker | null = null;
+  let cellEnd = at + 3;
+  for (;;) {
+    let q = cellEnd;
+    while (q < end && isSpace(input.charCodeAt(q))) q++;
+    if (q >= end || q === cellEnd) break;
+    const m = moveToken(input, q, end);
+    if (m === 'next-cell') {
+      const mark = moves.length === 0 ? marker(input, q, end) : null;
+      if (mark) {
+        found = mark.marker;
+        cellEnd = mark.next;
+      }
+      break;
+    }
+    if ('errorOffset' in m) return m;
+    moves.push(m.token);
+    cellEnd = m.next;
+  }
+  return { dice: [c1 - 48, c2 - 48], moves, marker: found, end: cellEnd };
+}

@@ -1,0 +1,94 @@
+// One file of a run: read it, audit it, and never let it take the run down. Shared by the
+// in-process path and the pool's workers.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { checkFile, fileReport } from '../check.js';
+import type { MatchReport } from '../model.js';
+import type { AuditOptions } from '../scoring/audit.js';
+import { looksLikeMatchContent } from './discover.js';
+
+export interface FileTask {
+  path: string;
+  /** Read only if the content is a match (a .txt or extension-less file found in a folder). */
+  sniff: boolean;
+  /** Discovery already knows the path cannot be read. */
+  missing?: string;
+}
+
+export interface RunOptions {
+  audit: AuditOptions;
+  /** Files larger than this many bytes are refused with an io-error. */
+  maxFileSize: number;
+}
+
+export type FileOutcome = { path: string; skipped: true } | { path: string; skipped: false; reports: MatchReport[] };
+
+export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+
+export function ioError(path: string, reason: string): FileOutcome {
+  return { path, skipped: false, reports: [fileReport(path, null, [{ code: 'io-error', severity: 'error', message: `cannot read the file: ${reason}` }])] };
+}
+
+export function internalError(path: string, error: unknown): FileOutcome {
+  const what = error instanceof Error ? error.message : String(error);
+  return {
+    path,
+    skipped: false,
+    reports: [
+      fileReport(path, null, [
+        { code: 'internal-error', severity: 'error', message: `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.` },
+      ]),
+    ],
+  };
+}
+
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err.code === 'EISDIR') return 'it is a folder';
+  if (err.code === 'EACCES' || err.code === 'EPERM') return 'permission denied';
+  if (err.code === 'ENOENT') return 'no such file';
+  if (err.code === 'ELOOP') return 'a symbolic link loop';
+  return err.message;
+}
+
+/** The whole file; `size` is a hint (a file may grow or be a pipe), never more than the limit is kept. */
+function readAll(fd: number, size: number): Uint8Array {
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096));
+  let length = 0;
+  for (;;) {
+    if (length === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, length);
+      buf = bigger;
+    }
+    const n = readSync(fd, buf, length, buf.length - length, null);
+    if (n === 0) break;
+    length += n;
+  }
+  return buf.subarray(0, length);
+}
+
+/** Reads synchronously: match files are small, and one file at a time per thread is the fastest way. */
+export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
+  if (task.missing !== undefined) return ioError(task.path, task.missing);
+  let bytes: Uint8Array;
+  let fd: number | null = null;
+  try {
+    fd = openSync(task.path, 'r');
+    const info = fstatSync(fd);
+    if (info.isDirectory()) return ioError(task.path, 'it is a folder');
+    if (info.size > options.maxFileSize) {
+      return ioError(task.path, `${info.size} bytes is more than the ${options.maxFileSize}-byte limit (--max-file-size)`);
+    }
+    bytes = readAll(fd, info.size);
+  } catch (e) {
+    return ioError(task.path, reason(e));
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+  if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: true };
+  try {
+    return { path: task.path, skipped: false, reports: checkFile(bytes, task.path, options.audit) };
+  } catch (e) {
+    return internalError(task.path, e);
+  }
+}

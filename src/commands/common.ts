@@ -1,0 +1,58 @@
+// What the commands share: the I/O they write to, exit codes, option parsers.
+import { InvalidArgumentError, Option } from 'commander';
+import { availableParallelism } from 'node:os';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Write } from '../report/reporter.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../batch/task.js';
+
+export interface CliIO {
+  stdout: Write;
+  stderr: Write;
+  /** stderr is a terminal: a progress line may be drawn there. */
+  stderrIsTTY?: boolean;
+}
+
+export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+
+export class UsageError extends Error {}
+
+export function positiveInt(what: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${what}: a whole number from 1`);
+    return n;
+  };
+}
+
+/** `64M`, `2G`, `500k` or plain bytes. */
+export function byteSize(v: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(v.trim());
+  if (!m) throw new InvalidArgumentError('a size such as 64M, 500k or 1048576');
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2].toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Math.round(Number(m[1]) * unit);
+}
+
+export function runOptions() {
+  return [
+    new Option('-j, --jobs <n>', 'worker threads (1 = audit in this process)').argParser(positiveInt('--jobs')).default(availableParallelism(), 'the number of cores'),
+    new Option('-q, --quiet', 'no progress line on stderr'),
+    new Option('--max-file-size <size>', 'refuse larger files with an io-error').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '64M'),
+  ];
+}
+
+/** An output file; errors surface when the run ends, as a usage/I-O failure. */
+export function openOutput(path: string): { write: Write; close: () => Promise<void> } {
+  const stream: WriteStream = createWriteStream(path, { encoding: 'utf8' });
+  let failure: Error | null = null;
+  stream.on('error', (e) => {
+    failure = e;
+  });
+  return {
+    write: (s) => void (failure === null && stream.write(s)),
+    close: () =>
+      new Promise((done, fail) => {
+        if (failure) return fail(failure);
+        stream.end(() => (failure ? fail(failure) : done()));
+      }),
+  };
+}

@@ -1,0 +1,85 @@
+// Per-game rows (DESIGN.md), RFC 4180 quoting by papaparse, header row first.
+import Papa from 'papaparse';
+import type { GameVerdict, MatchReport } from '../model.js';
+import type { Reporter, Write } from './reporter.js';
+
+export const CSV_COLUMNS = [
+  'file',
+  'match',
+  'game',
+  'player0',
+  'player1',
+  'length',
+  'rules',
+  'start_score0',
+  'start_score1',
+  'crawford',
+  'post_crawford',
+  'cube',
+  'cube_owner',
+  'doubles',
+  'termination',
+  'winner',
+  'winner_name',
+  'outcome',
+  'points_recorded',
+  'points_nominal',
+  'points_credited',
+  'status',
+  'findings',
+  'line',
+] as const;
+
+type Row = Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null>;
+
+function gameRow(r: MatchReport, g: GameVerdict): Row {
+  const start = g.startScore.recorded ?? g.startScore.computed;
+  return {
+    file: r.file,
+    match: r.match,
+    game: g.game,
+    player0: r.players?.[0] ?? null,
+    player1: r.players?.[1] ?? null,
+    length: r.length,
+    rules: r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null,
+    start_score0: start?.[0] ?? null,
+    start_score1: start?.[1] ?? null,
+    crawford: g.crawford,
+    post_crawford: g.postCrawford,
+    cube: g.cube?.value ?? null,
+    cube_owner: g.cube ? g.cube.owner : null,
+    doubles: g.doubles,
+    termination: g.termination,
+    winner: g.winner,
+    winner_name: g.winner === null ? null : (r.players?.[g.winner] ?? null),
+    outcome: g.outcome,
+    points_recorded: g.points.recorded,
+    points_nominal: g.points.nominal,
+    points_credited: g.points.credited,
+    status: g.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
+    findings: [...new Set(g.findings.map((f) => f.code))].join(';'),
+    line: g.line,
+  };
+}
+
+function unreadableRow(r: MatchReport): Row {
+  const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, null])) as Row;
+  return { ...row, file: r.file, status: 'unreadable', findings: [...new Set(r.findings.map((f) => f.code))].join(';'), line: r.findings[0]?.line ?? null };
+}
+
+export function csvRows(r: MatchReport): Row[] {
+  if (r.match === null) return [unreadableRow(r)];
+  return r.games.map((g) => gameRow(r, g));
+}
+
+export function csvReporter(write: Write): Reporter {
+  const columns = [...CSV_COLUMNS];
+  write(Papa.unparse([columns], { newline: '\r\n' }) + '\r\n');
+  return {
+    report(r: MatchReport) {
+      const rows = csvRows(r);
+      if (rows.length > 0) write(Papa.unparse(rows, { columns, header: false, newline: '\r\n' }) + '\r\n');
+    },
+    end() {},
+  };
+}

@@ -1,0 +1,50 @@
+// A progress line on stderr for long runs: files done / total, games, findings, rate, ETA.
+// Only when stderr is a terminal; never on stdout.
+import type { MatchReport } from '../model.js';
+import type { Reporter, Write } from './reporter.js';
+
+function clock(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '--:--';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+export interface Progress extends Reporter {
+  /** One input is done (reported, or skipped). */
+  fileDone(): void;
+}
+
+export function progressLine(write: Write, total: number, width = 24, now: () => number = Date.now): Progress {
+  const started = now();
+  let files = 0;
+  let games = 0;
+  let findings = 0;
+  let lastDraw = 0;
+  const draw = (force: boolean) => {
+    const t = now();
+    if (!force && t - lastDraw < 100) return;
+    lastDraw = t;
+    const elapsed = (t - started) / 1000;
+    const rate = elapsed > 0 ? files / elapsed : 0;
+    const filled = total > 0 ? Math.round((files / total) * width) : width;
+    const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
+    const eta = rate > 0 ? clock((total - files) / rate) : '--:--';
+    write(`\r[${bar}] ${files}/${total} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
+  };
+  return {
+    report(r: MatchReport) {
+      games += r.games.length;
+      findings += r.findings.length;
+    },
+    fileDone() {
+      files++;
+      draw(files === total);
+    },
+    end() {
+      write('\r\x1b[K');
+    },
+  };
+}
