@@ -1,7 +1,7 @@
 // The command line: commander and the commands, nothing else. `run` never exits the process.
 import { Command, CommanderError } from 'commander';
 import { csvCommand } from './commands/csv.js';
-import { EXIT, type CliIO } from './commands/common.js';
+import { EXIT, UsageError, type CliIO } from './commands/common.js';
 import { showCommand } from './commands/show.js';
 import { verifyCommand } from './commands/verify.js';
 
@@ -27,6 +27,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`bgaudit: ${e.message}\n`);
+      return EXIT.usage;
+    }
     if (e instanceof CommanderError) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? EXIT.clean : EXIT.usage;
     }

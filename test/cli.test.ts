@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli.js';
@@ -68,5 +70,60 @@ describe('bgaudit verify', () => {
     const unique = [...new Set(files)];
     expect(unique).toEqual([...unique].sort());
     expect(unique.some((f) => f.endsWith('.tsv'))).toBe(false);
+  });
+});
+
+describe('bgaudit csv and verify --csv', () => {
+  it('csv writes a header and one row per game to stdout', async () => {
+    const r = await cli('csv', join(FIXTURES, 'scoring', 'crawford-post-crawford.mat'));
+    const lines = r.stdout.trim().split('\r\n');
+    expect(lines[0].startsWith('file,match,game,player0,player1,length,rules')).toBe(true);
+    expect(lines).toHaveLength(6);
+    expect(r.code).toBe(0);
+  });
+
+  it('verify --csv writes the same rows to a file beside the report', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'bgaudit-cli-')), 'games.csv');
+    const file = join(FIXTURES, 'scoring', 'gammon-on-drop.mat');
+    const r = await cli('verify', file, '--csv', out);
+    expect(r.code).toBe(1);
+    expect(readFileSync(out, 'utf8')).toBe((await cli('csv', file)).stdout);
+  });
+
+  it('a CSV file that cannot be written is a usage/I-O failure: exit 2', async () => {
+    const r = await cli('verify', join(FIXTURES, 'scoring', 'cube2-gammon.mat'), '--csv', '/no/such/dir/out.csv');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write /no/such/dir/out.csv');
+  });
+
+  it('--jobs 2 and --jobs 1 give the same output', async () => {
+    const one = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '1');
+    const two = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '2');
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.code).toBe(one.code);
+  });
+
+  it('rejects a bad --jobs or --max-file-size with exit 2', async () => {
+    expect((await cli('verify', 'x.mat', '--jobs', '0')).code).toBe(2);
+    expect((await cli('verify', 'x.mat', '--max-file-size', 'lots')).code).toBe(2);
+  });
+});
+
+describe('bgaudit show', () => {
+  it("prints each game's board, IDs and ending", async () => {
+    const r = await cli('show', join(FIXTURES, 'scoring', 'cube2-gammon.mat'));
+    expect(r.stdout).toContain('Game 1 (line 6), 7-point match, Anna 0 - 0 Boris before the game');
+    expect(r.stdout).toMatch(/Position ID \S{14}   Match ID \S{12}/);
+    expect(r.stdout).toContain('XGID=');
+    expect(r.stdout).toContain('Cube 2, owned by Anna. Boris wins by bearing off: a gammon, 4 points (recorded 4).');
+    expect(r.code).toBe(0);
+  });
+
+  it('--game picks one game; a missing file is exit 2', async () => {
+    const r = await cli('show', join(FIXTURES, 'scoring', 'crawford-post-crawford.mat'), '--game', '4');
+    expect(r.stdout).toContain('Game 4');
+    expect(r.stdout).toContain('Crawford game');
+    expect(r.stdout).not.toContain('Game 3 ');
+    expect((await cli('show', '/no/file.mat')).code).toBe(2);
   });
 });

@@ -72,8 +72,10 @@ export async function* discover(paths: string[]): AsyncGenerator<Discovered> {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && hasGlob(path)) {
         const re = globToRegExp(path.replace(/^\.\//, ''));
+        const base = globBase(path);
         let any = false;
-        for await (const item of walk(globBase(path), new Set(), (p) => re.test(p.replace(/^\.\//, '')))) {
+        for await (const item of walk(base, new Set(), (p) => re.test(p.replace(/^\.\//, '')))) {
+          if (item.kind === 'missing' && item.path === base) break;
           any = true;
           // A file a pattern names is meant, whatever its extension.
           yield item.kind === 'skipped' ? { kind: 'file', path: item.path, sniff: false } : item;

@@ -21,16 +21,8 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
     .action(async (paths: string[], opts: { output?: string; jobs: number; maxFileSize: number }) => {
       const out = opts.output ? openOutput(opts.output) : null;
       const { summary, missing } = await auditPaths(paths, [csvReporter(out ? out.write : io.stdout)], { jobs: opts.jobs, maxFileSize: opts.maxFileSize, audit: {} });
-      let failed = false;
-      if (out) {
-        try {
-          await out.close();
-        } catch (e) {
-          io.stderr(`bgaudit: cannot write ${opts.output}: ${(e as Error).message}\n`);
-          failed = true;
-        }
-      }
+      out?.close();
       for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
-      setExit(failed || missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
+      setExit(missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
     });
 }

@@ -57,19 +57,11 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         },
         onFileDone: () => progress?.fileDone(),
       });
-      let failed = false;
-      if (csv) {
-        try {
-          await csv.close();
-        } catch (e) {
-          io.stderr(`bgaudit: cannot write ${opts.csv}: ${(e as Error).message}\n`);
-          failed = true;
-        }
-      }
+      csv?.close();
       if (opts.format !== 'text' && !opts.quiet) {
         io.stderr(`${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`);
       }
       for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
-      setExit(failed || missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
+      setExit(missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
     });
 }

@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discover, type Discovered } from '../../src/batch/discover.js';
+import { globBase, globToRegExp } from '../../src/batch/glob.js';
+
+async function all(paths: string[]): Promise<Discovered[]> {
+  const out: Discovered[] = [];
+  for await (const d of discover(paths)) out.push(d);
+  return out;
+}
+
+function tree(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bgaudit-discover-'));
+  mkdirSync(join(dir, 'b'));
+  mkdirSync(join(dir, 'a'));
+  writeFileSync(join(dir, 'b', 'x.mat'), '');
+  writeFileSync(join(dir, 'a', 'z.sgf'), '');
+  writeFileSync(join(dir, 'a', 'y.txt'), '');
+  writeFileSync(join(dir, 'a', 'notes.pdf'), '');
+  writeFileSync(join(dir, 'a', 'NOEXT'), '');
+  symlinkSync(dir, join(dir, 'a', 'loop'));
+  return dir;
+}
+
+describe('discover', () => {
+  it('walks folders recursively in sorted order, skips other files, survives a symlink loop', async () => {
+    const dir = tree();
+    const found = await all([dir]);
+    expect(found.map((d) => [d.kind, d.path.slice(dir.length + 1), d.kind === 'file' ? d.sniff : null])).toEqual([
+      ['file', 'a/NOEXT', true],
+      ['skipped', 'a/notes.pdf', null],
+      ['file', 'a/y.txt', true],
+      ['file', 'a/z.sgf', false],
+      ['file', 'b/x.mat', false],
+    ]);
+  });
+
+  it('always reads a file named explicitly, and reports a missing one in its place', async () => {
+    const dir = tree();
+    const found = await all([join(dir, 'a', 'notes.pdf'), join(dir, 'nope.mat'), join(dir, 'b', 'x.mat')]);
+    expect(found.map((d) => d.kind)).toEqual(['file', 'missing', 'file']);
+    expect(found[0]).toMatchObject({ sniff: false });
+  });
+
+  it('expands globs the shell left alone', async () => {
+    const dir = tree();
+    const found = await all([`${dir}/**/*.mat`, `${dir}/a/*.sgf`, `${dir}/none/*.mat`]);
+    expect(found.map((d) => [d.kind, d.path.slice(dir.length + 1)])).toEqual([
+      ['file', 'b/x.mat'],
+      ['file', 'a/z.sgf'],
+      ['missing', 'none/*.mat'],
+    ]);
+  });
+
+  it.each([
+    ['*.mat', 'a.mat', true],
+    ['*.mat', 'd/a.mat', false],
+    ['**/*.mat', 'd/e/a.mat', true],
+    ['**/*.mat', 'a.mat', true],
+    ['d/?.mat', 'd/a.mat', true],
+    ['d/[ab].mat', 'd/c.mat', false],
+    ['d/[!ab].mat', 'd/c.mat', true],
+  ])('glob %s matches %s: %s', (glob, path, expected) => {
+    expect(globToRegExp(glob).test(path)).toBe(expected);
+  });
+
+  it('walks from the part of a glob without wildcards', () => {
+    expect(globBase('archive/2024/**/*.mat')).toBe('archive/2024');
+    expect(globBase('*.mat')).toBe('.');
+    expect(globBase('/x/*.mat')).toBe('/x');
+  });
+});

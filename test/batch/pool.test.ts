@@ -1,0 +1,61 @@
+// The pool: outcomes in input order whatever order the workers finish in, the same reports as
+// in process, and a file that kills its worker reported alone as an internal error.
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runTasks } from '../../src/batch/pool.js';
+import type { FileOutcome, FileTask } from '../../src/batch/task.js';
+import { FIXTURES } from '../helpers.js';
+
+const run = { audit: {}, maxFileSize: 1 << 20 };
+
+function fixtureTasks(): FileTask[] {
+  const dir = join(FIXTURES, 'scoring');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.mat'))
+    .sort()
+    .map((f) => ({ path: join(dir, f), sniff: false }));
+}
+
+async function outcomes(tasks: FileTask[], jobs: number): Promise<FileOutcome[]> {
+  const out: FileOutcome[] = [];
+  await runTasks(tasks, { jobs, run, onOutcome: (o) => out.push(o) });
+  return out;
+}
+
+describe('the worker pool', () => {
+  afterEach(() => {
+    delete process.env.BGAUDIT_TEST_CRASH_ON;
+  });
+
+  it('gives the same reports as the in-process run, in input order', async () => {
+    const tasks = [...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks()];
+    const inProcess = await outcomes(tasks, 1);
+    const pooled = await outcomes(tasks, 2);
+    expect(pooled.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
+    expect(pooled).toEqual(inProcess);
+  });
+
+  it('reports a file that kills its worker as an internal error, and audits the others', async () => {
+    process.env.BGAUDIT_TEST_CRASH_ON = 'gammon-on-drop';
+    const tasks = fixtureTasks();
+    const pooled = await outcomes(tasks, 2);
+    expect(pooled.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
+    const crashed = pooled.filter((o) => !o.skipped && o.reports[0].findings.some((f) => f.code === 'internal-error'));
+    expect(crashed.map((o) => o.path.split('/').pop())).toEqual(['gammon-on-drop.mat']);
+    const others = pooled.filter((o) => !o.path.includes('gammon-on-drop'));
+    expect(others.every((o) => !o.skipped && o.reports[0].match === 1)).toBe(true);
+  });
+
+  it('skips files found by content sniffing that are not matches', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-pool-'));
+    writeFileSync(join(dir, 'notes.txt'), 'shopping list\n');
+    writeFileSync(join(dir, 'match.txt'), ' 1 point match\n\n Game 1\n A : 0       B : 0\n');
+    const out = await outcomes(
+      ['notes.txt', 'match.txt'].map((f) => ({ path: join(dir, f), sniff: true })),
+      2,
+    );
+    expect(out.map((o) => o.skipped)).toEqual([true, false]);
+  });
+});
