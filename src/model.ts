@@ -171,6 +171,8 @@ export interface GameVerdict {
   termination: Termination | null;
   winner: Side | null;
   outcome: Outcome | null;
+  /** The rule set's own name for the outcome (nardy: oin, mars, koks); else the outcome. */
+  outcomeName: string | null;
   points: { recorded: number | null; nominal: number | null; credited: number | null };
   final: FinalIds | null;
   findings: Finding[];
@@ -181,6 +183,10 @@ export interface RulesApplied {
   crawford: boolean;
   jacoby: boolean;
   beavers: boolean;
+  /** Highest cube allowed; null: no limit. */
+  cubeLimit?: number | null;
+  /** Where each setting came from: flag, header, inferred (from the games) or default. */
+  source?: Record<string, 'default' | 'header' | 'flag' | 'inferred'>;
 }
 
 /** One audited match, or one unreadable file (`match: null`). Plain data: crosses worker threads as is. */

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Write } from '../report/reporter.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../batch/task.js';
+import type { RuleFlags } from '../scoring/rules.js';
 
 export interface CliIO {
   stdout: Write;
@@ -52,4 +53,30 @@ export function openOutput(path: string): { write: Write; close: () => void } {
     throw new UsageError(`cannot write ${path}: ${(e as Error).message}`);
   }
   return { write: (s) => void writeSync(fd, s), close: () => closeSync(fd) };
+}
+
+/** The rule options of verify and csv: they win over the record's headers and what it shows. */
+export function ruleOptions(): Option[] {
+  return [
+    new Option('--rules <set>', 'rule set: backgammon (match, or money when the length is 0), nardy (Georgian), tavla').choices(['backgammon', 'nardy', 'tavla']),
+    new Option('--crawford', 'apply the Crawford rule (the default in match play)'),
+    new Option('--no-crawford', 'no Crawford game'),
+    new Option('--jacoby', 'money: gammons count single unless the cube was turned'),
+    new Option('--no-jacoby', 'money: no Jacoby rule'),
+    new Option('--beavers', 'money: beavers and raccoons allowed'),
+    new Option('--no-beavers', 'money: beavers and raccoons not allowed'),
+    new Option('--cube-limit <n>', 'highest cube value allowed').argParser(positiveInt('--cube-limit')),
+  ];
+}
+
+export interface RuleOptionValues {
+  rules?: 'backgammon' | 'nardy' | 'tavla';
+  crawford?: boolean;
+  jacoby?: boolean;
+  beavers?: boolean;
+  cubeLimit?: number;
+}
+
+export function ruleFlags(o: RuleOptionValues): RuleFlags {
+  return { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit };
 }

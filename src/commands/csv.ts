@@ -2,14 +2,14 @@
 import { Command } from 'commander';
 import { auditPaths } from '../batch/run.js';
 import { csvReporter } from '../report/csv.js';
-import { EXIT, openOutput, runOptions, type CliIO } from './common.js';
+import { EXIT, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
     .description('write one CSV row per game (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"')
     .argument('<paths...>', 'match files, folders or quoted globs')
     .option('-o, --output <file>', 'write to this file instead of stdout');
-  for (const o of runOptions()) cmd.addOption(o);
+  for (const o of [...runOptions(), ...ruleOptions()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -18,9 +18,9 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line.\n' +
         'The exit code is that of verify: 1 when any error finding.',
     )
-    .action(async (paths: string[], opts: { output?: string; jobs: number; maxFileSize: number }) => {
+    .action(async (paths: string[], opts: RuleOptionValues & { output?: string; jobs: number; maxFileSize: number }) => {
       const out = opts.output ? openOutput(opts.output) : null;
-      const { summary, missing } = await auditPaths(paths, [csvReporter(out ? out.write : io.stdout)], { jobs: opts.jobs, maxFileSize: opts.maxFileSize, audit: {} });
+      const { summary, missing } = await auditPaths(paths, [csvReporter(out ? out.write : io.stdout)], { jobs: opts.jobs, maxFileSize: opts.maxFileSize, audit: { rules: ruleFlags(opts) } });
       out?.close();
       for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
       setExit(missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);

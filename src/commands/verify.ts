@@ -6,7 +6,7 @@ import { jsonReporter, ndjsonReporter } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import type { Reporter, Write } from '../report/reporter.js';
 import { textReporter } from '../report/text.js';
-import { EXIT, openOutput, runOptions, type CliIO } from './common.js';
+import { EXIT, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
 function reporterFor(format: string, write: Write, showInfo: boolean): Reporter {
   if (format === 'json') return jsonReporter(write);
@@ -14,7 +14,7 @@ function reporterFor(format: string, write: Write, showInfo: boolean): Reporter 
   return textReporter(write, { showInfo });
 }
 
-interface VerifyOptions {
+interface VerifyOptions extends RuleOptionValues {
   format: string;
   info: boolean;
   csv?: string;
@@ -30,7 +30,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'ndjson']).default('text'))
     .option('--info', 'text format: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file');
-  for (const o of runOptions()) cmd.addOption(o);
+  for (const o of [...runOptions(), ...ruleOptions()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -48,7 +48,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       const { summary, missing } = await auditPaths(paths, reporters, {
         jobs: opts.jobs,
         maxFileSize: opts.maxFileSize,
-        audit: {},
+        audit: { rules: ruleFlags(opts) },
         onTotal: (n) => {
           if (io.stderrIsTTY && !opts.quiet && n > 1) {
             progress = progressLine(io.stderr, n);

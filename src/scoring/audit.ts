@@ -5,6 +5,8 @@ import { GAME_STATE, matchId, positionId, xgid } from '../ids.js';
 import type { FinalIds, Finding, GameRecord, GameVerdict, MatchRecord, MatchReport, Side } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { scoreGame, type GamePoints } from './points.js';
+import { inferJacoby } from './jacoby.js';
+import { LEVEL } from './outcome.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 
 export interface AuditOptions {
@@ -58,6 +60,22 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const games: GameVerdict[] = [];
   const findings: Finding[] = [...(options.extraFindings ?? [])];
   for (const note of rules.notes) findings.push({ code: 'rules-inferred', severity: 'info', message: note, line: record.line });
+  if (rules.lengths && !rules.money && !rules.lengths.includes(N)) {
+    findings.push({ code: 'match-length', severity: 'warning', message: `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`, line: record.line });
+  }
+  const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: hitMarks, players: record.players }));
+  // Findings about one game made before its turn in the loop below (the Jacoby inference).
+  const early: Finding[] = [];
+  let explained = new Map<number, number>();
+  if (rules.money && rules.source.jacoby === 'default') {
+    const inferred = inferJacoby(record, replays, rules);
+    if (inferred.jacoby !== null) {
+      rules.jacoby = inferred.jacoby;
+      rules.source.jacoby = 'inferred';
+    }
+    for (const f of inferred.findings) (f.game === undefined ? findings : early).push(f);
+    explained = inferred.explained;
+  }
   let running: [number, number] = [0, 0];
   let crawfordPlayed = false;
   let wonBy: number | null = null;
@@ -82,9 +100,10 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     const postCrawford = rules.crawford && crawfordPlayed;
     if (crawford) crawfordPlayed = true;
 
-    const r = replay(game, { variant: record.variant, marksHits: hitMarks, players: record.players });
+    const r = replays[index];
     own.push(...r.findings);
-    if (r.firstRoll && !game.setup?.sides && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
+    own.push(...early.filter((f) => f.game === game.number));
+    if (rules.openingRollSplit && r.firstRoll && !game.setup?.sides && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
       own.push({
         code: 'opening-double',
         severity: 'error',
@@ -102,7 +121,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     // The federation's ruling scores a Crawford-game double as if it had not been made: what the
     // record gives with the cube as played is reported on the crawford-double finding instead.
     const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: r.cube.value }).nominal : null;
-    const points = scoreGame(game, r, { ...context, explained: asPlayed ?? undefined });
+    const points = scoreGame(game, r, { ...context, explained: asPlayed ?? explained.get(index) });
     own.push(...points.findings);
     if (crawfordDouble && game.result) {
       const first = cubeFound.find((f) => f.code === 'crawford-double')!;
@@ -132,13 +151,14 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
       termination: r.termination,
       winner: points.winner,
       outcome: points.outcome,
+      outcomeName: points.outcome && rules.names ? rules.names[LEVEL[points.outcome] - 1] : points.outcome,
       points: { recorded: game.result?.points ?? null, nominal: points.nominal, credited: points.credited },
       final: finalIds(r, points, rules, record, score, crawford),
       findings: own,
     });
   });
 
-  if (!rules.money && wonBy === null && record.games.length > 0) {
+  if (!rules.money && wonBy === null && record.games.length > 0 && N > 0) {
     const lastGame = record.games[record.games.length - 1];
     findings.push(
       gameFinding(lastGame, 'match-unfinished', 'warning', `the record stops at ${running.join('-')} in a ${N}-point match: nobody has won it`, { game: undefined }),
@@ -153,7 +173,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     format: record.format,
     players: record.players,
     length: record.length,
-    rules: { name: rules.name, crawford: rules.crawford, jacoby: rules.jacoby, beavers: rules.beavers },
+    rules: { name: rules.name, crawford: rules.crawford, jacoby: rules.jacoby, beavers: rules.beavers, cubeLimit: rules.cubeLimit, source: { ...rules.source } },
     games,
     findings,
   };

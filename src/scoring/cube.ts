@@ -16,8 +16,15 @@ export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
     findings.push({ code, severity: 'error', message, game: ctx.game, line: e.line, column: e.column, ...extra });
   const name = (s: Side) => ctx.names[s];
   for (const e of log) {
+    if (!ctx.rules.cube) {
+      if (e.kind !== 'take' && e.kind !== 'drop') add('cube-not-allowed', e, `${name(e.side)} ${e.kind}s, but ${ctx.rules.name} is played without a doubling cube`);
+      continue;
+    }
     if (e.kind === 'take' || e.kind === 'drop') continue;
     const offered = e.offered ?? 0;
+    if (ctx.rules.cubeLimit !== null && offered > ctx.rules.cubeLimit) {
+      add('cube-limit', e, `${name(e.side)} ${e.kind}s to ${offered}, above the cube limit of ${ctx.rules.cubeLimit}`, { recorded: offered, expected: ctx.rules.cubeLimit });
+    }
     if (e.recordedValue !== null && e.recordedValue !== offered) {
       add('cube-value', e, `the record writes '=> ${e.recordedValue}', but doubling a ${offered / 2}-cube makes ${offered}`, {
         recorded: e.recordedValue,
@@ -26,6 +33,7 @@ export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
     }
     if (e.kind === 'beaver' || e.kind === 'raccoon') {
       if (!ctx.rules.money) add('beaver-in-match', e, `${name(e.side)} ${e.kind}s: beavers and raccoons are for money play, not in a match`);
+      else if (!ctx.rules.beavers) add('beaver-not-allowed', e, `${name(e.side)} ${e.kind}s, but this session is played without beavers (${ctx.rules.source.beavers === 'flag' ? '--no-beavers' : 'its header says so'})`);
       continue;
     }
     if (ctx.crawfordGame) {

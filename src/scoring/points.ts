@@ -48,12 +48,13 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   let winner = r.winner;
   let result: Outcome | null = null;
   let nominal: number | null = null;
+  let jacoby = false;
 
   switch (r.termination) {
     case 'bearoff': {
       result = outcome(r.final, r.winner!);
-      const jacoby = ctx.rules.money && ctx.rules.jacoby && !ctx.cubeTurned;
-      nominal = ctx.cube * (jacoby ? 1 : LEVEL[result]);
+      jacoby = ctx.rules.money && ctx.rules.jacoby && !ctx.cubeTurned && result !== 'single';
+      nominal = ctx.cube * (jacoby ? 1 : ctx.rules.multipliers[LEVEL[result] - 1]);
       break;
     }
     case 'drop':
@@ -68,12 +69,18 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
         nominal = ctx.cube;
         break;
       }
-      const exact = written % ctx.cube === 0 && written / ctx.cube >= 1 && written / ctx.cube <= 3;
       const level = resignLevel(written, ctx.cube);
       result = OUTCOME_OF_LEVEL[level];
+      if (ctx.rules.resignEndsMatch && !ctx.rules.money) {
+        // Nardy: resigning ends the match; the opponent gets exactly what is missing, at least 1.
+        nominal = Math.max(1, ctx.length - ctx.score[winner!]);
+        break;
+      }
+      const values = ctx.rules.multipliers.map((m) => m * ctx.cube);
+      const exact = values.includes(written);
       // More than a backgammon: a forfeit when it is exactly what the winner needed, else an
       // impossible value, counted as the most a resignation can be.
-      nominal = written > 3 * ctx.cube && written === ctx.length - ctx.score[winner!] ? written : level * ctx.cube;
+      nominal = written > 3 * ctx.cube && written === ctx.length - ctx.score[winner!] ? written : ctx.rules.multipliers[level - 1] * ctx.cube;
       const need = ctx.rules.money ? (ctx.rules.pointsCap ?? Infinity) : ctx.length - ctx.score[winner!];
       if (!exact && written !== need) {
         add(
@@ -81,7 +88,7 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
           written > 3 * ctx.cube ? 'error' : 'warning',
           written > 3 * ctx.cube
             ? `a resignation is worth at most ${3 * ctx.cube} on a ${ctx.cube}-cube, but the record credits ${written} (a forfeit?)`
-            : `a resignation on a ${ctx.cube}-cube is worth ${ctx.cube}, ${2 * ctx.cube} or ${3 * ctx.cube}, not ${written}; counted as ${nominal}`,
+            : `a resignation on a ${ctx.cube}-cube is worth ${[...new Set(values)].join(', ')}, not ${written}; counted as ${nominal}`,
           { recorded: written, expected: nominal },
         );
       }
@@ -99,21 +106,29 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   const winsMatch = !ctx.rules.money && need !== null && credited !== null && credited >= need;
   const capped = need !== null && nominal !== null && nominal > need;
 
-  if (recorded && nominal !== null && winner !== null && (r.termination === 'bearoff' || r.termination === 'drop')) {
+  const ended = r.termination === 'bearoff' || r.termination === 'drop' || (r.termination === 'resign' && ctx.rules.resignEndsMatch && !ctx.rules.money);
+  if (recorded && nominal !== null && winner !== null && ended) {
     if (recorded.winner !== winner) {
-      const why = r.termination === 'bearoff' ? `${name(winner)} bore off all checkers` : `${name(r.loser!)} dropped ${name(winner)}'s double`;
+      const why =
+        r.termination === 'bearoff' ? `${name(winner)} bore off all checkers` : r.termination === 'drop' ? `${name(r.loser!)} dropped ${name(winner)}'s double` : `${name(r.loser!)} resigned`;
       add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, { recorded: recorded.winner, expected: winner });
     } else {
       const low = winsMatch || capped ? Math.min(need!, nominal) : nominal;
       const ok = (recorded.points >= low && recorded.points <= nominal) || recorded.points === ctx.explained;
-      if (!ok && r.termination === 'drop' && recorded.points > nominal) {
+      if (!ok && jacoby && recorded.points === ctx.cube * ctx.rules.multipliers[LEVEL[result!] - 1]) {
+        add('jacoby-gammon', 'error', `under the Jacoby rule a ${result} with the cube never turned counts as a single, ${plural(nominal, 'point')}; the record says ${recorded.points}`, {
+          recorded: recorded.points,
+          expected: nominal,
+        });
+      } else if (!ok && r.termination === 'drop' && recorded.points > nominal) {
         add('gammon-on-drop', 'error', `a refused double scores the cube before it, ${plural(nominal, 'point')}, never a gammon; the record says ${recorded.points}`, {
           recorded: recorded.points,
           expected: nominal,
         });
       } else if (!ok) {
         const expected = low === nominal ? String(nominal) : `${low} to ${nominal}`;
-        const what = r.termination === 'drop' ? 'a drop' : `a ${result} on a ${ctx.cube}-cube`;
+        const what =
+          r.termination === 'drop' ? 'a drop' : r.termination === 'resign' ? `a resignation, which ends a ${ctx.rules.name} match,` : `a ${result} on a ${ctx.cube}-cube`;
         const range = low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
         add('points-mismatch', 'error', `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${recorded.points}`, {
           recorded: recorded.points,

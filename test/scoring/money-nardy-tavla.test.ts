@@ -1,0 +1,114 @@
+// RULES.md §4-6 and their rows of §8, on fixtures made from real games (fixtures/scoring/make.py).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFile } from '../../src/check.js';
+import type { MatchReport } from '../../src/model.js';
+import { CORPUS, HAVE_CORPUS, fixture } from '../helpers.js';
+
+function audit(name: string, options = {}): MatchReport {
+  return checkFile(fixture('scoring', name), name, options)[0];
+}
+
+const codes = (r: MatchReport, severities = ['error', 'warning']) => r.findings.filter((f) => severities.includes(f.severity)).map((f) => f.code);
+
+describe('money play', () => {
+  it('Jacoby on, cube never turned, gammon → 1; a gammon recorded as 2 is jacoby-gammon', () => {
+    const r = audit('money-jacoby-gammon.mat');
+    expect(r.rules).toMatchObject({ jacoby: true, source: { jacoby: 'header' } });
+    expect(r.games.map((g) => [g.outcome, g.points.nominal, g.points.recorded])).toEqual([
+      ['gammon', 1, 1],
+      ['gammon', 1, 2],
+    ]);
+    expect(codes(r)).toEqual(['jacoby-gammon']);
+    expect(r.findings[0]).toMatchObject({ game: 2, recorded: 2, expected: 1 });
+  });
+
+  it('--no-jacoby reverses it: then the first game is the mismatch', () => {
+    const r = audit('money-jacoby-gammon.mat', { rules: { jacoby: false } });
+    expect(r.games.map((g) => g.points.nominal)).toEqual([2, 2]);
+    expect(codes(r)).toEqual(['points-mismatch']);
+  });
+
+  it('no header: Jacoby is inferred from a centred-cube gammon recorded as a single (info, no error)', () => {
+    const r = audit('money-jacoby-inferred.mat');
+    expect(r.rules).toMatchObject({ jacoby: true, source: { jacoby: 'inferred' } });
+    expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['rules-inferred', 'info']]);
+  });
+
+  it('games of one session that contradict each other are an error', () => {
+    const r = audit('money-jacoby-contradiction.mat');
+    expect(codes(r)).toEqual(['jacoby-contradiction']);
+    expect(r.findings[0]).toMatchObject({ game: 3, severity: 'error' });
+  });
+
+  it('beaver: A doubles 1→2, B beavers to 4, A drops → B wins 2', () => {
+    const r = audit('money-beaver-refused.mat');
+    expect(r.findings).toEqual([]);
+    expect(r.games[0]).toMatchObject({ termination: 'drop', winner: 0, outcome: 'single', cube: { value: 2 }, points: { nominal: 2, recorded: 2 } });
+    expect(r.rules).toMatchObject({ beavers: true, source: { beavers: 'inferred' } });
+  });
+
+  it('beavers where the session has none: beaver-not-allowed', () => {
+    expect(codes(audit('money-beaver-not-allowed.mat'))).toEqual(['beaver-not-allowed']);
+    expect(codes(audit('money-beaver-refused.mat', { rules: { beavers: false } }))).toEqual(['beaver-not-allowed']);
+  });
+
+  it('a double above the cube limit: cube-limit', () => {
+    expect(codes(audit('money-cube-limit.mat'))).toEqual(['cube-limit']);
+    expect(codes(audit('money-cube-limit.mat', { rules: { cubeLimit: 4 } }))).toEqual([]);
+  });
+
+  it.skipIf(!HAVE_CORPUS)("GNU Backgammon's money sessions audit clean; a copy with a gammon's points doubled is caught", () => {
+    for (const f of ['s01_money_jacoby.mat', 's02_money_autodouble_beaver_resign.mat']) {
+      const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
+      expect(codes(r), f).toEqual([]);
+    }
+    const copy = audit('s01-money-gammon-points-doubled.mat');
+    expect(codes(copy)).toEqual(['points-mismatch']);
+    expect(copy.findings[0]).toMatchObject({ game: 6, recorded: 8, expected: 4 });
+  });
+});
+
+describe('Georgian nardy', () => {
+  it('5-point match: oin, koks, mars, oin, mars → 1:0, 1:3, 3:3, 3:4, 5:4', () => {
+    const r = audit('nardy-oin-koks-mars-oin-mars.mat');
+    expect(r.findings).toEqual([]);
+    expect(r.rules).toMatchObject({ name: 'nardy', crawford: false });
+    expect(r.games.map((g) => g.outcomeName)).toEqual(['oin', 'koks', 'mars', 'oin', 'mars']);
+    expect(r.games.map((g) => g.outcome)).toEqual(['single', 'backgammon', 'gammon', 'single', 'gammon']);
+    expect(r.games.map((g) => g.startScore.computed)).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 3],
+      [3, 3],
+      [3, 4],
+    ]);
+    expect(r.games[4].points).toEqual({ recorded: 2, nominal: 2, credited: 2 });
+  });
+
+  it('at A 1 : B 3 in a 5-point match, A resigns → B credited 2, match over', () => {
+    const r = audit('nardy-resign-ends-match.mat');
+    expect(r.games[2]).toMatchObject({ termination: 'resign', winner: 1, points: { nominal: 2, credited: 2, recorded: 2 } });
+    expect(codes(r)).toEqual(['game-after-match']);
+  });
+
+  it('any cube action is an error; lengths other than 1, 3, 5, 7 are a warning', () => {
+    expect(codes(audit('nardy-cube.mat'))).toEqual(['match-unfinished', 'cube-not-allowed']);
+    expect(codes(audit('nardy-length.mat'))).toEqual(['match-length', 'match-unfinished']);
+  });
+
+  it('the same games under backgammon rules: no nardy names', () => {
+    const r = audit('nardy-oin-koks-mars-oin-mars.mat', { rules: { rules: 'backgammon' } });
+    expect(r.games.map((g) => g.outcomeName)).toEqual(['single', 'backgammon', 'gammon', 'single', 'gammon']);
+  });
+});
+
+describe('tavla', () => {
+  it('no cube, and a backgammon counts 2', () => {
+    const r = audit('tavla-backgammon-counts-2.mat');
+    expect(r.games[0]).toMatchObject({ outcome: 'backgammon', points: { nominal: 2, recorded: 2 } });
+    expect(codes(r)).toEqual(['match-unfinished']);
+    expect(codes(audit('nardy-cube.mat', { rules: { rules: 'tavla' } }))).toContain('cube-not-allowed');
+  });
+});
