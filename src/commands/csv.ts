@@ -14,7 +14,8 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
     .addHelpText(
       'after',
       '\nColumns: file, match, game, player0, player1, length, rules, start_score0, start_score1, crawford,\n' +
-        'post_crawford, cube, cube_owner, doubles, termination, winner, winner_name, outcome, points_recorded,\n' +
+        'post_crawford, cube, cube_owner, doubles, termination, winner, winner_name, outcome, outcome_name (nardy: oin,\n' +
+        'mars, koks), points_recorded,\n' +
         'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line.\n' +
         'The exit code is that of verify: 1 when any error finding.',
     )

@@ -15,7 +15,7 @@ function ending(g: GameVerdict, names: [string, string]): string {
   const winner = names[g.winner as Side];
   const recorded = g.points.recorded === null ? 'no result recorded' : `recorded ${g.points.recorded}`;
   const credited = g.points.credited !== g.points.nominal ? `, ${g.points.credited} credited` : '';
-  return `${cube} ${winner} wins ${how}: a ${g.outcome}, ${points(g.points.nominal)}${credited} (${recorded}).`;
+  return `${cube} ${winner} wins ${how}: a ${g.outcomeName ?? g.outcome}, ${points(g.points.nominal)}${credited} (${recorded}).`;
 }
 
 export function showMatch(r: MatchReport, only?: number): string {
