@@ -299,9 +299,10 @@ const gameBody = P<BodyNode[]>((input, i) => {
     if (at(GAME_LINE, input, pos) || at(MATCH_LINE, input, pos)) break;
     const comment = at(COMMENT_LINE, input, pos);
     if (comment) {
+      const next = COMMENT_LINE.lastIndex; // before nextMatchStartsAt runs the same regexp
       if (nextMatchStartsAt(input, pos)) break;
       nodes.push(commentNode(comment, pos));
-      pos = COMMENT_LINE.lastIndex;
+      pos = next;
       continue;
     }
     const read = readMoveLine(input, pos);

@@ -152,3 +152,10 @@ describe('mat grammar: unreadable lines', () => {
     }
   });
 });
+
+describe('mat grammar: regressions found by the fuzzer', () => {
+  it('a comment in a game followed by a last line without newline (the body restarted at offset 0)', () => {
+    const tree = parseMat('7 point match\n Game 1\n A : 0      B : 0\n; x\n  34)');
+    expect(tree.matches[0].games[0].body.map((n) => n.type)).toEqual(['comment', 'moves']);
+  });
+});
