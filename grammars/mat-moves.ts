@@ -29,11 +29,18 @@ const QUESTION = 63;
 export const POINT_EXPECTED = "a point: 0-25, 'bar' or 'off'";
 export const AFTER_MOVE_EXPECTED = "'/', '*', '(n)', a space or the end of the line";
 
+// Shared, frozen arrays for the common cases: most moves hit nothing, and there are only 36
+// rolls. One allocation less per move and per roll, in the hottest loop of every file.
+const NO_HITS: readonly boolean[][] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => Object.freeze(new Array<boolean>(n).fill(false)) as boolean[]);
+const DICE: readonly [number, number][] = Array.from({ length: 49 }, (_, k) => Object.freeze([Math.floor(k / 7), k % 7]) as [number, number]);
+
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSpace = (c: number) => c === SPACE || c === TAB;
 
+/** `w` (lower case) stands at `at`, in any case. */
 function word(input: string, at: number, w: string): boolean {
-  return input.substr(at, w.length).toLowerCase() === w;
+  for (let k = 0; k < w.length; k++) if ((input.charCodeAt(at + k) | 32) !== w.charCodeAt(k)) return false;
+  return true;
 }
 
 /** A point at `at`: its value and where it ends; null when there is none. */
@@ -59,16 +66,19 @@ function moveToken(input: string, at: number, end: number): { token: MoveToken; 
   if (input.charCodeAt(i) === STAR) i++;
   if (input.charCodeAt(i) !== SLASH || i >= end) return 'next-cell';
   const points = [first.value];
-  const hits: boolean[] = [];
+  let hits: boolean[] | null = null;
   while (i < end && input.charCodeAt(i) === SLASH) {
     const p = point(input, i + 1, end);
     if (!p || i + 1 >= end) return { errorOffset: i + 1, expected: POINT_EXPECTED };
     points.push(p.value);
     i = p.next;
-    const hit = i < end && input.charCodeAt(i) === STAR;
-    if (hit) i++;
-    hits.push(hit);
+    if (i < end && input.charCodeAt(i) === STAR) {
+      i++;
+      hits ??= new Array<boolean>(points.length - 2).fill(false);
+      hits.push(true);
+    } else hits?.push(false);
   }
+  hits ??= NO_HITS[points.length - 1] ?? new Array<boolean>(points.length - 1).fill(false);
   let repeat = 1;
   if (i < end && input.charCodeAt(i) === OPEN) {
     const n = input.charCodeAt(i + 1);
@@ -126,5 +136,5 @@ export function scanRoll(input: string, at: number, end: number): RollScan | Sca
     moves.push(m.token);
     cellEnd = m.next;
   }
-  return { dice: [c1 - 48, c2 - 48], moves, marker: found, end: cellEnd };
+  return { dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves, marker: found, end: cellEnd };
 }

@@ -39,7 +39,7 @@ export async function runTasks(tasks: FileTask[], options: PoolOptions): Promise
       try {
         outcome = auditFile(task, run);
       } catch (e) {
-        outcome = internalError(task.path, e);
+        outcome = internalError(task.path, e, run);
       }
       onOutcome(outcome);
     }
@@ -57,7 +57,7 @@ export async function runTasks(tasks: FileTask[], options: PoolOptions): Promise
       try {
         out.push(...(await send([task])));
       } catch (e) {
-        out.push(internalError(task.path, e));
+        out.push(internalError(task.path, e, run));
       }
     }
     return out;

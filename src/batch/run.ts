@@ -1,10 +1,10 @@
 // A whole run: discover the inputs, audit them (in process or across the pool), and feed the
-// reporters in input order.
-import type { MatchReport } from '../model.js';
-import { addToSummary, emptySummary, type Reporter, type Summary } from '../report/reporter.js';
+// sinks in input order.
+import type { AuditOptions } from '../scoring/audit.js';
+import { addToSummary, emptySummary, type FileCounts, type OutputFormat, type Sink, type Summary } from '../report/reporter.js';
 import { discover } from './discover.js';
 import { runTasks } from './pool.js';
-import type { FileTask, RunOptions } from './task.js';
+import type { FileTask } from './task.js';
 
 export interface RunResult {
   summary: Summary;
@@ -12,15 +12,21 @@ export interface RunResult {
   missing: string[];
 }
 
-export interface AuditRun extends RunOptions {
+export interface AuditRun {
   jobs: number;
-  /** Told of each input once it is done, reported or skipped (progress). */
-  onFileDone?: () => void;
+  maxFileSize: number;
+  audit: AuditOptions;
+  /** Where each format goes. */
+  sinks: { format: OutputFormat; sink: Sink }[];
+  /** text: show info findings too. */
+  showInfo?: boolean;
+  /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
+  onFileDone?: (counts: FileCounts | null) => void;
   /** Told the number of inputs once discovery is over. */
   onTotal?: (files: number) => void;
 }
 
-export async function auditPaths(paths: string[], reporters: Reporter[], run: AuditRun): Promise<RunResult> {
+export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const summary = emptySummary();
   const missing: string[] = [];
   const tasks: FileTask[] = [];
@@ -32,19 +38,19 @@ export async function auditPaths(paths: string[], reporters: Reporter[], run: Au
     } else tasks.push({ path: item.path, sniff: item.sniff });
   }
   run.onTotal?.(tasks.length);
-  const emit = (reports: MatchReport[]) => {
-    addToSummary(summary, reports);
-    for (const r of reports) for (const rep of reporters) rep.report(r);
-  };
+  const formats = [...new Set(run.sinks.map((s) => s.format))];
   await runTasks(tasks, {
     jobs: run.jobs,
-    run: { audit: run.audit, maxFileSize: run.maxFileSize },
+    run: { audit: run.audit, maxFileSize: run.maxFileSize, render: { formats, showInfo: run.showInfo ?? false } },
     onOutcome: (o) => {
       if (o.skipped) summary.skipped++;
-      else emit(o.reports);
-      run.onFileDone?.();
+      else {
+        addToSummary(summary, o.rendered.counts);
+        for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '', o.rendered.counts);
+      }
+      run.onFileDone?.(o.skipped ? null : o.rendered.counts);
     },
   });
-  for (const rep of reporters) rep.end(summary);
+  for (const { sink } of run.sinks) sink.end(summary);
   return { summary, missing };
 }

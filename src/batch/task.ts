@@ -3,6 +3,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { checkFile, fileReport } from '../check.js';
 import type { MatchReport } from '../model.js';
+import { renderFile } from '../report/render.js';
+import type { RenderSpec, RenderedFile } from '../report/reporter.js';
 import type { AuditOptions } from '../scoring/audit.js';
 import { looksLikeMatchContent } from './discover.js';
 
@@ -18,28 +20,26 @@ export interface RunOptions {
   audit: AuditOptions;
   /** Files larger than this many bytes are refused with an io-error. */
   maxFileSize: number;
+  render: RenderSpec;
 }
 
-export type FileOutcome = { path: string; skipped: true } | { path: string; skipped: false; reports: MatchReport[] };
+export type FileOutcome = { path: string; skipped: true } | { path: string; skipped: false; rendered: RenderedFile };
+
+function done(path: string, reports: MatchReport[], options: RunOptions): FileOutcome {
+  return { path, skipped: false, rendered: renderFile(reports, options.render) };
+}
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
-export function ioError(path: string, reason: string): FileOutcome {
-  return { path, skipped: false, reports: [fileReport(path, null, [{ code: 'io-error', severity: 'error', message: `cannot read the file: ${reason}` }])] };
+export function ioError(path: string, reason: string, options: RunOptions): FileOutcome {
+  return done(path, [fileReport(path, null, [{ code: 'io-error', severity: 'error', message: `cannot read the file: ${reason}` }])], options);
 }
 
-export function internalError(path: string, error: unknown): FileOutcome {
+export function internalError(path: string, error: unknown, options: RunOptions): FileOutcome {
   const what = error instanceof Error ? error.message : String(error);
-  return {
-    path,
-    skipped: false,
-    reports: [
-      fileReport(path, null, [
-        { code: 'internal-error', severity: 'error', message: `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.` },
-      ]),
-    ],
-  };
+  const message = `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.`;
+  return done(path, [fileReport(path, null, [{ code: 'internal-error', severity: 'error', message }])], options);
 }
 
 function reason(e: unknown): string {
@@ -70,26 +70,26 @@ function readAll(fd: number, size: number): Uint8Array {
 
 /** Reads synchronously: match files are small, and one file at a time per thread is the fastest way. */
 export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
-  if (task.missing !== undefined) return ioError(task.path, task.missing);
+  if (task.missing !== undefined) return ioError(task.path, task.missing, options);
   let bytes: Uint8Array;
   let fd: number | null = null;
   try {
     fd = openSync(task.path, 'r');
     const info = fstatSync(fd);
-    if (info.isDirectory()) return ioError(task.path, 'it is a folder');
+    if (info.isDirectory()) return ioError(task.path, 'it is a folder', options);
     if (info.size > options.maxFileSize) {
-      return ioError(task.path, `${info.size} bytes is more than the ${options.maxFileSize}-byte limit (--max-file-size)`);
+      return ioError(task.path, `${info.size} bytes is more than the ${options.maxFileSize}-byte limit (--max-file-size)`, options);
     }
     bytes = readAll(fd, info.size);
   } catch (e) {
-    return ioError(task.path, reason(e));
+    return ioError(task.path, reason(e), options);
   } finally {
     if (fd !== null) closeSync(fd);
   }
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: true };
   try {
-    return { path: task.path, skipped: false, reports: checkFile(bytes, task.path, options.audit) };
+    return done(task.path, checkFile(bytes, task.path, options.audit), options);
   } catch (e) {
-    return internalError(task.path, e);
+    return internalError(task.path, e, options);
   }
 }

@@ -1,7 +1,7 @@
 // `bgaudit csv`: one row per game, for spreadsheets and statistics.
 import { Command } from 'commander';
 import { auditPaths } from '../batch/run.js';
-import { csvReporter } from '../report/csv.js';
+import { csvSink } from '../report/csv.js';
 import { EXIT, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -21,7 +21,12 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
     )
     .action(async (paths: string[], opts: RuleOptionValues & { output?: string; jobs: number; maxFileSize: number }) => {
       const out = opts.output ? openOutput(opts.output) : null;
-      const { summary, missing } = await auditPaths(paths, [csvReporter(out ? out.write : io.stdout)], { jobs: opts.jobs, maxFileSize: opts.maxFileSize, audit: { rules: ruleFlags(opts) } });
+      const { summary, missing } = await auditPaths(paths, {
+        jobs: opts.jobs,
+        maxFileSize: opts.maxFileSize,
+        audit: { rules: ruleFlags(opts) },
+        sinks: [{ format: 'csv', sink: csvSink(out ? out.write : io.stdout) }],
+      });
       out?.close();
       for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
       setExit(missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);

@@ -1,17 +1,17 @@
 // `bgaudit verify`: audit files and folders, report every finding.
 import { Command, Option } from 'commander';
 import { auditPaths } from '../batch/run.js';
-import { csvReporter } from '../report/csv.js';
-import { jsonReporter, ndjsonReporter } from '../report/json.js';
+import { csvSink } from '../report/csv.js';
+import { jsonSink, ndjsonSink } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
-import type { Reporter, Write } from '../report/reporter.js';
-import { textReporter } from '../report/text.js';
+import type { OutputFormat, Sink, Write } from '../report/reporter.js';
+import { textSink } from '../report/text.js';
 import { EXIT, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
-function reporterFor(format: string, write: Write, showInfo: boolean): Reporter {
-  if (format === 'json') return jsonReporter(write);
-  if (format === 'ndjson') return ndjsonReporter(write);
-  return textReporter(write, { showInfo });
+function sinkFor(format: OutputFormat, write: Write): Sink {
+  if (format === 'json') return jsonSink(write);
+  if (format === 'ndjson') return ndjsonSink(write);
+  return textSink(write);
 }
 
 interface VerifyOptions extends RuleOptionValues {
@@ -41,21 +41,26 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         'io-error or internal-error finding. Inputs are only read, never written.',
     )
     .action(async (paths: string[], opts: VerifyOptions) => {
-      const reporters: Reporter[] = [reporterFor(opts.format, io.stdout, opts.info)];
+      const format = opts.format as OutputFormat;
       const csv = opts.csv ? openOutput(opts.csv) : null;
-      if (csv) reporters.push(csvReporter(csv.write));
       let progress: Progress | null = null;
-      const { summary, missing } = await auditPaths(paths, reporters, {
+      // Output to the terminal wipes the progress line first; it is drawn again on the next file.
+      const stdout: Write = (s) => {
+        (progress as Progress | null)?.clear();
+        io.stdout(s);
+      };
+      const sinks = [{ format, sink: sinkFor(format, stdout) }];
+      if (csv) sinks.push({ format: 'csv', sink: csvSink(csv.write) });
+      const { summary, missing } = await auditPaths(paths, {
         jobs: opts.jobs,
         maxFileSize: opts.maxFileSize,
         audit: { rules: ruleFlags(opts) },
+        sinks,
+        showInfo: opts.info,
         onTotal: (n) => {
-          if (io.stderrIsTTY && !opts.quiet && n > 1) {
-            progress = progressLine(io.stderr, n);
-            reporters.push(progress);
-          }
+          if (io.stderrIsTTY && !opts.quiet && n > 1) progress = progressLine(io.stderr, n);
         },
-        onFileDone: () => progress?.fileDone(),
+        onFileDone: (counts) => progress?.fileDone(counts),
       });
       csv?.close();
       if (opts.format !== 'text' && !opts.quiet) {

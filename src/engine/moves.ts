@@ -37,23 +37,43 @@ export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
 
 // ---- single steps ------------------------------------------------------------------------
 
-/** Why side `s` cannot move a checker from `from` with `die`; null when it can. */
-export function stepProblem(pos: Position, s: Side, from: number, die: number): string | null {
+/** Why a single step is illegal; `stepRule` answers with one of these (0: it is legal). */
+export const STEP = { legal: 0, enterFirst: 1, noChecker: 2, blocked: 3, notAllHome: 4, higherChecker: 5 } as const;
+
+/**
+ * The rule a step of side `s` from `from` with `die` breaks, as a number: the search calls
+ * this for every step it tries, so no message is made here (see `stepProblem`).
+ */
+export function stepRule(pos: Position, s: Side, from: number, die: number): number {
   const mine = pos.sides[s];
-  if (from !== BAR && mine[BAR] > 0) return 'a checker on the bar must enter first';
-  if (from < 1 || from > BAR || mine[from] === 0) return from === BAR ? 'no checker on the bar' : `no checker on point ${from}`;
+  if (from !== BAR && mine[BAR] > 0) return STEP.enterFirst;
+  if (from < 1 || from > BAR || mine[from] === 0) return STEP.noChecker;
   const to = from - die;
-  if (to >= 1) {
-    if (pos.sides[1 - s][25 - to] >= 2) return `point ${to} is blocked`;
-    return null;
-  }
-  if (!allHome(mine)) return 'cannot bear off: not all checkers are in the home board';
-  if (to < 0) {
-    for (let p = from + 1; p <= 6; p++) {
-      if (mine[p] > 0) return `cannot bear off from ${from} with a ${die}: a checker stands higher, on ${p}`;
+  if (to >= 1) return pos.sides[1 - s][25 - to] >= 2 ? STEP.blocked : STEP.legal;
+  if (!allHome(mine)) return STEP.notAllHome;
+  if (to < 0) for (let p = from + 1; p <= 6; p++) if (mine[p] > 0) return STEP.higherChecker;
+  return STEP.legal;
+}
+
+/** Why side `s` cannot move a checker from `from` with `die`, in words; null when it can. */
+export function stepProblem(pos: Position, s: Side, from: number, die: number): string | null {
+  switch (stepRule(pos, s, from, die)) {
+    case STEP.enterFirst:
+      return 'a checker on the bar must enter first';
+    case STEP.noChecker:
+      return from === BAR ? 'no checker on the bar' : `no checker on point ${from}`;
+    case STEP.blocked:
+      return `point ${from - die} is blocked`;
+    case STEP.notAllHome:
+      return 'cannot bear off: not all checkers are in the home board';
+    case STEP.higherChecker: {
+      let p = from + 1;
+      while (pos.sides[s][p] === 0) p++;
+      return `cannot bear off from ${from} with a ${die}: a checker stands higher, on ${p}`;
     }
+    default:
+      return null;
   }
-  return null;
 }
 
 /** Moves the checker (the step must be legal); returns whether it hit. */
@@ -145,7 +165,7 @@ function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, d
       const passing = land > 0 && land !== target;
       if (passing && (pass === 0) === (pos.sides[1 - s][25 - land] === 1)) continue;
       if (!passing && pass === 1) continue;
-      if (stepProblem(pos, s, at, d) !== null) continue;
+      if (stepRule(pos, s, at, d) !== STEP.legal) continue;
       available[d]--;
       pushStep(at, d, applyStep(pos, s, at, d), k);
       const reached = land <= 0 ? OFF : land;
@@ -249,7 +269,7 @@ function reach(pos: Position, s: Side, target: Uint8Array, need: number): boolea
     if (available[d] === 0) continue;
     for (let from = BAR; from >= 1; from--) {
       // Only checkers the record moves away from a point can leave it.
-      if (mine[from] <= target[from] || stepProblem(pos, s, from, d) !== null) continue;
+      if (mine[from] <= target[from] || stepRule(pos, s, from, d) !== STEP.legal) continue;
       available[d]--;
       pushStep(from, d, applyStep(pos, s, from, d), 0);
       if (reach(pos, s, target, need)) return true;
@@ -291,7 +311,7 @@ function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
   for (let d = 6; d >= 1; d--) {
     if (available[d] === 0) continue;
     for (let from = BAR; from >= 1; from--) {
-      if (mine[from] === 0 || stepProblem(pos, s, from, d) !== null) continue;
+      if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
       available[d]--;
       const hit = applyStep(pos, s, from, d);
       curFrom[depth] = from;
@@ -323,11 +343,13 @@ export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): 
 
 /** Whether one step with `die` is possible at all. */
 function canPlayDie(pos: Position, s: Side, die: number): boolean {
-  for (let from = BAR; from >= 1; from--) if (pos.sides[s][from] > 0 && stepProblem(pos, s, from, die) === null) return true;
+  for (let from = BAR; from >= 1; from--) if (pos.sides[s][from] > 0 && stepRule(pos, s, from, die) === STEP.legal) return true;
   return false;
 }
 
 // ---- a whole play --------------------------------------------------------------------------
+
+const LEGAL = Object.freeze({ kind: 'legal' as const });
 
 export type PlayResult =
   /** Legal; the position now holds the play. */
@@ -385,10 +407,10 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
     return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
   }
   // Bearing off the last checker ends the game: the rest of the roll does not matter.
-  if (checkersLeft(pos, s) === 0) return { kind: 'legal' };
+  if (checkersLeft(pos, s) === 0) return LEGAL;
   const full = d1 === d2 ? 4 : 2;
   const used = usedDice(d1, d2);
-  if (used === full) return { kind: 'legal' };
+  if (used === full) return LEGAL;
   // Fewer dice than the roll has: check, on the position before the play, that no more could be.
   const played = steps.length;
   const playedFrom = steps.from.slice(0, played);
@@ -396,7 +418,7 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
   for (let k = played - 1; k >= 0; k--) undoStep(pos, s, playedFrom[k], playedDie[k], steps.hit[k] === 1);
   const most = mostDiceUsable(pos, s, d1, d2);
   // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
-  if (most.count > used && placeByEnd(pos, s, segs, d1, d2, most.count)) return { kind: 'legal' };
+  if (most.count > used && placeByEnd(pos, s, segs, d1, d2, most.count)) return LEGAL;
   let problem: string | null = null;
   if (most.count > used) {
     problem =
@@ -416,5 +438,5 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
     available[playedDie[k]]--;
     pushStep(playedFrom[k], playedDie[k], applyStep(pos, s, playedFrom[k], playedDie[k]), 0);
   }
-  return problem === null ? { kind: 'legal' } : { kind: 'illegal', reason: problem };
+  return problem === null ? LEGAL : { kind: 'illegal', reason: problem };
 }

@@ -1,7 +1,7 @@
 // Per-game rows (DESIGN.md), RFC 4180 quoting by papaparse, header row first.
 import Papa from 'papaparse';
 import type { GameVerdict, MatchReport } from '../model.js';
-import type { Reporter, Write } from './reporter.js';
+import type { Sink, Write } from './reporter.js';
 
 export const CSV_COLUMNS = [
   'file',
@@ -74,14 +74,19 @@ export function csvRows(r: MatchReport): Row[] {
   return r.games.map((g) => gameRow(r, g));
 }
 
-export function csvReporter(write: Write): Reporter {
-  const columns = [...CSV_COLUMNS];
-  write(Papa.unparse([columns], { newline: '\r\n' }) + '\r\n');
+/** One file's rows, each ending in CRLF ('' for none). */
+export function renderCsvRows(reports: MatchReport[]): string {
+  const rows = reports.flatMap(csvRows);
+  return rows.length === 0 ? '' : Papa.unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n' }) + '\r\n';
+}
+
+/** The header row at once, then each file's rows. */
+export function csvSink(write: Write): Sink {
+  write(Papa.unparse([[...CSV_COLUMNS]], { newline: '\r\n' }) + '\r\n');
   return {
-    report(r: MatchReport) {
-      const rows = csvRows(r);
-      if (rows.length > 0) write(Papa.unparse(rows, { columns, header: false, newline: '\r\n' }) + '\r\n');
+    add: (rows) => {
+      if (rows) write(rows);
     },
-    end() {},
+    end: () => {},
   };
 }

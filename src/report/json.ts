@@ -1,22 +1,30 @@
-// `--format json` (one array) and `--format ndjson` (one object per line), streamed.
+// `--format ndjson` (one object per line) and `--format json` (one array of the same objects).
 import type { MatchReport } from '../model.js';
-import type { Reporter, Summary, Write } from './reporter.js';
+import type { Sink, Write } from './reporter.js';
 
-export function ndjsonReporter(write: Write): Reporter {
+/** One JSON object per match, one per line, no final newline ('' for none). */
+export function renderJsonLines(reports: MatchReport[]): string {
+  return reports.map((r) => JSON.stringify(r)).join('\n');
+}
+
+export function ndjsonSink(write: Write): Sink {
   return {
-    report: (r: MatchReport) => write(JSON.stringify(r) + '\n'),
+    add: (lines) => {
+      if (lines) write(lines + '\n');
+    },
     end: () => {},
   };
 }
 
-export function jsonReporter(write: Write): Reporter {
+export function jsonSink(write: Write): Sink {
   let first = true;
   return {
-    report(r: MatchReport) {
-      write((first ? '[\n' : ',\n') + JSON.stringify(r));
+    add(lines) {
+      if (!lines) return;
+      write((first ? '[\n' : ',\n') + lines.replace(/\n/g, ',\n'));
       first = false;
     },
-    end(_summary: Summary) {
+    end() {
       write(first ? '[]\n' : '\n]\n');
     },
   };

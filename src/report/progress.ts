@@ -1,7 +1,6 @@
 // A progress line on stderr for long runs: files done / total, games, findings, rate, ETA.
 // Only when stderr is a terminal; never on stdout.
-import type { MatchReport } from '../model.js';
-import type { Reporter, Write } from './reporter.js';
+import type { FileCounts, Write } from './reporter.js';
 
 function clock(seconds: number): string {
   if (!Number.isFinite(seconds)) return '--:--';
@@ -12,9 +11,12 @@ function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-export interface Progress extends Reporter {
-  /** One input is done (reported, or skipped). */
-  fileDone(): void;
+export interface Progress {
+  /** One input is done: reported (with its counts) or skipped (null). */
+  fileDone(counts: FileCounts | null): void;
+  /** Wipes the line, so that output written to the same terminal starts clean. */
+  clear(): void;
+  end(): void;
 }
 
 export function progressLine(write: Write, total: number, width = 24, now: () => number = Date.now): Progress {
@@ -23,6 +25,7 @@ export function progressLine(write: Write, total: number, width = 24, now: () =>
   let games = 0;
   let findings = 0;
   let lastDraw = 0;
+  let drawn = false;
   const draw = (force: boolean) => {
     const t = now();
     if (!force && t - lastDraw < 100) return;
@@ -32,19 +35,24 @@ export function progressLine(write: Write, total: number, width = 24, now: () =>
     const filled = total > 0 ? Math.round((files / total) * width) : width;
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
     const eta = rate > 0 ? clock((total - files) / rate) : '--:--';
+    drawn = true;
     write(`\r[${bar}] ${files}/${total} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
   };
   return {
-    report(r: MatchReport) {
-      games += r.games.length;
-      findings += r.findings.length;
-    },
-    fileDone() {
+    fileDone(counts) {
       files++;
+      if (counts) {
+        games += counts.games;
+        findings += counts.bySeverity.error + counts.bySeverity.warning + counts.bySeverity.info;
+      }
       draw(files === total);
     },
+    clear() {
+      if (drawn) write('\r\x1b[K');
+      drawn = false;
+    },
     end() {
-      write('\r\x1b[K');
+      this.clear();
     },
   };
 }

@@ -1,18 +1,40 @@
-// What every output format implements; the run feeds it reports in input order.
+// Output in two halves. Rendering turns one file's reports into text, and is pure: it runs in
+// the worker that audited the file, so only strings cross back to the main thread (cloning the
+// report objects cost more than auditing them). Sinks write the rendered text in input order.
 import type { MatchReport, Severity } from '../model.js';
 
-export interface Summary {
-  files: number;
-  /** Files in walked folders that were not match files. */
-  skipped: number;
+export type Write = (text: string) => void;
+
+export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv';
+
+export interface RenderSpec {
+  formats: OutputFormat[];
+  /** text: show info findings too. */
+  showInfo: boolean;
+}
+
+export interface FileCounts {
   matches: number;
   games: number;
   bySeverity: Record<Severity, number>;
   byCode: Record<string, number>;
 }
 
-export interface Reporter {
-  report(r: MatchReport): void;
+export interface Summary extends FileCounts {
+  files: number;
+  /** Files in walked folders that were not match files. */
+  skipped: number;
+}
+
+/** One file, rendered in each format asked for. */
+export interface RenderedFile {
+  counts: FileCounts;
+  out: Partial<Record<OutputFormat, string>>;
+}
+
+export interface Sink {
+  /** One file's text in this sink's format ('' when it has nothing to say). */
+  add(rendered: string, counts: FileCounts): void;
   end(summary: Summary): void;
 }
 
@@ -20,17 +42,23 @@ export function emptySummary(): Summary {
   return { files: 0, skipped: 0, matches: 0, games: 0, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} };
 }
 
-/** Counts one file's reports into the summary. */
-export function addToSummary(summary: Summary, reports: MatchReport[]): void {
-  summary.files++;
+export function countsOf(reports: MatchReport[]): FileCounts {
+  const c: FileCounts = { matches: 0, games: 0, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} };
   for (const r of reports) {
-    if (r.match !== null) summary.matches++;
-    summary.games += r.games.length;
+    if (r.match !== null) c.matches++;
+    c.games += r.games.length;
     for (const f of r.findings) {
-      summary.bySeverity[f.severity]++;
-      summary.byCode[f.code] = (summary.byCode[f.code] ?? 0) + 1;
+      c.bySeverity[f.severity]++;
+      c.byCode[f.code] = (c.byCode[f.code] ?? 0) + 1;
     }
   }
+  return c;
 }
 
-export type Write = (text: string) => void;
+export function addToSummary(summary: Summary, c: FileCounts): void {
+  summary.files++;
+  summary.matches += c.matches;
+  summary.games += c.games;
+  for (const s of ['error', 'warning', 'info'] as const) summary.bySeverity[s] += c.bySeverity[s];
+  for (const [code, n] of Object.entries(c.byCode)) summary.byCode[code] = (summary.byCode[code] ?? 0) + n;
+}

@@ -106,12 +106,14 @@ export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
       : pick(flags.jacoby, onOff(header(record, 'Jacoby')), false);
   // Beavers: only a flag or a header forbids them; otherwise a beaver in the record says they
   // were agreed (GNU Backgammon's .mat export writes none of these settings).
-  const beaverSeen = record.games.some((g) => g.actions.some((a) => a.type === 'double' && a.kind !== 'double'));
+  const beaverSeen = () => record.games.some((g) => g.actions.some((a) => a.type === 'double' && a.kind !== 'double'));
   const [beavers, beaversSource]: Picked<boolean> = !money
     ? [false, 'default']
     : flags.beavers !== undefined || onOff(header(record, 'Beaver')) !== undefined
       ? pick(flags.beavers, onOff(header(record, 'Beaver')), false)
-      : [beaverSeen, beaverSeen ? 'inferred' : 'default'];
+      : beaverSeen()
+        ? [true, 'inferred']
+        : [false, 'default'];
   const [cubeLimit, cubeLimitSource] = pick<number | null>(flags.cubeLimit, cubeLimitFromHeaders(record), null);
   return {
     ...preset,

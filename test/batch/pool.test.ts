@@ -8,7 +8,7 @@ import { runTasks } from '../../src/batch/pool.js';
 import type { FileOutcome, FileTask } from '../../src/batch/task.js';
 import { FIXTURES } from '../helpers.js';
 
-const run = { audit: {}, maxFileSize: 1 << 20 };
+const run = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson' as const], showInfo: false } };
 
 function fixtureTasks(): FileTask[] {
   const dir = join(FIXTURES, 'scoring');
@@ -42,10 +42,10 @@ describe('the worker pool', () => {
     const tasks = fixtureTasks();
     const pooled = await outcomes(tasks, 2);
     expect(pooled.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
-    const crashed = pooled.filter((o) => !o.skipped && o.reports[0].findings.some((f) => f.code === 'internal-error'));
+    const crashed = pooled.filter((o) => !o.skipped && o.rendered.counts.byCode['internal-error'] === 1);
     expect(crashed.map((o) => o.path.split('/').pop())).toEqual(['gammon-on-drop.mat']);
     const others = pooled.filter((o) => !o.path.includes('gammon-on-drop'));
-    expect(others.every((o) => !o.skipped && o.reports[0].match === 1)).toBe(true);
+    expect(others.every((o) => !o.skipped && o.rendered.counts.matches === 1)).toBe(true);
   });
 
   it('skips files found by content sniffing that are not matches', async () => {

@@ -1,13 +1,17 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { checkFile } from '../../src/check.js';
-import { CSV_COLUMNS, csvReporter, csvRows } from '../../src/report/csv.js';
+import { CSV_COLUMNS, csvRows, csvSink, renderCsvRows } from '../../src/report/csv.js';
+import { countsOf } from '../../src/report/reporter.js';
 import { fixture } from '../helpers.js';
 
 function csvOf(names: [string, ...string[]][]): string {
   let text = '';
-  const rep = csvReporter((s) => void (text += s));
-  for (const parts of names) for (const r of checkFile(fixture(...parts), parts.join('/'))) rep.report(r);
+  const sink = csvSink((s) => void (text += s));
+  for (const parts of names) {
+    const reports = checkFile(fixture(...parts), parts.join('/'));
+    sink.add(renderCsvRows(reports), countsOf(reports));
+  }
   return text;
 }
 

@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { progressLine } from '../../src/report/progress.js';
 
+const counts = { matches: 1, games: 2, bySeverity: { error: 1, warning: 0, info: 0 }, byCode: { x: 1 } };
+
 describe('progress line', () => {
-  it('shows files done of total, games, findings, rate and ETA, and clears itself', () => {
+  it('shows files done of total, games, findings, rate and ETA; clears itself before other output', () => {
     let out = '';
     let t = 0;
     const p = progressLine((s) => void (out += s), 4, 8, () => t);
-    p.report({ file: 'a', match: 1, format: 'mat', players: null, length: 1, rules: null, games: [{} as never, {} as never], findings: [{ code: 'x', severity: 'error', message: '' }] });
     t = 1000;
-    p.fileDone();
+    p.fileDone(counts);
     expect(out).toBe('\r[##......] 1/4 files, 2 games, 1 findings, 1 files/s, ETA 0:03 ');
+    p.clear();
+    expect(out.endsWith('\r\x1b[K')).toBe(true);
+    out = '';
+    p.clear();
+    expect(out).toBe(''); // nothing drawn since: nothing to wipe
     t = 2000;
-    p.fileDone();
-    p.fileDone();
-    p.fileDone();
-    expect(out.endsWith('\r[########] 4/4 files, 2 games, 1 findings, 2 files/s, ETA 0:00 ')).toBe(true);
-    p.end(null as never);
+    p.fileDone(null);
+    p.fileDone(counts);
+    p.fileDone(counts);
+    expect(out.endsWith('\r[########] 4/4 files, 6 games, 3 findings, 2 files/s, ETA 0:00 ')).toBe(true);
+    p.end();
     expect(out.endsWith('\r\x1b[K')).toBe(true);
   });
 });
