@@ -207,7 +207,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
       r.loser = other(game.result.winner);
     } else r.termination = 'unfinished';
   }
-  r.onRoll = r.lastMover === null ? null : other(r.lastMover);
+  r.onRoll = r.lastMover === null ? (game.setup?.onRoll ?? null) : other(r.lastMover);
   return r;
 }
 

@@ -3,6 +3,7 @@ import { decode } from '../decode.js';
 import type { ImportResult } from '../model.js';
 import { detectFormat } from './detect.js';
 import { importMat } from './mat.js';
+import { importSgf } from './sgf.js';
 
 export function importRecord(bytes: Uint8Array, name: string): ImportResult {
   const decoded = decode(bytes);
@@ -19,14 +20,6 @@ export function importRecord(bytes: Uint8Array, name: string): ImportResult {
       ? [{ code: 'encoding', severity: 'info' as const, message: 'the file is not valid UTF-8; it was read as Windows-1252' }]
       : [];
   const format = detectFormat(decoded.text);
-  if (format === 'sgf') {
-    return {
-      format,
-      matches: [],
-      errors: [{ line: 1, column: 1, expected: 'a Jellyfish .mat file', found: "an SGF collection '(;'", message: 'SGF files are not read by this version of bgaudit' }],
-      notes,
-    };
-  }
-  const { matches, errors } = importMat(decoded.text, name);
+  const { matches, errors } = format === 'sgf' ? importSgf(decoded.text, name) : importMat(decoded.text, name);
   return { format, matches, errors, notes };
 }

@@ -76,14 +76,24 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     for (const f of inferred.findings) (f.game === undefined ? findings : early).push(f);
     explained = inferred.explained;
   }
-  let running: [number, number] = [0, 0];
+  // A money session's score lines are checked only in SGF, whose writer keeps a running total
+  // there and records every automatic double; a .mat cannot write automatic doubles, so its
+  // money scores may rightly disagree with its games (GNU Backgammon's s02 does).
+  const followsScore =
+    !rules.money || (record.format === 'sgf' && record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0)));
+  // A record that starts later in a match (its first game is not game 1, or starts from a set
+  // position) starts from its own score.
+  const first = record.games[0];
+  const startsLater =
+    first?.startScore != null && (first.setup?.sides !== undefined || (first.number > 1 && first.startScore[0] + first.startScore[1] > 0));
+  let running: [number, number] = startsLater ? [first.startScore![0], first.startScore![1]] : [0, 0];
   let crawfordPlayed = false;
   let wonBy: number | null = null;
 
   record.games.forEach((game, index) => {
     const own: Finding[] = [];
     const computed: [number, number] = [running[0], running[1]];
-    if (!rules.money && game.startScore && (game.startScore[0] !== computed[0] || game.startScore[1] !== computed[1])) {
+    if (followsScore && game.startScore && (game.startScore[0] !== computed[0] || game.startScore[1] !== computed[1])) {
       own.push(
         gameFinding(game, 'score-mismatch', 'error', `the record starts this game at ${game.startScore.join('-')}, but the games before it add up to ${computed.join('-')}`, {
           recorded: game.startScore,
@@ -91,10 +101,10 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
         }),
       );
     }
-    if (game.number !== index + 1) own.push(gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`));
+    if (game.number !== index + 1 + (startsLater ? first.number - 1 : 0)) own.push(gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`));
     if (wonBy !== null) own.push(gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`));
     // Each transition is checked on its own: from here on, follow the record's score.
-    const score: [number, number] = !rules.money && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
+    const score: [number, number] = followsScore && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
 
     const crawford = rules.crawford && !crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
     const postCrawford = rules.crawford && crawfordPlayed;
@@ -143,7 +153,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     games.push({
       game: game.number,
       line: game.line,
-      startScore: { recorded: game.startScore, computed: rules.money ? null : computed },
+      startScore: { recorded: game.startScore, computed: followsScore ? computed : null },
       crawford: rules.money ? null : crawford,
       postCrawford: rules.money ? null : postCrawford,
       cube: { ...r.cube, value: cube },

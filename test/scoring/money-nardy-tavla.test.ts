@@ -112,3 +112,17 @@ describe('tavla', () => {
     expect(codes(audit('nardy-cube.mat', { rules: { rules: 'tavla' } }))).toContain('cube-not-allowed');
   });
 });
+
+describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
+  it("is followed in SGF, which records automatic doubles: gnubg's own x05 (a known auto-double bug) is caught", () => {
+    const file = join(CORPUS, 'gnubg-generated', 'extras', 'x05_autodouble_display_off_bug.sgf');
+    const r = checkFile(readFileSync(file), file)[0];
+    expect(r.findings.filter((f) => f.code === 'score-mismatch').map((f) => [f.game, f.recorded, f.expected])).toEqual([[3, [0, 5], [0, 19]]]);
+  });
+
+  it('is not followed in a .mat money session, which cannot record automatic doubles', () => {
+    const f = 's02_money_autodouble_beaver_resign.mat';
+    const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
+    expect(r.games.every((g) => g.startScore.computed === null)).toBe(true);
+  });
+});

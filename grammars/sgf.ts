@@ -1,0 +1,339 @@
+// SGF (FF[4]) as syntax only: a collection of game trees, trees of nodes, nodes of properties,
+// each property with one or more `[...]` values. What a property means is the importer's business.
+//
+// Analysis properties (`A[]`, `DA[]`, `GS[]`…) make up most of a GNU Backgammon file, so a
+// property's values are taken by one sticky regexp over all of them and kept only as a span of
+// offsets: no string is built for a value until `propertyValues` is asked for it. The grammar is
+// lenient: what it cannot read becomes an error (line, column, expected, found) and parsing goes
+// on at the next node, tree or property.
+import P from 'parsimmon';
+import { LineIndex, foundAt, sticky } from './primitives.js';
+
+/** Where a piece of the file starts: offset, and 1-based line and column. */
+export interface SgfPlace {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export interface SgfProperty extends SgfPlace {
+  /** The identifier's upper-case letters: `PlayerWhite` (FF[3] style) is `PW`. */
+  name: string;
+  /** The values' span: from the first `[` to just after the last `]`. */
+  from: number;
+  to: number;
+}
+
+export interface SgfNode extends SgfPlace {
+  properties: SgfProperty[];
+}
+
+export interface SgfTree extends SgfPlace {
+  nodes: SgfNode[];
+  /** Variations; the first is the main line. */
+  children: SgfTree[];
+}
+
+export interface SgfError extends SgfPlace {
+  expected: string;
+  found: string;
+}
+
+export interface SgfSyntax {
+  trees: SgfTree[];
+  errors: SgfError[];
+  lineCount: number;
+}
+
+/** Values of one property, each as the offsets of its text between the brackets. */
+export interface SgfValue {
+  from: number;
+  to: number;
+}
+
+/** A place the grammar could not read, kept in the tree until `place` lists it. */
+interface Bad {
+  bad: true;
+  offset: number;
+  expected: string;
+  /** Set for errors whose `found` is not what stands at the offset (the end of the file). */
+  found?: string;
+  /** Where the value or tree that is left open starts: `expected` names it as `{start}`. */
+  opensAt?: number;
+}
+
+const VALUE = String.raw`\[[^\]\\]*(?:\\[\s\S][^\]\\]*)*\]`;
+const VALUE_RE = new RegExp(VALUE, 'y');
+const VALUES_RE = new RegExp(String.raw`${VALUE}(?:\s*${VALUE})*`, 'y');
+const IDENT_RE = /[a-z]*[A-Z][A-Za-z]*/y;
+/** Inside a node: anything up to the next property, node, tree or value. */
+const JUNK_RE = /[^;()[A-Z]+/y;
+/** Between nodes anything but structure is junk, values included. */
+const TREE_JUNK_RE = new RegExp(String.raw`(?:[^;()[]|${VALUE})+`, 'y');
+const NODE_EXPECTED = "a property such as 'B[...]', ';', '(' or ')'";
+
+const bad = (offset: number, expected: string, found?: string, opensAt?: number): Bad => ({ bad: true, offset, expected, found, opensAt });
+const isBad = (x: object): x is Bad => (x as Partial<Bad>).bad === true;
+
+/** Past SGF white space (`[[:space:]]`); a loop, as it runs after every property. */
+function skipWs(input: string, i: number): number {
+  for (let c = input.charCodeAt(i); c === 32 || (c >= 9 && c <= 13); c = input.charCodeAt(++i));
+  return i;
+}
+
+/** `PlayerWhite` → `PW`; identifiers are nearly always upper case already. */
+function upperLetters(ident: string): string {
+  for (let k = 0; k < ident.length; k++) {
+    const c = ident.charCodeAt(k);
+    if (c < 65 || c > 90) return ident.replace(/[^A-Z]/g, '');
+  }
+  return ident;
+}
+
+interface Read<T> {
+  item: T;
+  end: number;
+}
+
+/** One property with all its values, by two regexps; one with no value is an error. */
+function readProperty(input: string, i: number): Read<SgfProperty | Bad> | null {
+  IDENT_RE.lastIndex = i;
+  if (!IDENT_RE.test(input)) return null;
+  const ident = input.slice(i, IDENT_RE.lastIndex);
+  const at = skipWs(input, IDENT_RE.lastIndex);
+  VALUES_RE.lastIndex = at;
+  if (!VALUES_RE.test(input)) {
+    // A value that never closes: only that error, which says where the value started.
+    if (input.charCodeAt(at) === 91) return readJunk(input, at, '', JUNK_RE);
+    return { item: bad(at, `'[' (a value of the property '${ident}')`), end: at };
+  }
+  const prop: SgfProperty = { name: upperLetters(ident), offset: i, line: 0, column: 0, from: at, to: VALUES_RE.lastIndex };
+  return { item: prop, end: skipWs(input, prop.to) };
+}
+
+/** What stands where a node, property or tree was expected: one error, skipped to the next token. */
+function readJunk(input: string, i: number, expected: string, until: RegExp): Read<Bad> | null {
+  if (i >= input.length) return null;
+  if (input.charCodeAt(i) === 91) {
+    VALUE_RE.lastIndex = i;
+    if (VALUE_RE.test(input)) return { item: bad(i, "a property name before '['"), end: skipWs(input, VALUE_RE.lastIndex) };
+    return { item: bad(input.length, "']' (the end of the value that starts at {start})", 'end of file', i), end: input.length };
+  }
+  until.lastIndex = i;
+  if (!until.test(input) || until.lastIndex === i) return null;
+  return { item: bad(i, expected), end: until.lastIndex };
+}
+
+const junk = (expected: string, until: RegExp) =>
+  P<Bad>((input, i) => {
+    const read = readJunk(input, i, expected, until);
+    return read ? P.makeSuccess(read.end, read.item) : P.makeFailure(i, expected);
+  });
+
+interface RawNode extends SgfNode {
+  bad: Bad[] | null;
+}
+
+interface RawTree extends SgfTree {
+  bad: Bad[] | null;
+}
+
+/** A node: `;` and its properties up to the next `;`, `(`, `)`, read in one loop. */
+function readNode(input: string, i: number): Read<RawNode> | null {
+  if (input.charCodeAt(i) !== 59) return null;
+  const node: RawNode = { offset: i, line: 0, column: 0, properties: [], bad: null };
+  i = skipWs(input, i + 1);
+  for (;;) {
+    const read = readProperty(input, i) ?? readJunk(input, i, NODE_EXPECTED, JUNK_RE);
+    if (read === null) return { item: node, end: i };
+    if (isBad(read.item)) (node.bad ??= []).push(read.item);
+    else node.properties.push(read.item);
+    i = read.end;
+  }
+}
+
+/**
+ * Nodes (and whatever stands between them) up to the next `(` or `)`: one parser step for the
+ * whole sequence, since analysed files have thousands of nodes and a parsimmon step per node or
+ * property costs more than the regexps that read it.
+ */
+const sequence = P<(RawNode | Bad)[]>((input, i) => {
+  const items: (RawNode | Bad)[] = [];
+  for (;;) {
+    const read = readNode(input, i) ?? readJunk(input, i, NODE_EXPECTED, TREE_JUNK_RE);
+    if (read === null) return items.length > 0 ? P.makeSuccess(i, items) : P.makeFailure(i, "';'");
+    items.push(read.item);
+    i = read.end;
+  }
+});
+
+/** Nodes must come before variations, and a tree needs one node at least. */
+function rawTree(offset: number, items: (RawNode | Bad)[], children: (RawTree | (RawNode | Bad)[] | Bad)[], closeAt: number, closed: boolean, atEnd: boolean): RawTree {
+  const tree: RawTree = { offset, line: 0, column: 0, nodes: [], children: [], bad: null };
+  const errors: Bad[] = [];
+  for (const item of items) {
+    if (isBad(item)) errors.push(item);
+    else tree.nodes.push(item);
+  }
+  for (const child of children) {
+    if (isBad(child)) errors.push(child);
+    else if (!Array.isArray(child)) tree.children.push(child);
+    else for (const item of child) errors.push(isBad(item) ? item : bad(item.offset, "'(' or ')': a node cannot follow a variation"));
+  }
+  if (tree.nodes.length === 0) errors.push(bad(tree.children[0]?.offset ?? closeAt, "';' (the first node of the game tree)"));
+  if (!closed) errors.push(bad(closeAt, "')' (the end of the game tree that starts at {start})", atEnd ? 'end of file' : undefined, offset));
+  if (errors.length > 0) tree.bad = errors;
+  return tree;
+}
+
+interface Spec {
+  Collection: { trees: RawTree[]; bad: Bad[] };
+  GameTree: RawTree;
+  Sequence: (RawNode | Bad)[];
+  _: null;
+}
+
+const here = P<{ offset: number; atEnd: boolean }>((input, i) => P.makeSuccess(i, { offset: i, atEnd: i >= input.length }));
+
+/**
+ * Variations nest by recursion, so a hostile file could exhaust the stack: past this depth the
+ * rest of the file is one error. A game tree cannot fail once its `(` is read, so `enter` and
+ * `leave` always pair up (and `parseSgf` resets the count anyway).
+ */
+const MAX_DEPTH = 200;
+let depth = 0;
+const enter = P<null>((_, i) => (depth < MAX_DEPTH ? (depth++, P.makeSuccess(i, null)) : P.makeFailure(i, 'a shallower variation')));
+const leave = P<null>((_, i) => (depth--, P.makeSuccess(i, null)));
+const tooDeep = P<Bad>((input, i) =>
+  input.charCodeAt(i) === 40 ? P.makeSuccess(input.length, bad(i, `at most ${MAX_DEPTH} nested variations (the rest of the file is not read)`)) : P.makeFailure(i, "'('"),
+);
+
+const language = P.createLanguage<Spec>({
+  Collection: (r) =>
+    P.seqMap(r._, P.alt<RawTree | Bad>(r.GameTree, junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y)).many(), P.eof, (_, items) => ({
+      trees: items.filter((x): x is RawTree => !isBad(x)),
+      bad: items.filter(isBad),
+    })),
+
+  GameTree: (r) =>
+    P.seqMap(
+      sticky(/\(\s*/y, "'('", (_, offset) => offset),
+      enter,
+      r.Sequence.or(P.succeed([])),
+      P.alt<RawTree | (RawNode | Bad)[] | Bad>(r.GameTree, tooDeep, r.Sequence).many(),
+      here,
+      P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false)),
+      leave,
+      (offset, _, items, children, end, closed) => rawTree(offset, items, children, end.offset, closed, end.atEnd),
+    ),
+
+  Sequence: () => sequence,
+
+  _: () => sticky(/\s*/y, 'white space', () => null),
+});
+
+/** Lines and columns of offsets visited in increasing order: one pass over the text. */
+class LineCursor {
+  private line = 1;
+  private start = 0;
+  private next: number;
+
+  constructor(private readonly text: string) {
+    this.next = text.indexOf('\n');
+  }
+
+  place(n: SgfPlace): void {
+    while (this.next >= 0 && this.next < n.offset) {
+      this.line++;
+      this.start = this.next + 1;
+      this.next = this.text.indexOf('\n', this.start);
+    }
+    n.line = this.line;
+    n.column = n.offset - this.start + 1;
+  }
+
+  lineCount(): number {
+    this.place({ offset: this.text.length, line: 0, column: 0 });
+    return this.line;
+  }
+}
+
+/** Moves every error out of the tree into one list, and fills lines and columns from offsets. */
+function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
+  const cursor = new LineCursor(text);
+  const found: Bad[] = [...raw.bad];
+  const visit = (tree: RawTree): SgfTree => {
+    cursor.place(tree);
+    for (const node of tree.nodes as RawNode[]) {
+      cursor.place(node);
+      if (node.bad) found.push(...node.bad);
+      for (const p of node.properties) cursor.place(p);
+      delete (node as Partial<RawNode>).bad;
+    }
+    tree.children.forEach((c) => visit(c as RawTree));
+    if (tree.bad) found.push(...tree.bad);
+    delete (tree as Partial<RawTree>).bad;
+    return tree;
+  };
+  const trees = raw.trees.map(visit);
+  if (found.length === 0) return { trees, errors: [], lineCount: cursor.lineCount() };
+  const index = new LineIndex(text);
+  const lineColumn = (offset: number) => `line ${index.line(offset)}, column ${index.column(offset)}`;
+  // A value left open runs to the end of the file: the trees around it cannot close either.
+  const errors = found
+    .sort((a, b) => a.offset - b.offset)
+    .filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset)
+    .map((b) => ({
+      offset: b.offset,
+      line: index.line(b.offset),
+      column: index.column(b.offset),
+      expected: b.opensAt === undefined ? b.expected : b.expected.replace('{start}', lineColumn(b.opensAt)),
+      found: b.found ?? foundAt(text, b.offset),
+    }));
+  return { trees, errors, lineCount: index.lineCount };
+}
+
+/**
+ * Text (already decoded, LF line ends) → syntax tree. Never throws for any input: what it
+ * cannot read is in `errors`, and the trees hold everything around it.
+ */
+export function parseSgf(text: string): SgfSyntax {
+  depth = 0;
+  const result = language.Collection.parse(text);
+  if (!result.status) {
+    // Every rule has a lenient fallback; reaching here is a bug in the grammar, not bad input.
+    throw new Error(`sgf grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
+  }
+  return place(text, result.value);
+}
+
+/** The values of a property, as offsets of the text between each pair of brackets. */
+export function propertyValues(text: string, prop: SgfProperty): SgfValue[] {
+  const values: SgfValue[] = [];
+  for (let i = prop.from; i < prop.to; i = skipWs(text, VALUE_RE.lastIndex)) {
+    VALUE_RE.lastIndex = i;
+    if (!VALUE_RE.test(text)) break;
+    values.push({ from: i + 1, to: VALUE_RE.lastIndex - 1 });
+  }
+  return values;
+}
+
+/** The first value of a property. */
+export function firstValue(text: string, prop: SgfProperty): SgfValue {
+  VALUE_RE.lastIndex = prop.from;
+  VALUE_RE.test(text);
+  return { from: prop.from + 1, to: VALUE_RE.lastIndex - 1 };
+}
+
+const ESCAPE = /\\(\r\n|\n\r|\r|\n|[\s\S])/g;
+
+/** A value's text: `\` + a line break (a soft line break) is removed, `\x` is `x` (FF[4]). */
+export function valueText(text: string, value: SgfValue): string {
+  const raw = text.slice(value.from, value.to);
+  return raw.indexOf('\\') < 0 ? raw : raw.replace(ESCAPE, (_, c: string) => (c.length > 1 || c === '\n' || c === '\r' ? '' : c));
+}
+
+/** Every value of a property as text (escapes resolved). */
+export function texts(text: string, prop: SgfProperty): string[] {
+  return propertyValues(text, prop).map((v) => valueText(text, v));
+}

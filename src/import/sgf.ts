@@ -1,0 +1,330 @@
+// GNU Backgammon SGF (GM[6]) syntax tree → MatchRecord (../shared/formats/sgf.md).
+//
+// One game tree per game, its main line only (the first variation, as gnubg reads it). White
+// (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.
+import { firstValue, parseSgf, texts, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
+import { checkersPerSide, startPosition } from '../engine/board.js';
+import type { Action, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
+
+type Errors = ParseError[];
+function parseError(line: number, column: number, expected: string, found: string): ParseError {
+  return { line, column, expected, found, message: `line ${line}, column ${column}: expected ${expected}, found ${found}` };
+}
+
+/** Line and column of an offset inside a property (its values may span lines). */
+function posIn(text: string, p: SgfProperty, offset: number): { line: number; column: number } {
+  let line = p.line;
+  let start = p.offset - p.column + 1;
+  for (let i = text.indexOf('\n', p.offset); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
+const first = (text: string, p: SgfProperty) => texts(text, p)[0] ?? '';
+
+/** What one game tree says, before games are grouped into matches. */
+interface GameRead {
+  game: GameRecord;
+  app: string;
+  length: number | null;
+  rawNumber: number | null;
+  rules: string[];
+  rulesLine: number;
+  headers: Header[];
+}
+
+const VARIANTS: Record<string, [Variant, string]> = {
+  Nackgammon: ['nackgammon', 'NackGammon'],
+  Hypergammon1: ['hypergammon1', 'HyperGammon (1)'],
+  Hypergammon2: ['hypergammon2', 'HyperGammon (2)'],
+  Hypergammon3: ['hypergammon3', 'HyperGammon (3)'],
+};
+/** Root text properties kept as headers, under the names gnubg's .mat export gives them. */
+const HEADER_NAMES: Record<string, string> = { EV: 'Event', RO: 'Round', PC: 'Site', AN: 'Transcriber', GC: 'Comment', DT: 'EventDate' };
+
+/** The nodes of the main line: the tree's own, then its first variation's, and so on. */
+const mainLine = (tree: SgfTree | undefined): SgfNode[] => (tree ? [...tree.nodes, ...mainLine(tree.children[0])] : []);
+
+/** `RE[W+2]`, `RE[B+3R]`, Gibbon's `RE[W+2Resign]`; `0`, `?`, `Void`, `Draw` and empty are no result. */
+function resultOf(text: string, p: SgfProperty, errors: Errors): RecordedResult | null {
+  const v = first(text, p).trim();
+  const m = /^([BW])\+(\d*)(R)?/i.exec(v);
+  if (!m) {
+    if (!/^(?:0|\?|void|draw|)$/i.test(v)) errors.push(parseError(p.line, p.column, "a result such as 'W+2' or 'B+3R'", `'${v}'`));
+    return null;
+  }
+  const winner: Side = m[1].toUpperCase() === 'W' ? 0 : 1;
+  return { winner, points: Math.max(1, Number(m[2] || 1)), andMatch: false, resigned: m[3] !== undefined, line: p.line, column: p.column };
+}
+
+/** A cube value as gnubg accepts it: a power of 2 up to 4096. */
+function cubeValue(text: string, p: SgfProperty, errors: Errors): number | null {
+  const n = Number(first(text, p).trim());
+  if (Number.isInteger(n) && n >= 1 && n <= 4096 && (n & (n - 1)) === 0) return n;
+  errors.push(parseError(p.line, p.column, 'a cube value: a power of 2 up to 4096', `'${first(text, p)}'`));
+  return null;
+}
+
+/** A point letter in `side`'s own numbering: a-x the points, y the bar (25), z off (0); -1 for anything else. */
+function pointOf(code: number, side: Side): number {
+  if (code === 121) return 25;
+  if (code === 122) return 0;
+  if (code < 97 || code > 120) return -1;
+  return side === 0 ? code - 96 : 121 - code;
+}
+
+/** Letters of a point list value: `c`, or a range `a:y`. */
+function lettersOf(value: string): number[] {
+  const m = /^\s*([a-z])(?::([a-z]))?\s*$/.exec(value);
+  if (!m) return [];
+  const from = m[1].charCodeAt(0);
+  const to = m[2] ? m[2].charCodeAt(0) : from;
+  const codes: number[] = [];
+  for (let c = from; c <= to; c++) codes.push(c);
+  return codes;
+}
+
+/** Applies AE / AW / AB to the board of a set-up, kept in each side's own numbering. */
+function setBoard(text: string, p: SgfProperty, sides: [number[], number[]]): void {
+  for (const v of texts(text, p)) {
+    for (const code of lettersOf(v)) {
+      if (p.name === 'AE') {
+        if (code === 121) sides[0][25] = sides[1][25] = 0;
+        else if (code !== 122) sides[0][pointOf(code, 0)] = sides[1][pointOf(code, 1)] = 0;
+      } else if (code !== 122) sides[p.name === 'AW' ? 0 : 1][pointOf(code, p.name === 'AW' ? 0 : 1)]++;
+    }
+  }
+}
+
+const DICE = /^[1-6][1-6]/;
+
+/** Reads the actions of one game's nodes: moves, cube actions, set-up before the first move, comments. */
+class GameReader {
+  readonly actions: Action[] = [];
+  setup: GameSetup | null = null;
+  private cube = 1;
+  private pending = 0;
+  private exchange = 0;
+  private sides: [number[], number[]] | null = null;
+  private diceAt: { node: number; dice: string } | null = null;
+  /** A move right after `PL[X]DI[dd]` with the same dice: gnubg's placeholder for a roll not yet played. */
+  placeholder: Action | null = null;
+
+  constructor(
+    private readonly text: string,
+    private readonly game: GameRecord,
+    private readonly variant: Variant,
+    private readonly errors: Errors,
+  ) {}
+
+  startCube(value: number, money: boolean, line: number): void {
+    this.cube = value;
+    this.setup = money ? { autoDoubles: Math.log2(value), line } : { cube: { value, owner: -1 }, line };
+  }
+
+  node(node: SgfNode, index: number): void {
+    let moved = false;
+    for (const p of node.properties) {
+      if (this.game.unreadableFrom !== null) return;
+      switch (p.name) {
+        case 'B':
+        case 'W':
+          if (moved) this.errors.push(parseError(p.line, p.column, 'one move per node', `a second move '${p.name}'`));
+          else this.move(p, p.name === 'W' ? 0 : 1, index);
+          moved = true;
+          break;
+        case 'C':
+          this.game.comments.push({ text: first(this.text, p), line: p.line });
+          break;
+        case 'DI':
+          this.diceAt = { node: index, dice: first(this.text, p).slice(0, 2) };
+          break;
+        case 'CV': // in the root: automatic doubles, read with the root
+          if (index > 0) this.setupProperty(p);
+          break;
+        case 'AE':
+        case 'AW':
+        case 'AB':
+        case 'PL':
+        case 'CP':
+          this.setupProperty(p);
+          break;
+      }
+    }
+  }
+
+  private setupProperty(p: SgfProperty): void {
+    if (this.actions.length > 0) {
+      if (p.name === 'PL') return;
+      this.errors.push(parseError(p.line, p.column, 'a move or a cube action (a position set up after the first move cannot be followed)', `'${p.name}'`));
+      this.game.unreadableFrom = p.line;
+      return;
+    }
+    const setup = (this.setup ??= { line: p.line });
+    if (p.name === 'PL') setup.onRoll = /^\s*B/.test(first(this.text, p)) ? 1 : 0;
+    else if (p.name === 'CV') {
+      const value = cubeValue(this.text, p, this.errors);
+      if (value !== null) setup.cube = { value: (this.cube = value), owner: setup.cube?.owner ?? -1 };
+    } else if (p.name === 'CP') {
+      const owner = ({ c: -1, w: 0, b: 1 } as const)[first(this.text, p).trim() as 'c' | 'w' | 'b'];
+      if (owner !== undefined) setup.cube = { value: this.cube, owner };
+    } else {
+      if (!this.sides) {
+        const start = startPosition(this.variant);
+        this.sides = [Array.from(start.sides[0]), Array.from(start.sides[1])];
+      }
+      setBoard(this.text, p, this.sides);
+      const checkers = checkersPerSide(this.variant);
+      for (const side of this.sides) side[0] = Math.max(0, checkers - side.slice(1).reduce((a, b) => a + b, 0));
+      setup.sides = this.sides;
+    }
+  }
+
+  private move(p: SgfProperty, side: Side, index: number): void {
+    const value = firstValue(this.text, p);
+    const v = this.text.slice(value.from, value.to);
+    const at = { side, line: p.line, column: p.column };
+    if (v === 'double') {
+      const kind = this.exchange === 0 ? 'double' : this.exchange === 1 ? 'beaver' : 'raccoon';
+      this.pending = (this.pending || this.cube) * 2;
+      this.exchange++;
+      this.actions.push({ type: 'double', ...at, value: this.pending, kind });
+    } else if (v === 'take' || v === 'drop') {
+      if (v === 'take' && this.pending) this.cube = this.pending;
+      this.pending = this.exchange = 0;
+      this.actions.push({ type: v, ...at });
+    } else if (/^resign:\d+$/.test(v)) this.actions.push({ type: 'resign', ...at, points: Number(v.slice(7)) });
+    else if (v === 'reject') {
+      if (this.actions[this.actions.length - 1]?.type === 'resign') this.actions.pop();
+    } else if (v !== 'accept') this.roll(p, v, value.from, at, index);
+  }
+
+  private roll(p: SgfProperty, v: string, from: number, at: { side: Side; line: number; column: number }, index: number): void {
+    const dice = DICE.exec(v);
+    const moves = [];
+    let k = 2;
+    for (; dice && k + 1 < v.length; k += 2) {
+      const a = pointOf(v.charCodeAt(k), at.side);
+      const b = pointOf(v.charCodeAt(k + 1), at.side);
+      if (a <= 0 || b < 0 || b === 25) break;
+      moves.push({ points: [a, b], hits: [false], repeat: 1 });
+    }
+    if (!dice || k < v.length) {
+      const where = posIn(this.text, p, from + (dice ? k : 0));
+      const expected = dice ? 'a pair of point letters: a-x or y (the bar), then a-x or z (off)' : "two dice from 1 to 6 and point-letter pairs (like '41lpab'), or 'double', 'take', 'drop'";
+      this.errors.push(parseError(where.line, where.column, expected, v === '' ? 'an empty value' : `'${dice ? v.slice(k) : v}'`));
+      this.game.unreadableFrom = p.line;
+      return;
+    }
+    if (this.pending) this.cube = this.pending; // a roll after an unanswered double: the replay reads it as taken
+    this.pending = this.exchange = 0;
+    const roll: Action = { type: 'roll', ...at, dice: [Number(v[0]), Number(v[1])], moves, marker: null };
+    if (this.diceAt?.node === index - 1 && this.diceAt.dice === v.slice(0, 2)) this.placeholder = roll;
+    this.actions.push(roll);
+  }
+}
+
+function numberTag(values: string[], tag: string): number | null {
+  for (const v of values) {
+    const m = /^\s*(\w+)\s*:\s*(\d+)\s*$/.exec(v);
+    if (m && m[1].toLowerCase() === tag) return Number(m[2]);
+  }
+  return null;
+}
+
+function readGame(text: string, tree: SgfTree, errors: Errors): GameRead {
+  const nodes = mainLine(tree);
+  const root = nodes[0];
+  const game: GameRecord = { number: 0, line: tree.line, players: ['', ''], startScore: null, actions: [], result: null, comments: [], unreadableFrom: null };
+  const read: GameRead = { game, app: '', length: null, rawNumber: null, rules: [], rulesLine: root.line, headers: [] };
+  let rootCube: SgfProperty | null = null;
+  for (const p of root.properties) {
+    if (p.name === 'MI') {
+      const mi = texts(text, p);
+      read.length = numberTag(mi, 'length');
+      read.rawNumber = numberTag(mi, 'game');
+      game.startScore = [numberTag(mi, 'ws') ?? 0, numberTag(mi, 'bs') ?? 0];
+    } else if (p.name === 'RU') {
+      read.rules = first(text, p).split(':').map((t) => t.trim());
+      read.rulesLine = p.line;
+    } else if (p.name === 'PW' || p.name === 'PB') game.players[p.name === 'PW' ? 0 : 1] = first(text, p);
+    else if (p.name === 'RE') game.result = resultOf(text, p, errors);
+    else if (p.name === 'CV') rootCube = p;
+    else if (p.name === 'AP') read.app = first(text, p);
+    else if (HEADER_NAMES[p.name]) {
+      const value = p.name === 'DT' ? first(text, p).replace(/^(\d{4})-(\d\d)-(\d\d)$/, '$1.$2.$3') : first(text, p);
+      read.headers.push({ key: HEADER_NAMES[p.name], value, line: p.line });
+    }
+  }
+  const variant = read.rules.map((t) => VARIANTS[t]?.[0]).find(Boolean) ?? 'backgammon';
+  const reader = new GameReader(text, game, variant, errors);
+  if (rootCube) {
+    const value = cubeValue(text, rootCube, errors);
+    if (value !== null && value > 1) reader.startCube(value, (read.length ?? 0) === 0, rootCube.line);
+  }
+  nodes.forEach((node, k) => reader.node(node, k));
+  game.actions = reader.actions;
+  game.setup = reader.setup;
+  const last = game.actions[game.actions.length - 1];
+  if (game.result === null && last && last === reader.placeholder && last.type === 'roll') {
+    game.actions.pop();
+    game.comments.push({ text: `${last.side === 0 ? 'White' : 'Black'} rolled ${last.dice.join('')} and has not moved yet`, line: last.line });
+  }
+  return read;
+}
+
+/** Starts a new match when the game numbers start again or the length changes. */
+function sameMatch(prev: GameRead, next: GameRead): boolean {
+  if (prev.length !== next.length) return false;
+  return prev.rawNumber === null || next.rawNumber === null || next.rawNumber > prev.rawNumber;
+}
+
+function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 | 1 | undefined): MatchRecord {
+  const head = reads[0];
+  const length = head.length ?? 0;
+  const rules = new Set(reads.flatMap((r) => r.rules));
+  const line = head.rulesLine;
+  const headers: Header[] = [...head.headers];
+  if (length > 0) headers.push({ key: 'Crawford', value: rules.has('Crawford') ? 'On' : 'Off', line });
+  if (rules.has('Jacoby') || length === 0) headers.push({ key: 'Jacoby', value: rules.has('Jacoby') ? 'On' : 'Off', line });
+  if (rules.has('NoCube')) headers.push({ key: 'Cube', value: 'Off', line });
+  const variant = [...rules].map((t) => VARIANTS[t]).find(Boolean);
+  if (variant) headers.push({ key: 'Variation', value: variant[1], line });
+  const players = head.game.players;
+  reads.forEach((r, k) => {
+    r.game.number = r.rawNumber === null || numbersFrom === undefined ? k + 1 : r.rawNumber + 1 - numbersFrom;
+    if (!r.game.players[0] && !r.game.players[1]) r.game.players = [...players];
+  });
+  return { file, format: 'sgf', index, line: head.game.line, players: [...players], length, headers, variant: variant?.[0] ?? 'backgammon', games: reads.map((r) => r.game), gameNumbersFrom: numbersFrom };
+}
+
+const isBackgammon = (text: string, tree: SgfTree) =>
+  tree.nodes[0].properties.some((p) => p.name === 'GM' && parseInt(first(text, p).trim(), 10) === 6);
+
+export function importSgf(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] } {
+  const syntax = parseSgf(text);
+  const errors: Errors = syntax.errors.map((e) => parseError(e.line, e.column, e.expected, e.found));
+  const trees = syntax.trees.filter((t) => t.nodes.length > 0 && isBackgammon(text, t));
+  const reads = trees.map((t) => readGame(text, t, errors));
+  // A syntax error inside a game: the reader could not read the game from there on.
+  for (const e of syntax.errors) {
+    let k = trees.length - 1;
+    while (k >= 0 && trees[k].offset > e.offset) k--;
+    if (k >= 0) reads[k].game.unreadableFrom = Math.min(reads[k].game.unreadableFrom ?? e.line, e.line);
+  }
+  if (reads.length === 0 && errors.length === 0) {
+    const found = syntax.trees.length === 0 ? 'no game tree' : 'no game tree with GM[6] in its first node';
+    errors.push(parseError(1, 1, 'a backgammon game tree: (;GM[6]...)', found));
+  }
+  // GNU Backgammon, Gibbon and BackgammonMobile number games from 0; the SGF standard from 1.
+  const numbered = reads.filter((r) => r.rawNumber !== null);
+  const zeroBased = numbered.some((r) => r.rawNumber === 0) || /GNU Backgammon|gibbon|BackgammonMobile/i.test(reads[0]?.app ?? '');
+  const numbersFrom = numbered.length === 0 ? undefined : zeroBased ? 0 : 1;
+  const groups: GameRead[][] = [];
+  reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));
+  const matches = groups.map((g, k) => matchOf(g, file, k + 1, numbersFrom));
+  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { matches, errors };
+}
