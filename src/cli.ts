@@ -15,7 +15,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const program = new Command()
     .name('bgaudit')
     .description(
-      'Audits backgammon match records (Jellyfish .mat). Replays every game, rebuilds the final position, scores it from the board ' +
+      'Audits backgammon match records (Jellyfish .mat, GNU Backgammon .sgf). Replays every game, rebuilds the final position, scores it from the board ' +
         'and the cube, and reports every place where the recorded result disagrees with the rules.',
     )
     .exitOverride()
