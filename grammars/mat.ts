@@ -292,8 +292,24 @@ const gameBody = P<BodyNode[]>((input, i) => {
   const nodes: BodyNode[] = [];
   let pos = i;
   while (pos < input.length) {
-    if (at(BLANK_LINE, input, pos)) {
-      pos = BLANK_LINE.lastIndex;
+    // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
+    // no regexp before their own scan.
+    let q = pos;
+    let c = input.charCodeAt(q);
+    while (c === SPACE || c === TAB) c = input.charCodeAt(++q);
+    if (c >= 48 && c <= 57) {
+      let r = q + 1;
+      while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
+      if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
+        const read = readMoveLine(input, pos);
+        nodes.push(read.node);
+        pos = read.next;
+        continue;
+      }
+      break; // the next match's length line
+    }
+    if (c === 10 || q >= input.length) {
+      pos = Math.min(q + 1, input.length);
       continue;
     }
     if (at(GAME_LINE, input, pos) || at(MATCH_LINE, input, pos)) break;

@@ -133,6 +133,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ParseErro
     else if (n.header) headers.push({ key: n.header.key, value: n.header.value, line: n.line });
   }
   const games = node.games.map((g) => gameOf(g, errors));
+  const marksHits = games.some((g) => g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.includes(true))));
   const firstScored = games.find((g) => g.startScore !== null);
   return {
     file,
@@ -144,6 +145,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ParseErro
     headers,
     variant: variantOf(headers),
     games,
+    marksHits,
   };
 }
 

@@ -56,7 +56,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const rules = rulesFor(record, options.rules);
   const N = record.length;
   const names: [string, string] = [record.players[0] || 'the left player', record.players[1] || 'the right player'];
-  const hitMarks = marksHits(record);
+  const hitMarks = record.marksHits ?? marksHits(record);
   const games: GameVerdict[] = [];
   const findings: Finding[] = [...(options.extraFindings ?? [])];
   for (const note of rules.notes) findings.push({ code: 'rules-inferred', severity: 'info', message: note, line: record.line });

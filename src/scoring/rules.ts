@@ -51,8 +51,15 @@ export interface RuleFlags {
   cubeLimit?: number;
 }
 
+/** The value of a header, its key compared without regard to case (and without allocating). */
 function header(record: MatchRecord, key: string): string | undefined {
-  return record.headers.find((h) => h.key.toLowerCase() === key.toLowerCase())?.value;
+  for (const h of record.headers) {
+    if (h.key.length !== key.length) continue;
+    let same = true;
+    for (let k = 0; k < key.length && same; k++) same = (h.key.charCodeAt(k) | 32) === (key.charCodeAt(k) | 32);
+    if (same) return h.value;
+  }
+  return undefined;
 }
 
 function onOff(value: string | undefined): boolean | undefined {
@@ -83,48 +90,72 @@ function cubeLimitFromHeaders(record: MatchRecord): number | undefined {
   return Number.isInteger(n) && n >= 1 ? n : undefined;
 }
 
-type Picked<T> = [T, RuleSource];
-
-function pick<T>(flag: T | undefined, fromHeader: T | undefined, byDefault: T): Picked<T> {
-  return flag !== undefined ? [flag, 'flag'] : fromHeader !== undefined ? [fromHeader, 'header'] : [byDefault, 'default'];
+/** The first that says: the flag, the header, or the default. */
+function sourceOf(flag: unknown, fromHeader: unknown): RuleSource {
+  return flag !== undefined ? 'flag' : fromHeader !== undefined ? 'header' : 'default';
 }
 
 /** The rules before the games are looked at; `inferJacoby` in audit.ts may settle Jacoby later. */
 export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
   const galaxyMoney = galaxyMoneyGame(record);
   const money = record.length === 0 || galaxyMoney;
-  const notes = galaxyMoney ? ['read as a money game with the Jacoby rule: Backgammon Galaxy writes money games as a "16 point match"'] : [];
-  const [name, nameSource] = pick<RuleSetName>(flags.rules, ruleSetFromHeaders(record), 'backgammon');
+  const source: RuleSet['source'] = { name: 'default', crawford: 'default', jacoby: 'default', beavers: 'default', cubeLimit: 'default' };
+
+  const nameHeader = ruleSetFromHeaders(record);
+  const name = flags.rules ?? nameHeader ?? 'backgammon';
+  source.name = sourceOf(flags.rules, nameHeader);
   const preset = PRESETS[name];
-  const match = !money && record.length > 1;
-  const [crawford, crawfordSource]: Picked<boolean> =
-    preset.crawford && match ? pick(flags.crawford, onOff(header(record, 'Crawford')), true) : [false, 'default'];
-  const [jacoby, jacobySource]: Picked<boolean> = !money
-    ? [false, 'default']
-    : galaxyMoney && flags.jacoby === undefined
-      ? [true, 'inferred']
-      : pick(flags.jacoby, onOff(header(record, 'Jacoby')), false);
+
+  let crawford = false;
+  if (preset.crawford && !money && record.length > 1) {
+    const fromHeader = onOff(header(record, 'Crawford'));
+    crawford = flags.crawford ?? fromHeader ?? true;
+    source.crawford = sourceOf(flags.crawford, fromHeader);
+  }
+
+  let jacoby = false;
+  if (money && galaxyMoney && flags.jacoby === undefined) {
+    jacoby = true;
+    source.jacoby = 'inferred';
+  } else if (money) {
+    const fromHeader = onOff(header(record, 'Jacoby'));
+    jacoby = flags.jacoby ?? fromHeader ?? false;
+    source.jacoby = sourceOf(flags.jacoby, fromHeader);
+  }
+
   // Beavers: only a flag or a header forbids them; otherwise a beaver in the record says they
   // were agreed (GNU Backgammon's .mat export writes none of these settings).
-  const beaverSeen = () => record.games.some((g) => g.actions.some((a) => a.type === 'double' && a.kind !== 'double'));
-  const [beavers, beaversSource]: Picked<boolean> = !money
-    ? [false, 'default']
-    : flags.beavers !== undefined || onOff(header(record, 'Beaver')) !== undefined
-      ? pick(flags.beavers, onOff(header(record, 'Beaver')), false)
-      : beaverSeen()
-        ? [true, 'inferred']
-        : [false, 'default'];
-  const [cubeLimit, cubeLimitSource] = pick<number | null>(flags.cubeLimit, cubeLimitFromHeaders(record), null);
+  let beavers = false;
+  if (money) {
+    const fromHeader = onOff(header(record, 'Beaver'));
+    if (flags.beavers !== undefined || fromHeader !== undefined) {
+      beavers = flags.beavers ?? fromHeader ?? false;
+      source.beavers = sourceOf(flags.beavers, fromHeader);
+    } else if (record.games.some((g) => g.actions.some((a) => a.type === 'double' && a.kind !== 'double'))) {
+      beavers = true;
+      source.beavers = 'inferred';
+    }
+  }
+
+  const limitHeader = cubeLimitFromHeaders(record);
+  const cubeLimit = flags.cubeLimit ?? limitHeader ?? null;
+  source.cubeLimit = sourceOf(flags.cubeLimit, limitHeader);
+
   return {
-    ...preset,
     name,
+    cube: preset.cube,
+    multipliers: preset.multipliers,
+    resignEndsMatch: preset.resignEndsMatch,
+    lengths: preset.lengths,
+    openingRollSplit: preset.openingRollSplit,
+    names: preset.names,
     money,
     crawford,
     jacoby,
     beavers,
     cubeLimit,
     pointsCap: galaxyMoney ? 16 : null,
-    source: { name: nameSource, crawford: crawfordSource, jacoby: jacobySource, beavers: beaversSource, cubeLimit: cubeLimitSource },
-    notes,
+    source,
+    notes: galaxyMoney ? ['read as a money game with the Jacoby rule: Backgammon Galaxy writes money games as a "16 point match"'] : [],
   };
 }
