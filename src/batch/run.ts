@@ -22,24 +22,32 @@ export interface AuditRun {
   showInfo?: boolean;
   /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
   onFileDone?: (counts: FileCounts | null) => void;
-  /** Told the number of inputs once discovery is over. */
-  onTotal?: (files: number) => void;
+  /** Told the number of inputs found so far, and whether discovery is over. */
+  onTotal?: (files: number, final: boolean) => void;
 }
 
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const summary = emptySummary();
   const missing: string[] = [];
-  const tasks: FileTask[] = [];
-  for await (const item of discover(paths)) {
-    if (item.kind === 'skipped') summary.skipped++;
-    else if (item.kind === 'missing') {
-      missing.push(item.path);
-      tasks.push({ path: item.path, sniff: false, missing: item.reason });
-    } else tasks.push({ path: item.path, sniff: item.sniff });
+  let found = 0;
+  // Discovery streams into the audit: the file list of an archive is never held whole.
+  async function* tasks(): AsyncGenerator<FileTask> {
+    for await (const item of discover(paths)) {
+      if (item.kind === 'skipped') {
+        summary.skipped++;
+        continue;
+      }
+      found++;
+      if (found % 256 === 0) run.onTotal?.(found, false);
+      if (item.kind === 'missing') {
+        missing.push(item.path);
+        yield { path: item.path, sniff: false, missing: item.reason };
+      } else yield { path: item.path, sniff: item.sniff };
+    }
+    run.onTotal?.(found, true);
   }
-  run.onTotal?.(tasks.length);
   const formats = [...new Set(run.sinks.map((s) => s.format))];
-  await runTasks(tasks, {
+  await runTasks(tasks(), {
     jobs: run.jobs,
     run: { audit: run.audit, maxFileSize: run.maxFileSize, render: { formats, showInfo: run.showInfo ?? false } },
     onOutcome: (o) => {

@@ -43,10 +43,11 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .action(async (paths: string[], opts: VerifyOptions) => {
       const format = opts.format as OutputFormat;
       const csv = opts.csv ? openOutput(opts.csv) : null;
-      let progress: Progress | null = null;
+      // Created at once: files are audited while discovery goes on, so the total grows ("N+").
+      const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, 0) : null;
       // Output to the terminal wipes the progress line first; it is drawn again on the next file.
       const stdout: Write = (s) => {
-        (progress as Progress | null)?.clear();
+        progress?.clear();
         io.stdout(s);
       };
       const sinks = [{ format, sink: sinkFor(format, stdout) }];
@@ -57,9 +58,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         audit: { rules: ruleFlags(opts) },
         sinks,
         showInfo: opts.info,
-        onTotal: (n) => {
-          if (io.stderrIsTTY && !opts.quiet && n > 1) progress = progressLine(io.stderr, n);
-        },
+        onTotal: (n, final) => progress?.setTotal(n, final),
         onFileDone: (counts) => progress?.fileDone(counts),
       });
       csv?.close();

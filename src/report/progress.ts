@@ -12,6 +12,8 @@ function clock(seconds: number): string {
 }
 
 export interface Progress {
+  /** Files found so far; `final` once discovery is over. */
+  setTotal(files: number, final: boolean): void;
   /** One input is done: reported (with its counts) or skipped (null). */
   fileDone(counts: FileCounts | null): void;
   /** Wipes the line, so that output written to the same terminal starts clean. */
@@ -21,6 +23,7 @@ export interface Progress {
 
 export function progressLine(write: Write, total: number, width = 24, now: () => number = Date.now): Progress {
   const started = now();
+  let known = false;
   let files = 0;
   let games = 0;
   let findings = 0;
@@ -34,18 +37,22 @@ export function progressLine(write: Write, total: number, width = 24, now: () =>
     const rate = elapsed > 0 ? files / elapsed : 0;
     const filled = total > 0 ? Math.round((files / total) * width) : width;
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
-    const eta = rate > 0 ? clock((total - files) / rate) : '--:--';
+    const eta = rate > 0 && known ? clock((total - files) / rate) : '--:--';
     drawn = true;
-    write(`\r[${bar}] ${files}/${total} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
+    write(`\r[${bar}] ${files}/${total}${known ? '' : '+'} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
   };
   return {
+    setTotal(n, final) {
+      total = n;
+      known = final;
+    },
     fileDone(counts) {
       files++;
       if (counts) {
         games += counts.games;
         findings += counts.bySeverity.error + counts.bySeverity.warning + counts.bySeverity.info;
       }
-      draw(files === total);
+      draw(known && files === total);
     },
     clear() {
       if (drawn) write('\r\x1b[K');

@@ -134,10 +134,10 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     const points = scoreGame(game, r, { ...context, explained: asPlayed ?? explained.get(index) });
     own.push(...points.findings);
     if (crawfordDouble && game.result) {
-      const first = cubeFound.find((f) => f.code === 'crawford-double')!;
-      first.recorded = game.result.points;
-      first.expected = points.nominal;
-      first.message += `: ${points.nominal ?? '?'} point${points.nominal === 1 ? '' : 's'}, where the record gives ${game.result.points}`;
+      const ruling = cubeFound.find((f) => f.code === 'crawford-double')!;
+      ruling.recorded = game.result.points;
+      ruling.expected = points.nominal;
+      ruling.message += `: ${points.nominal ?? '?'} point${points.nominal === 1 ? '' : 's'}, where the record gives ${game.result.points}`;
     }
     const last = index === record.games.length - 1;
     if (r.termination === 'unfinished' && !last) {

@@ -3,7 +3,7 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import type { MatchReport } from '../../src/model.js';
 import { FIXTURES } from '../helpers.js';
@@ -34,6 +34,10 @@ function hostileFolder(): string {
 }
 
 describe('a folder of hostile inputs', () => {
+  beforeAll(() => {
+    process.env.BGAUDIT_POOL_FROM = '1';
+  });
+
   afterEach(() => {
     delete process.env.BGAUDIT_TEST_CRASH_ON;
   });

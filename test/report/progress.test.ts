@@ -7,17 +7,22 @@ describe('progress line', () => {
   it('shows files done of total, games, findings, rate and ETA; clears itself before other output', () => {
     let out = '';
     let t = 0;
-    const p = progressLine((s) => void (out += s), 4, 8, () => t);
+    const p = progressLine((s) => void (out += s), 0, 8, () => t);
+    p.setTotal(3, false);
+    t = 500;
+    p.fileDone(null);
+    expect(out).toBe('\r[###.....] 1/3+ files, 0 games, 0 findings, 2 files/s, ETA --:-- ');
+    out = '';
+    p.setTotal(4, true);
     t = 1000;
     p.fileDone(counts);
-    expect(out).toBe('\r[##......] 1/4 files, 2 games, 1 findings, 1 files/s, ETA 0:03 ');
+    expect(out).toBe('\r[####....] 2/4 files, 2 games, 1 findings, 2 files/s, ETA 0:01 ');
     p.clear();
     expect(out.endsWith('\r\x1b[K')).toBe(true);
     out = '';
     p.clear();
     expect(out).toBe(''); // nothing drawn since: nothing to wipe
     t = 2000;
-    p.fileDone(null);
     p.fileDone(counts);
     p.fileDone(counts);
     expect(out.endsWith('\r[########] 4/4 files, 6 games, 3 findings, 2 files/s, ETA 0:00 ')).toBe(true);
