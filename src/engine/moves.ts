@@ -6,7 +6,12 @@
 // move legal: the final position is the same). Steps live in module-level typed arrays: this
 // runs for every move of every file, and allocates nothing when the move is legal.
 import type { MoveToken, Side } from '../model.js';
-import { BAR, OFF, type Position, allHome, checkersLeft } from './board.js';
+import { BAR, OFF, type Position, checkersLeft } from './board.js';
+import { available, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps, usedDice } from './dice.js';
+import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
+
+export { mostDiceUsable, steps } from './dice.js';
+export { stepProblem } from './steps.js';
 
 export interface Segment {
   from: number;
@@ -35,116 +40,8 @@ export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
   return out;
 }
 
-// ---- single steps ------------------------------------------------------------------------
-
-/** Why a single step is illegal; `stepRule` answers with one of these (0: it is legal). */
-export const STEP = { legal: 0, enterFirst: 1, noChecker: 2, blocked: 3, notAllHome: 4, higherChecker: 5 } as const;
-
-/**
- * The rule a step of side `s` from `from` with `die` breaks, as a number: the search calls
- * this for every step it tries, so no message is made here (see `stepProblem`).
- */
-export function stepRule(pos: Position, s: Side, from: number, die: number): number {
-  const mine = pos.sides[s];
-  if (from !== BAR && mine[BAR] > 0) return STEP.enterFirst;
-  if (from < 1 || from > BAR || mine[from] === 0) return STEP.noChecker;
-  const to = from - die;
-  if (to >= 1) return pos.sides[1 - s][25 - to] >= 2 ? STEP.blocked : STEP.legal;
-  if (!allHome(mine)) return STEP.notAllHome;
-  if (to < 0) for (let p = from + 1; p <= 6; p++) if (mine[p] > 0) return STEP.higherChecker;
-  return STEP.legal;
-}
-
-/** Why side `s` cannot move a checker from `from` with `die`, in words; null when it can. */
-export function stepProblem(pos: Position, s: Side, from: number, die: number): string | null {
-  switch (stepRule(pos, s, from, die)) {
-    case STEP.enterFirst:
-      return 'a checker on the bar must enter first';
-    case STEP.noChecker:
-      return from === BAR ? 'no checker on the bar' : `no checker on point ${from}`;
-    case STEP.blocked:
-      return `point ${from - die} is blocked`;
-    case STEP.notAllHome:
-      return 'cannot bear off: not all checkers are in the home board';
-    case STEP.higherChecker: {
-      let p = from + 1;
-      while (pos.sides[s][p] === 0) p++;
-      return `cannot bear off from ${from} with a ${die}: a checker stands higher, on ${p}`;
-    }
-    default:
-      return null;
-  }
-}
-
-/** Moves the checker (the step must be legal); returns whether it hit. */
-export function applyStep(pos: Position, s: Side, from: number, die: number): boolean {
-  const mine = pos.sides[s];
-  const theirs = pos.sides[1 - s];
-  const to = from - die > 0 ? from - die : OFF;
-  mine[from]--;
-  mine[to]++;
-  if (to !== OFF && theirs[25 - to] === 1) {
-    theirs[25 - to] = 0;
-    theirs[BAR]++;
-    return true;
-  }
-  return false;
-}
-
-export function undoStep(pos: Position, s: Side, from: number, die: number, hit: boolean): void {
-  const mine = pos.sides[s];
-  const to = from - die > 0 ? from - die : OFF;
-  mine[to]--;
-  mine[from]++;
-  if (hit) {
-    const theirs = pos.sides[1 - s];
-    theirs[BAR]--;
-    theirs[25 - to] = 1;
-  }
-}
-
-// ---- the steps of the current play ---------------------------------------------------------
-
-const MAX_STEPS = 32;
-/** The steps found for the last play: from, die, hit, and the segment each belongs to. */
-export const steps = {
-  length: 0,
-  from: new Int8Array(MAX_STEPS),
-  die: new Int8Array(MAX_STEPS),
-  hit: new Uint8Array(MAX_STEPS),
-  segment: new Int8Array(MAX_STEPS),
-};
-const available = new Int8Array(7);
-
-function pushStep(from: number, die: number, hit: boolean, segment: number): void {
-  const k = steps.length++;
-  steps.from[k] = from;
-  steps.die[k] = die;
-  steps.hit[k] = hit ? 1 : 0;
-  steps.segment[k] = segment;
-}
-
-function popStep(pos: Position, s: Side): void {
-  const k = --steps.length;
-  undoStep(pos, s, steps.from[k], steps.die[k], steps.hit[k] === 1);
-  available[steps.die[k]]++;
-}
-
-function setDice(d1: number, d2: number): void {
-  available.fill(0);
-  if (d1 === d2) available[d1] = 4;
-  else {
-    available[d1] = 1;
-    available[d2] = 1;
-  }
-}
-
 function rollText(d1: number, d2: number): string {
   return `${Math.max(d1, d2)}-${Math.min(d1, d2)}`;
-}
-
-function pointText(p: number): string {
-  return p === BAR ? 'bar' : p === OFF ? 'off' : String(p);
 }
 
 function segmentText(seg: Segment): string {
@@ -167,7 +64,7 @@ function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, d
       if (!passing && pass === 1) continue;
       if (stepRule(pos, s, at, d) !== STEP.legal) continue;
       available[d]--;
-      pushStep(at, d, applyStep(pos, s, at, d), k);
+      pushStep(at, d, applyStep(pos, s, at, d));
       const reached = land <= 0 ? OFF : land;
       const next = reached === target ? k + 1 : k;
       const nextAt = next === k ? reached : next < segs.length ? segs[next].from : 0;
@@ -271,7 +168,7 @@ function reach(pos: Position, s: Side, target: Uint8Array, need: number): boolea
       // Only checkers the record moves away from a point can leave it.
       if (mine[from] <= target[from] || stepRule(pos, s, from, d) !== STEP.legal) continue;
       available[d]--;
-      pushStep(from, d, applyStep(pos, s, from, d), 0);
+      pushStep(from, d, applyStep(pos, s, from, d));
       if (reach(pos, s, target, need)) return true;
       popStep(pos, s);
     }
@@ -290,61 +187,6 @@ function placeByEnd(pos: Position, s: Side, segs: Segment[], d1: number, d2: num
   steps.length = 0;
   setDice(d1, d2);
   return reach(pos, s, target, need);
-}
-
-// ---- the most dice that can be used -------------------------------------------------------
-
-const bestFrom = new Int8Array(4);
-const bestDie = new Int8Array(4);
-const curFrom = new Int8Array(4);
-const curDie = new Int8Array(4);
-let best = 0;
-
-function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
-  if (depth > best) {
-    best = depth;
-    bestFrom.set(curFrom);
-    bestDie.set(curDie);
-    if (best === goal) return true;
-  }
-  const mine = pos.sides[s];
-  for (let d = 6; d >= 1; d--) {
-    if (available[d] === 0) continue;
-    for (let from = BAR; from >= 1; from--) {
-      if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
-      available[d]--;
-      const hit = applyStep(pos, s, from, d);
-      curFrom[depth] = from;
-      curDie[depth] = d;
-      const done = explore(pos, s, depth + 1, goal);
-      undoStep(pos, s, from, d, hit);
-      available[d]++;
-      if (done) return true;
-      if (mine[BAR] > 0 && from === BAR) break;
-    }
-  }
-  return false;
-}
-
-/** How many dice of the roll can be played at most, and one play that does it. */
-export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): { count: number; example: string } {
-  if (!canPlayDie(pos, s, d1) && !canPlayDie(pos, s, d2)) return { count: 0, example: '' };
-  setDice(d1, d2);
-  best = 0;
-  explore(pos, s, 0, d1 === d2 ? 4 : 2);
-  const parts: string[] = [];
-  for (let k = 0; k < best; k++) {
-    const from = bestFrom[k];
-    const to = from - bestDie[k];
-    parts.push(`${pointText(from)}/${to > 0 ? to : 'off'}`);
-  }
-  return { count: best, example: parts.join(' ') };
-}
-
-/** Whether one step with `die` is possible at all. */
-function canPlayDie(pos: Position, s: Side, die: number): boolean {
-  for (let from = BAR; from >= 1; from--) if (pos.sides[s][from] > 0 && stepRule(pos, s, from, die) === STEP.legal) return true;
-  return false;
 }
 
 // ---- a whole play --------------------------------------------------------------------------
@@ -379,10 +221,6 @@ function applyAsRecorded(pos: Position, s: Side, segs: Segment[]): boolean {
     }
   }
   return true;
-}
-
-function usedDice(d1: number, d2: number): number {
-  return (d1 === d2 ? 4 : 2) - [1, 2, 3, 4, 5, 6].reduce((n, d) => n + available[d], 0);
 }
 
 /**
@@ -436,7 +274,7 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
   steps.length = 0;
   for (let k = 0; k < played; k++) {
     available[playedDie[k]]--;
-    pushStep(playedFrom[k], playedDie[k], applyStep(pos, s, playedFrom[k], playedDie[k]), 0);
+    pushStep(playedFrom[k], playedDie[k], applyStep(pos, s, playedFrom[k], playedDie[k]));
   }
   return problem === null ? LEGAL : { kind: 'illegal', reason: problem };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startPosition } from '../../src/engine/board.js';
-import { mostDiceUsable, playRecorded, segmentsOf, stepProblem } from '../../src/engine/moves.js';
+import { playRecorded, segmentsOf } from '../../src/engine/moves.js';
 import type { MoveToken } from '../../src/model.js';
 import { position, type SideSpec } from './position-helpers.js';
 
@@ -105,24 +105,5 @@ describe('a recorded move, rule by rule', () => {
     const { result, pos } = play('start', 'start', [5, 2], '12/7 12/10');
     expect(result.kind).toBe('unplayable');
     expect(pos.sides[0]).toEqual(startPosition().sides[0]);
-  });
-});
-
-describe('single steps and the dice that can be used', () => {
-  it('stepProblem names the rule', () => {
-    const pos = startPosition();
-    expect(stepProblem(pos, 0, 13, 5)).toBeNull();
-    expect(stepProblem(pos, 0, 13, 6)).toBeNull();
-    expect(stepProblem(pos, 0, 6, 6)).toBe('cannot bear off: not all checkers are in the home board');
-    expect(stepProblem(pos, 0, 24, 5)).toBe('point 19 is blocked');
-  });
-
-  it.each<[string, SideSpec, SideSpec, [number, number], number]>([
-    ['start, 6-5', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [6, 5], 2],
-    ['behind a prime, 6-6', { 24: 15 }, PRIME, [6, 6], 0],
-    ['behind a prime, 1-1', { 24: 15 }, PRIME, [1, 1], 4],
-    ['on the bar against a closed board', { 25: 1, 6: 14 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3 }, [4, 2], 0],
-  ])('%s: %i dice', (_what, s0, s1, dice, count) => {
-    expect(mostDiceUsable(position(s0, s1), 0, dice[0], dice[1]).count).toBe(count);
   });
 });

@@ -1,0 +1,156 @@
+// One line of a game body, read cell by cell: `  7) 52: 13/8 24/22    Doubles => 2`. Each cell
+// kind is one sticky regexp picked by the cell's first character (rolls have their own scanner,
+// mat-moves.ts); a line that cannot be read becomes a BadLine with the exact column of the
+// mistake and what was expected there.
+import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
+import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanRoll } from './mat-moves.js';
+import { foundAt } from './primitives.js';
+
+const POINT = String.raw`(?:\d{1,2}|bar|off)`;
+export const EOL = String.raw`[ \t]*(?:\n|$)`;
+
+export function at(re: RegExp, input: string, i: number): RegExpExecArray | null {
+  re.lastIndex = i;
+  return re.exec(input);
+}
+
+// One sticky regexp per kind of cell (rolls have their own scanner); `readCell` picks it by the
+// cell's first character.
+const CUBE = /(Doubles|Beavers|Raccoons)[ \t]*=>[ \t]*(\d+)/iy;
+const TAKE = /Takes|Accepts/iy;
+const DROP = /Drops|Passes|Refuses/iy;
+const WINS = /Wins[ \t]+(\d+)[ \t]+points?([ \t]+and[ \t]+the[ \t]+match)?/iy;
+const LOSSES = /Losses[ \t]+(\d+)[ \t]+points?/iy;
+const NUMBER = /(\d+)\)/y;
+export const SPACES = /[ \t]*/y;
+const PARTIAL_MOVE = new RegExp(String.raw`${POINT}\*?(?:/(?:${POINT}\*?)?)*`, 'iy');
+const REST_OF_LINE = /[^\n]*\n?/y;
+const CELL_EXPECTED =
+  "a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point')";
+
+export const SPACE = 32;
+export const TAB = 9;
+
+/** The cell that starts at `pos`, and where it ends; null when none does. */
+function readCell(input: string, pos: number, column: number, lineEnd: number): { cell: Cell; end: number } | ScanError | null {
+  const c = input.charCodeAt(pos) | 32; // lower case for letters
+  let m: RegExpExecArray | null;
+  if (c >= 48 && c <= 57) {
+    const roll = scanRoll(input, pos, lineEnd);
+    if (roll !== null) {
+      if ('errorOffset' in roll) return roll;
+      return { cell: { type: 'roll', column, dice: roll.dice, moves: roll.moves, marker: roll.marker }, end: roll.end };
+    }
+    if ((m = at(NUMBER, input, pos))) return { cell: { type: 'number', column, value: Number(m[1]) }, end: NUMBER.lastIndex };
+    return null;
+  }
+  switch (c) {
+    case 100: // d
+      if ((m = at(CUBE, input, pos))) break;
+      if ((m = at(DROP, input, pos))) return { cell: { type: 'drop', column }, end: DROP.lastIndex };
+      return null;
+    case 98: // b
+    case 114: // r
+      if ((m = at(CUBE, input, pos))) break;
+      if (c === 114 && (m = at(DROP, input, pos))) return { cell: { type: 'drop', column }, end: DROP.lastIndex };
+      return null;
+    case 116: // t
+    case 97: // a
+      return (m = at(TAKE, input, pos)) ? { cell: { type: 'take', column }, end: TAKE.lastIndex } : null;
+    case 112: // p
+      return (m = at(DROP, input, pos)) ? { cell: { type: 'drop', column }, end: DROP.lastIndex } : null;
+    case 119: // w
+      return (m = at(WINS, input, pos))
+        ? { cell: { type: 'wins', column, points: Number(m[1]), andMatch: m[2] !== undefined }, end: WINS.lastIndex }
+        : null;
+    case 108: // l
+      return (m = at(LOSSES, input, pos)) ? { cell: { type: 'losses', column, points: Number(m[1]) }, end: LOSSES.lastIndex } : null;
+    default:
+      return null;
+  }
+  const word = m[1].toLowerCase();
+  const kind = word === 'doubles' ? 'double' : word === 'beavers' ? 'beaver' : 'raccoon';
+  return { cell: { type: 'cube', column, kind, value: Number(m[2]) }, end: CUBE.lastIndex };
+}
+
+export function endOfLine(input: string, i: number): number {
+  const nl = input.indexOf('\n', i);
+  return nl < 0 ? input.length : nl;
+}
+
+/**
+ * Cells that start right but go wrong: [what they start with, what should come next]. The error
+ * is placed after the part that was right, so the column points at the actual mistake.
+ */
+const PARTIAL_CELLS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/(?=\d\d:)/y, () => "a roll: two dice from 1 to 6 and ':', like '52:'"],
+  [/(?:Doubles|Beavers|Raccoons)[ \t]*(=>[ \t]*)?/iy, (m) => (m[1] ? 'the new cube value (a number)' : "'=> N' (the new cube value)")],
+  [/(?:Wins|Losses)[ \t]+(\d+[ \t]*)?/iy, (m) => (m[1] ? "'point' or 'points'" : "the number of points, as in 'Wins 2 points'")],
+];
+
+/** Where, inside a token that starts like a move or a cell, it stops making sense. */
+function cellErrorAt(input: string, at: number): { offset: number; expected: string } | null {
+  PARTIAL_MOVE.lastIndex = at;
+  const m = PARTIAL_MOVE.exec(input);
+  if (m && m[0].indexOf('/') >= 0) {
+    const end = at + m[0].length;
+    return { offset: end, expected: m[0].endsWith('/') ? POINT_EXPECTED : AFTER_MOVE_EXPECTED };
+  }
+  for (const [re, expected] of PARTIAL_CELLS) {
+    re.lastIndex = at;
+    const p = re.exec(input);
+    if (p) return { offset: re.lastIndex, expected: expected(p) };
+  }
+  return null;
+}
+
+export interface LineRead<T> {
+  node: T;
+  next: number;
+}
+
+export function badLine(input: string, lineStart: number, errorOffset: number, expected: string): LineRead<BadLineNode> {
+  REST_OF_LINE.lastIndex = lineStart;
+  REST_OF_LINE.exec(input);
+  const node: BadLineNode = { type: 'bad', offset: lineStart, line: 0, errorOffset, column: 0, expected, found: foundAt(input, errorOffset) };
+  return { node, next: REST_OF_LINE.lastIndex };
+}
+
+/** A numbered move line, a result line, or anything else in a game body (then a BadLine). */
+export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | BadLineNode> {
+  const end = endOfLine(input, i);
+  let pos = i;
+  let number: number | null = null;
+  let q = i;
+  while (input.charCodeAt(q) === SPACE || input.charCodeAt(q) === TAB) q++;
+  let digits = 0;
+  let value = 0;
+  for (let c = input.charCodeAt(q); c >= 48 && c <= 57; c = input.charCodeAt(++q), digits++) value = value * 10 + (c - 48);
+  if (digits > 0 && input.charCodeAt(q) === 41) {
+    number = value;
+    pos = q + 1;
+  }
+  const cells: Cell[] = [];
+  for (;;) {
+    let c = input.charCodeAt(pos);
+    while (c === SPACE || c === TAB) c = input.charCodeAt(++pos);
+    if (pos >= end) break;
+    const read = readCell(input, pos, pos - i, end);
+    if (read !== null && 'errorOffset' in read) return badLine(input, i, read.errorOffset, read.expected);
+    if (read === null) {
+      const partial = cellErrorAt(input, pos);
+      return partial ? badLine(input, i, partial.offset, partial.expected) : badLine(input, i, pos, CELL_EXPECTED);
+    }
+    const after = read.end;
+    // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
+    if (after < end && input[after] !== ' ' && input[after] !== '\t') {
+      const partial = cellErrorAt(input, after);
+      const expected = read.cell.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
+      return badLine(input, i, after, partial ? partial.expected : expected);
+    }
+    cells.push(read.cell);
+    pos = after;
+  }
+  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells };
+  return { node, next: end < input.length ? end + 1 : end };
+}

@@ -1,0 +1,77 @@
+// The syntax tree of a .mat file: what grammars/mat.ts makes. Plain data; every node knows its
+// line, and a line that could not be read says where and what was expected.
+import type { MoveToken, RollMarker } from '../src/model.js';
+
+export interface CommentNode {
+  type: 'comment';
+  offset: number;
+  line: number;
+  text: string;
+  /** `; [Key "Value"]` */
+  header: { key: string; value: string } | null;
+}
+
+export interface BadLineNode {
+  type: 'bad';
+  offset: number;
+  line: number;
+  /** Offset of the first character that could not be read. */
+  errorOffset: number;
+  column: number;
+  expected: string;
+  found: string;
+}
+
+export type Cell =
+  | { type: 'roll'; column: number; dice: [number, number]; moves: MoveToken[]; marker: RollMarker | null }
+  | { type: 'cube'; column: number; kind: 'double' | 'beaver' | 'raccoon'; value: number }
+  | { type: 'take'; column: number }
+  | { type: 'drop'; column: number }
+  | { type: 'wins'; column: number; points: number; andMatch: boolean }
+  | { type: 'losses'; column: number; points: number }
+  /** A move number inside a line (a galaxy glitch: `24) 43: 21/18 18/14   24)  Losses 2 point`). */
+  | { type: 'number'; column: number; value: number };
+
+export interface MoveLineNode {
+  type: 'moves';
+  offset: number;
+  line: number;
+  number: number | null;
+  cells: Cell[];
+}
+
+export interface ScoreNode {
+  type: 'score';
+  offset: number;
+  line: number;
+  names: [string, string];
+  scores: [number, number];
+  /** GridGammon appends the rating: `name,1650`. */
+  ratings: [number | null, number | null];
+}
+
+export type BodyNode = MoveLineNode | CommentNode | BadLineNode;
+
+export interface GameNode {
+  number: number;
+  offset: number;
+  line: number;
+  score: ScoreNode | BadLineNode | null;
+  body: BodyNode[];
+}
+
+export interface MatchNode {
+  /** Comment lines (headers among them) and unreadable lines before the match-length line. */
+  preamble: (CommentNode | BadLineNode)[];
+  length: number;
+  offset: number;
+  line: number;
+  games: GameNode[];
+}
+
+export interface MatSyntax {
+  matches: MatchNode[];
+  /** Lines that belong to no match: a file without a match-length line ends up here whole. */
+  leftover: (CommentNode | BadLineNode)[];
+  lineCount: number;
+}
