@@ -8,7 +8,7 @@ export function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
     code: 'parse-error',
     severity: 'error',
-    message: `cannot read this line: expected ${e.expected}, found ${e.found}`,
+    message: e.expected === 'a text file' ? `not a match file: ${e.found}` : `cannot read this line: expected ${e.expected}, found ${e.found}`,
     ...(game === undefined ? {} : { game }),
     line: e.line,
     column: e.column,

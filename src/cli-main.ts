@@ -2,6 +2,15 @@
 // The installed `bgaudit` command: the only place that touches the process's exit code.
 import { run } from './cli.js';
 
+// A reader that stops early (`bgaudit verify archive | head`) closes the pipe: stop quietly then,
+// as command-line tools do, instead of dying on the unhandled EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 const out = (s: string) => void process.stdout.write(s);
 const err = (s: string) => void process.stderr.write(s);
 

@@ -1,0 +1,26 @@
+// The installed command as a process: exit codes, and a reader that stops early.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'dist', 'src', 'cli-main.js');
+
+describe('the bgaudit command', () => {
+  it('exits 0 on a clean file, 1 on findings, 2 on usage errors', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' }).status;
+    expect(run('verify', join(FIXTURES, 'scoring', 'match-winning-gammon-credited.mat'))).toBe(0);
+    expect(run('verify', join(FIXTURES, 'scoring', 'gammon-on-drop.mat'))).toBe(1);
+    expect(run('verify')).toBe(2);
+  });
+
+  it('stops quietly when the reader closes the pipe (`| head`)', async () => {
+    const child = spawn(process.execPath, [BIN, 'verify', FIXTURES, '--format', 'ndjson', '--jobs', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code === 0 || code === 1).toBe(true);
+  });
+});
