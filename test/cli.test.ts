@@ -2,16 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli.js';
 import type { MatchReport } from '../src/model.js';
-import { FIXTURES } from './helpers.js';
+import { FIXTURES, cli } from './helpers.js';
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) });
-  return { code, stdout, stderr };
-}
 
 const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
 

@@ -1,6 +1,7 @@
 // Paths and readers shared by the tests.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,4 +16,12 @@ export function fixture(...parts: string[]): Uint8Array {
 
 export function fixtureText(...parts: string[]): string {
   return readFileSync(join(FIXTURES, ...parts), 'utf8');
+}
+
+/** Runs the command line in this process, collecting what it writes. */
+export async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) });
+  return { code, stdout, stderr };
 }

@@ -2,7 +2,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { Write } from '../report/reporter.js';
+import type { Summary, Write } from '../report/reporter.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../batch/task.js';
 import type { RuleFlags } from '../scoring/rules.js';
 
@@ -79,4 +79,10 @@ export interface RuleOptionValues {
 
 export function ruleFlags(o: RuleOptionValues): RuleFlags {
   return { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit };
+}
+
+/** Says which named paths were missing, and gives the run's exit code: 2, else 1 on errors, else 0. */
+export function finishRun(io: CliIO, missing: string[], summary: Summary): number {
+  for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
+  return missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
 }

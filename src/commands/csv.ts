@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { auditPaths } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
-import { EXIT, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
+import { finishRun, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
@@ -28,7 +28,6 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         sinks: [{ format: 'csv', sink: csvSink(out ? out.write : io.stdout) }],
       });
       out?.close();
-      for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
-      setExit(missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
+      setExit(finishRun(io, missing, summary));
     });
 }

@@ -6,7 +6,7 @@ import { jsonSink, ndjsonSink } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import type { OutputFormat, Sink, Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
-import { EXIT, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
+import { finishRun, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
 function sinkFor(format: OutputFormat, write: Write): Sink {
   if (format === 'json') return jsonSink(write);
@@ -65,7 +65,6 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       if (opts.format !== 'text' && !opts.quiet) {
         io.stderr(`${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`);
       }
-      for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
-      setExit(missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
+      setExit(finishRun(io, missing, summary));
     });
 }

@@ -4,16 +4,9 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
 import type { MatchReport } from '../../src/model.js';
-import { FIXTURES } from '../helpers.js';
+import { FIXTURES, cli } from '../helpers.js';
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) });
-  return { code, stdout, stderr };
-}
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const isRoot = process.getuid?.() === 0;
