@@ -120,3 +120,24 @@ describe('bgaudit show', () => {
     expect((await cli('show', '/no/file.mat')).code).toBe(2);
   });
 });
+
+describe('progress', () => {
+  async function withTTY(...argv: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const { run } = await import('../src/cli.js');
+    await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), stderrIsTTY: true });
+    return { stdout, stderr };
+  }
+
+  it('on a terminal: a progress line on stderr, with the total; nothing of it on stdout', async () => {
+    const r = await withTTY('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '1');
+    expect(r.stderr).toMatch(/\r\[#+\] \d+\/\d+ files, \d+ games, \d+ findings, \d+ files\/s, ETA/);
+    expect(r.stdout).not.toContain('\r');
+  });
+
+  it('--quiet, or stderr not a terminal: no progress line', async () => {
+    expect((await withTTY('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--quiet')).stderr).not.toContain('\r');
+    expect((await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson')).stderr).not.toContain('\r');
+  });
+});

@@ -26,6 +26,13 @@ export interface AuditRun {
   onTotal?: (files: number, final: boolean) => void;
 }
 
+/** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
+export async function countInputs(paths: string[]): Promise<number> {
+  let n = 0;
+  for await (const item of discover(paths)) if (item.kind !== 'skipped') n++;
+  return n;
+}
+
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const summary = emptySummary();
   const missing: string[] = [];
@@ -38,7 +45,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
         continue;
       }
       found++;
-      if (found % 256 === 0) run.onTotal?.(found, false);
+      run.onTotal?.(found, false);
       if (item.kind === 'missing') {
         missing.push(item.path);
         yield { path: item.path, sniff: false, missing: item.reason };

@@ -1,6 +1,6 @@
 // `bgaudit verify`: audit files and folders, report every finding.
 import { Command, Option } from 'commander';
-import { auditPaths } from '../batch/run.js';
+import { auditPaths, countInputs } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { jsonSink, ndjsonSink } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
@@ -43,8 +43,10 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .action(async (paths: string[], opts: VerifyOptions) => {
       const format = opts.format as OutputFormat;
       const csv = opts.csv ? openOutput(opts.csv) : null;
-      // Created at once: files are audited while discovery goes on, so the total grows ("N+").
+      // Only on a terminal: there the folders are walked once first (a fraction of the run) so
+      // that the line can show a total and an ETA; the audit itself streams the inputs.
       const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, 0) : null;
+      progress?.setTotal(await countInputs(paths), true);
       // Output to the terminal wipes the progress line first; it is drawn again on the next file.
       const stdout: Write = (s) => {
         progress?.clear();
@@ -58,9 +60,9 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         audit: { rules: ruleFlags(opts) },
         sinks,
         showInfo: opts.info,
-        onTotal: (n, final) => progress?.setTotal(n, final),
         onFileDone: (counts) => progress?.fileDone(counts),
       });
+      progress?.end();
       csv?.close();
       if (opts.format !== 'text' && !opts.quiet) {
         io.stderr(`${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`);

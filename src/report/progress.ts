@@ -35,11 +35,13 @@ export function progressLine(write: Write, total: number, width = 24, now: () =>
     lastDraw = t;
     const elapsed = (t - started) / 1000;
     const rate = elapsed > 0 ? files / elapsed : 0;
-    const filled = total > 0 ? Math.round((files / total) * width) : width;
+    // Discovery runs alongside the audit: the total known so far can trail the files done.
+    const shown = Math.max(total, files);
+    const filled = shown > 0 ? Math.min(width, Math.round((files / shown) * width)) : 0;
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
-    const eta = rate > 0 && known ? clock((total - files) / rate) : '--:--';
+    const eta = rate > 0 && known ? clock((shown - files) / rate) : '--:--';
     drawn = true;
-    write(`\r[${bar}] ${files}/${total}${known ? '' : '+'} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
+    write(`\r[${bar}] ${files}/${shown}${known ? '' : '+'} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
   };
   return {
     setTotal(n, final) {

@@ -29,4 +29,14 @@ describe('progress line', () => {
     p.end();
     expect(out.endsWith('\r\x1b[K')).toBe(true);
   });
+
+  it('a total that trails the files done (discovery still going) never breaks the bar', () => {
+    let out = '';
+    let t = 1000;
+    const p = progressLine((s) => void (out += s), 0, 8, () => t);
+    p.fileDone(null);
+    t = 1200;
+    p.fileDone(null);
+    expect(out.endsWith('\r[########] 2/2+ files, 0 games, 0 findings, 10 files/s, ETA --:-- ')).toBe(true);
+  });
 });
