@@ -126,8 +126,8 @@ export interface MatchRecord {
   headers: Header[];
   variant: Variant;
   games: GameRecord[];
-  /** The record writes hits with `*` (gnubg, Backgammon Studio); set by readers that know. */
-  marksHits?: boolean;
+  /** The record writes hits with `*` (gnubg, Backgammon Studio); SGF has no such mark. */
+  marksHits: boolean;
   /** SGF: whether the file numbers games from 0 (GNU Backgammon) or 1 (the SGF standard). */
   gameNumbersFrom?: 0 | 1;
 }

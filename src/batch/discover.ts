@@ -13,7 +13,7 @@ export type Discovered =
 const MATCH_EXTENSIONS = new Set(['.mat', '.sgf', '.txt', '']);
 const SURE_EXTENSIONS = new Set(['.mat', '.sgf']);
 
-export function looksLikeMatchFile(name: string): boolean {
+function looksLikeMatchFile(name: string): boolean {
   return MATCH_EXTENSIONS.has(extname(name).toLowerCase()) && !name.startsWith('.');
 }
 

@@ -40,14 +40,6 @@ function poolFrom(): number {
   return Number(process.env.BGAUDIT_POOL_FROM) || 64;
 }
 
-function auditInProcess(task: FileTask, run: RunOptions): FileOutcome {
-  try {
-    return auditFile(task, run);
-  } catch (e) {
-    return internalError(task.path, e, run);
-  }
-}
-
 /**
  * Audits the tasks as they come (discovery streams them: an archive's file list is never held
  * whole) and calls `onOutcome` in their order.
@@ -79,7 +71,7 @@ export async function runTasks(tasks: AsyncIterable<FileTask> | Iterable<FileTas
     }
   }
   if (jobs <= 1 || ahead.length < threshold) {
-    for (let t = await pull(); t !== null; t = await pull()) onOutcome(auditInProcess(t, run));
+    for (let t = await pull(); t !== null; t = await pull()) onOutcome(auditFile(t, run)); // auditFile turns any failure into an outcome
     return;
   }
   // A smaller young generation than V8's default keeps each worker's heap from creeping up over a

@@ -50,21 +50,8 @@ export function startPosition(variant: Variant = 'backgammon'): Position {
   return { sides: [side(), side()] };
 }
 
-export function copyPosition(p: Position): Position {
-  return { sides: [p.sides[0].slice(), p.sides[1].slice()] };
-}
-
-/** The point `p` of side `s` as the other side numbers it (bar and off have no counterpart). */
-export function otherNumbering(p: number): number {
-  return 25 - p;
-}
-
 export function other(s: Side): Side {
   return (1 - s) as Side;
-}
-
-export function borneOff(p: Position, s: Side): number {
-  return p.sides[s][OFF];
 }
 
 /** Checkers of `s` on the board or the bar (not borne off). */
@@ -73,6 +60,11 @@ export function checkersLeft(p: Position, s: Side): number {
   const a = p.sides[s];
   for (let i = 1; i <= BAR; i++) n += a[i];
   return n;
+}
+
+/** Side `s` has borne off its last checker (checked cheaply before a bear-off starts). */
+export function allBorneOff(p: Position, s: Side): boolean {
+  return p.sides[s][OFF] > 0 && checkersLeft(p, s) === 0;
 }
 
 /** Whether all of `s`'s checkers still in play are in its home board (points 1-6). */

@@ -6,7 +6,7 @@
 // move legal: the final position is the same). Steps live in module-level typed arrays: this
 // runs for every move of every file, and allocates nothing when the move is legal.
 import type { MoveToken, Side } from '../model.js';
-import { BAR, OFF, type Position, checkersLeft } from './board.js';
+import { BAR, OFF, type Position, allBorneOff } from './board.js';
 import { available, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps, usedDice } from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
 
@@ -160,7 +160,7 @@ function sameSide(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Steps to the target end, using at least `need` dice (or bearing off the last checker). */
 function reach(pos: Position, s: Side, target: Uint8Array, need: number): boolean {
-  if (sameSide(pos.sides[s], target) && (steps.length >= need || checkersLeft(pos, s) === 0)) return true;
+  if (sameSide(pos.sides[s], target) && (steps.length >= need || allBorneOff(pos, s))) return true;
   const mine = pos.sides[s];
   for (let d = 6; d >= 1; d--) {
     if (available[d] === 0) continue;
@@ -245,7 +245,7 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
     return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
   }
   // Bearing off the last checker ends the game: the rest of the roll does not matter.
-  if (checkersLeft(pos, s) === 0) return LEGAL;
+  if (allBorneOff(pos, s)) return LEGAL;
   const full = d1 === d2 ? 4 : 2;
   const used = usedDice(d1, d2);
   if (used === full) return LEGAL;

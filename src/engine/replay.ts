@@ -4,14 +4,14 @@
 // the game ended. Whether a double was allowed (Crawford, owner, match or money) is the audit's
 // judgement, made on the cube log kept here.
 import type { Action, CubeState, Finding, GameRecord, RollAction, Side, Termination, Variant } from '../model.js';
-import { OFF, type Position, checkersLeft, other, startPosition } from './board.js';
+import { OFF, type Position, allBorneOff, other, startPosition } from './board.js';
 import { type Segment, mostDiceUsable, playRecorded, segmentsOf, steps } from './moves.js';
 
 export interface ReplayOptions {
   variant: Variant;
   /** The match marks hits with `*` (gnubg, Backgammon Studio); only then is a missing `*` worth a warning. */
   marksHits: boolean;
-  /** Player names, for messages. */
+  /** Player names, for messages (the audit gives names for empty ones). */
   players: [string, string];
 }
 
@@ -75,7 +75,7 @@ function startOf(game: GameRecord, variant: Variant): Position {
 export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   const pos = startOf(game, options.variant);
   const findings: Finding[] = [];
-  const name = (s: Side) => options.players[s] || (s === 0 ? 'the left player' : 'the right player');
+  const name = (s: Side) => options.players[s];
   const finding = (code: string, severity: Finding['severity'], a: Action, message: string) =>
     findings.push({ code, severity, message, game: game.number, line: a.line, column: a.column });
 
@@ -104,6 +104,14 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   const logCube = (e: Omit<CubeEvent, 'before'>) => {
     (e as CubeEvent).before = { value: r.cube.value, owner: r.cube.owner };
     r.cubeLog.push(e as CubeEvent);
+  };
+
+  const finish = (termination: Termination, winner: Side, a: Action) => {
+    r.termination = termination;
+    r.winner = winner;
+    r.loser = other(winner);
+    ended = true;
+    endLine = a.line;
   };
 
   const take = (side: Side, a: Action, implicit: boolean) => {
@@ -147,20 +155,12 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
           break;
         }
         logCube({ kind: 'drop', side: a.side, line: a.line, column: a.column, recordedValue: null, offered: null, inTurn: true, implicit: false });
-        r.termination = 'drop';
-        r.winner = pending.by;
-        r.loser = a.side;
+        finish('drop', pending.by, a);
         pending = null;
-        ended = true;
-        endLine = a.line;
         break;
       case 'resign':
-        r.termination = 'resign';
-        r.loser = a.side;
-        r.winner = other(a.side);
         r.resignPoints = a.points;
-        ended = true;
-        endLine = a.line;
+        finish('resign', other(a.side), a);
         break;
       case 'roll': {
         if (pending) {
@@ -184,13 +184,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
         }
         r.lastMover = a.side;
         turn = other(a.side);
-        if (checkersLeft(pos, a.side) === 0) {
-          r.termination = 'bearoff';
-          r.winner = a.side;
-          r.loser = other(a.side);
-          ended = true;
-          endLine = a.line;
-        }
+        if (allBorneOff(pos, a.side)) finish('bearoff', a.side, a);
         break;
       }
     }

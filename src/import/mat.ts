@@ -10,7 +10,7 @@ import type { Action, GameRecord, Header, MatchRecord, ParseError, RecordedResul
  */
 const RIGHT_COLUMN_FROM = 20;
 
-export function parseErrorOf(node: BadLineNode): ParseError {
+function parseErrorOf(node: BadLineNode): ParseError {
   return {
     line: node.line,
     column: node.column,

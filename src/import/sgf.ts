@@ -297,7 +297,7 @@ function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 
     r.game.number = r.rawNumber === null || numbersFrom === undefined ? k + 1 : r.rawNumber + 1 - numbersFrom;
     if (!r.game.players[0] && !r.game.players[1]) r.game.players = [...players];
   });
-  return { file, format: 'sgf', index, line: head.game.line, players: [...players], length, headers, variant: variant?.[0] ?? 'backgammon', games: reads.map((r) => r.game), gameNumbersFrom: numbersFrom };
+  return { file, format: 'sgf', index, line: head.game.line, players: [...players], length, headers, variant: variant?.[0] ?? 'backgammon', games: reads.map((r) => r.game), gameNumbersFrom: numbersFrom, marksHits: false };
 }
 
 const isBackgammon = (text: string, tree: SgfTree) =>

@@ -8,11 +8,11 @@ import { renderText } from './text.js';
 
 export function renderFile(reports: MatchReport[], spec: RenderSpec): RenderedFile {
   const out: RenderedFile['out'] = {};
+  let json: string | undefined; // json and ndjson sinks take the same lines
   for (const format of spec.formats) {
     if (format === 'text') out.text = renderText(reports, spec.showInfo);
     else if (format === 'csv') out.csv = renderCsvRows(reports);
-    else if (out.ndjson === undefined && out.json === undefined) out[format] = renderJsonLines(reports);
-    else out[format] = out.ndjson ?? out.json;
+    else out[format] = json ??= renderJsonLines(reports);
   }
   return { counts: countsOf(reports), out };
 }

@@ -12,7 +12,7 @@ function where(f: Finding): string {
   return f.column === undefined ? String(f.line) : `${f.line}:${f.column}`;
 }
 
-export function formatSummary(s: Summary): string {
+function formatSummary(s: Summary): string {
   const codes = Object.entries(s.byCode)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([code, n]) => `  ${String(n).padStart(6)}  ${code}`);

@@ -17,11 +17,6 @@ export interface AuditOptions {
 
 const STATE_OF = { bearoff: GAME_STATE.over, resign: GAME_STATE.resigned, drop: GAME_STATE.dropped, unfinished: GAME_STATE.playing } as const;
 
-/** The record writes hits with `*` somewhere: only then is an unmarked hit worth a warning. */
-function marksHits(record: MatchRecord): boolean {
-  return record.games.some((g) => g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.some(Boolean))));
-}
-
 function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRecord, start: [number, number], crawford: boolean): FinalIds {
   const onRoll: Side = r.onRoll ?? 0;
   const score: [number, number] = [start[0], start[1]];
@@ -56,14 +51,13 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const rules = rulesFor(record, options.rules);
   const N = record.length;
   const names: [string, string] = [record.players[0] || 'the left player', record.players[1] || 'the right player'];
-  const hitMarks = record.marksHits ?? marksHits(record);
   const games: GameVerdict[] = [];
   const findings: Finding[] = [...(options.extraFindings ?? [])];
   for (const note of rules.notes) findings.push({ code: 'rules-inferred', severity: 'info', message: note, line: record.line });
   if (rules.lengths && !rules.money && !rules.lengths.includes(N)) {
     findings.push({ code: 'match-length', severity: 'warning', message: `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`, line: record.line });
   }
-  const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: hitMarks, players: record.players }));
+  const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
   // Findings about one game made before its turn in the loop below (the Jacoby inference).
   const early: Finding[] = [];
   let explained = new Map<number, number>();

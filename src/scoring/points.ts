@@ -45,7 +45,10 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
     findings.push({ code, severity, message, game: game.number, line: at.line, ...(at.column ? { column: at.column } : {}), ...extra });
   const name = (s: Side) => ctx.names[s];
 
-  let winner = r.winner;
+  // A game the replay could not finish is the record's to give.
+  const winner = r.termination === null ? (recorded?.winner ?? null) : r.winner;
+  const matchNeed = winner === null || ctx.rules.money ? null : ctx.length - ctx.score[winner];
+  const need = ctx.rules.money ? ctx.rules.pointsCap : matchNeed;
   let result: Outcome | null = null;
   let nominal: number | null = null;
   let jacoby = false;
@@ -73,15 +76,14 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
       result = OUTCOME_OF_LEVEL[level];
       if (ctx.rules.resignEndsMatch && !ctx.rules.money) {
         // Nardy: resigning ends the match; the opponent gets exactly what is missing, at least 1.
-        nominal = Math.max(1, ctx.length - ctx.score[winner!]);
+        nominal = Math.max(1, matchNeed!);
         break;
       }
       const values = ctx.rules.multipliers.map((m) => m * ctx.cube);
       const exact = values.includes(written);
       // More than a backgammon: a forfeit when it is exactly what the winner needed, else an
       // impossible value, counted as the most a resignation can be.
-      nominal = written > 3 * ctx.cube && written === ctx.length - ctx.score[winner!] ? written : ctx.rules.multipliers[level - 1] * ctx.cube;
-      const need = ctx.rules.money ? (ctx.rules.pointsCap ?? Infinity) : ctx.length - ctx.score[winner!];
+      nominal = written > 3 * ctx.cube && written === matchNeed ? written : ctx.rules.multipliers[level - 1] * ctx.cube;
       if (!exact && written !== need) {
         add(
           'resign-value',
@@ -98,8 +100,6 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
       break;
   }
 
-  if (r.termination === null) winner = recorded?.winner ?? null;
-  const need = winner === null ? null : ctx.rules.money ? ctx.rules.pointsCap : ctx.length - ctx.score[winner];
   let credited: number | null = null;
   if (nominal !== null) credited = need === null ? nominal : Math.min(nominal, need);
   else if (r.termination === null && recorded) credited = need === null ? recorded.points : Math.min(recorded.points, need);

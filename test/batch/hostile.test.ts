@@ -3,7 +3,7 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../src/model.js';
 import { FIXTURES, cli } from '../helpers.js';
 
@@ -29,6 +29,9 @@ function hostileFolder(): string {
 describe('a folder of hostile inputs', () => {
   beforeAll(() => {
     process.env.BGAUDIT_POOL_FROM = '1';
+  });
+  afterAll(() => {
+    delete process.env.BGAUDIT_POOL_FROM;
   });
 
   afterEach(() => {

@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runTasks } from '../../src/batch/pool.js';
 import type { FileOutcome, FileTask } from '../../src/batch/task.js';
 import { FIXTURES } from '../helpers.js';
@@ -28,6 +28,9 @@ describe('the worker pool', () => {
   // The pool starts from 64 files; these tests need it on a few.
   beforeAll(() => {
     process.env.BGAUDIT_POOL_FROM = '1';
+  });
+  afterAll(() => {
+    delete process.env.BGAUDIT_POOL_FROM;
   });
 
   afterEach(() => {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFile } from '../../src/check.js';
+import { importRecord } from '../../src/import/index.js';
+import { auditMatch } from '../../src/scoring/audit.js';
 import type { MatchReport } from '../../src/model.js';
 import { CORPUS, HAVE_CORPUS, fixture } from '../helpers.js';
 
@@ -124,5 +126,21 @@ describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
     const f = 's02_money_autodouble_beaver_resign.mat';
     const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
     expect(r.games.every((g) => g.startScore.computed === null)).toBe(true);
+  });
+});
+
+describe('rules with no fixture of their own', () => {
+  it('tavla: the opening roll may be a double (both dice are thrown anew)', () => {
+    expect(audit('opening-double.mat').findings.map((f) => f.code)).toContain('opening-double');
+    expect(audit('opening-double.mat', { rules: { rules: 'tavla' } }).findings.map((f) => f.code)).not.toContain('opening-double');
+  });
+
+  it('money: an automatic double turns the cube but does not lift the Jacoby rule', () => {
+    const imported = importRecord(fixture('scoring', 'money-jacoby-gammon.mat'), 'x.mat');
+    const record = imported.matches[0];
+    record.games[0].setup = { autoDoubles: 1, line: record.games[0].line };
+    const r = auditMatch(record);
+    // A gammon on a 2-cube turned only by the automatic double: a single under Jacoby, 2 points.
+    expect(r.games[0]).toMatchObject({ outcome: 'gammon', cube: { value: 2, owner: -1 }, points: { nominal: 2 } });
   });
 });

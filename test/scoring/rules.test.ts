@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchRecord } from '../../src/model.js';
 import { PRESETS, rulesFor } from '../../src/scoring/rules.js';
 
-function record(length: number, headers: Record<string, string> = {}, extra: Partial<MatchRecord> = {}): MatchRecord {
+function record(length: number, headers: Record<string, string> = {}, extra: Pick<Partial<MatchRecord>, 'games'> = {}): MatchRecord {
   return {
     file: 'x.mat',
     format: 'mat',
@@ -14,8 +14,8 @@ function record(length: number, headers: Record<string, string> = {}, extra: Par
     length,
     headers: Object.entries(headers).map(([key, value]) => ({ key, value, line: 1 })),
     variant: 'backgammon',
-    games: [],
-    ...extra,
+    games: extra.games ?? [],
+    marksHits: false,
   };
 }
 
@@ -60,7 +60,7 @@ describe('rulesFor: where each rule comes from', () => {
   });
 
   it('a beaver in the record means beavers were agreed, unless a header or flag says no', () => {
-    const beaver = { games: [{ number: 1, line: 1, players: ['A', 'B'], startScore: null, result: null, comments: [], unreadableFrom: null, actions: [{ type: 'double', side: 1, line: 2, column: 1, value: 4, kind: 'beaver' }] }] } as Partial<MatchRecord>;
+    const beaver = { games: [{ number: 1, line: 1, players: ['A', 'B'], startScore: null, result: null, comments: [], unreadableFrom: null, actions: [{ type: 'double', side: 1, line: 2, column: 1, value: 4, kind: 'beaver' }] }] } as Pick<Partial<MatchRecord>, 'games'>;
     expect(rulesFor(record(0, {}, beaver))).toMatchObject({ beavers: true, source: { beavers: 'inferred' } });
     expect(rulesFor(record(0, { Beaver: 'Off' }, beaver)).beavers).toBe(false);
     expect(rulesFor(record(0, {}, beaver), { beavers: false }).beavers).toBe(false);
