@@ -1,6 +1,6 @@
 // Command-line paths → the files to read, in a stable order. Folders are walked recursively in
 // sorted order; globs are expanded the same way; a path named explicitly is always read.
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { globBase, globToRegExp, hasGlob } from './glob.js';
 
@@ -27,10 +27,10 @@ function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-async function* walk(dir: string, seen: Set<string>, accept: (path: string) => boolean): AsyncGenerator<Discovered> {
+function* walk(dir: string, seen: Set<string>, accept: (path: string) => boolean): Generator<Discovered> {
   let real: string;
   try {
-    real = await realpath(dir);
+    real = realpathSync(dir);
   } catch (e) {
     yield { kind: 'missing', path: dir, reason: (e as Error).message };
     return;
@@ -39,7 +39,7 @@ async function* walk(dir: string, seen: Set<string>, accept: (path: string) => b
   seen.add(real);
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
     yield { kind: 'missing', path: dir, reason: (e as Error).message };
     return;
@@ -50,7 +50,7 @@ async function* walk(dir: string, seen: Set<string>, accept: (path: string) => b
     let isDir = entry.isDirectory();
     if (entry.isSymbolicLink()) {
       try {
-        isDir = (await stat(path)).isDirectory();
+        isDir = statSync(path).isDirectory();
       } catch {
         isDir = false;
       }
@@ -62,19 +62,23 @@ async function* walk(dir: string, seen: Set<string>, accept: (path: string) => b
   }
 }
 
-export async function* discover(paths: string[]): AsyncGenerator<Discovered> {
+/**
+ * Synchronous on purpose: each step is one readdir of one folder (no longer than reading one
+ * file, which is synchronous too), and an async generator cost more per file than the walk.
+ */
+export function* discover(paths: string[]): Generator<Discovered> {
   const seen = new Set<string>();
   for (const path of paths) {
     let isDir: boolean;
     try {
-      isDir = (await stat(path)).isDirectory();
+      isDir = statSync(path).isDirectory();
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && hasGlob(path)) {
         const re = globToRegExp(path.replace(/^\.\//, ''));
         const base = globBase(path);
         let any = false;
-        for await (const item of walk(base, new Set(), (p) => re.test(p.replace(/^\.\//, '')))) {
+        for (const item of walk(base, new Set(), (p) => re.test(p.replace(/^\.\//, '')))) {
           if (item.kind === 'missing' && item.path === base) break;
           any = true;
           // A file a pattern names is meant, whatever its extension.

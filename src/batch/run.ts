@@ -27,9 +27,9 @@ export interface AuditRun {
 }
 
 /** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
-export async function countInputs(paths: string[]): Promise<number> {
+export function countInputs(paths: string[]): number {
   let n = 0;
-  for await (const item of discover(paths)) if (item.kind !== 'skipped') n++;
+  for (const item of discover(paths)) if (item.kind !== 'skipped') n++;
   return n;
 }
 
@@ -38,8 +38,8 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
   const missing: string[] = [];
   let found = 0;
   // Discovery streams into the audit: the file list of an archive is never held whole.
-  async function* tasks(): AsyncGenerator<FileTask> {
-    for await (const item of discover(paths)) {
+  function* tasks(): Generator<FileTask> {
+    for (const item of discover(paths)) {
       if (item.kind === 'skipped') {
         summary.skipped++;
         continue;

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { auditPaths } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
+import { coalesce } from '../report/reporter.js';
 import { finishRun, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -20,14 +21,16 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'The exit code is that of verify: 1 when any error finding.',
     )
     .action(async (paths: string[], opts: RuleOptionValues & { output?: string; jobs: number; maxFileSize: number }) => {
-      const out = opts.output ? openOutput(opts.output) : null;
+      const file = opts.output ? openOutput(opts.output) : null;
+      const out = coalesce(file ? file.write : io.stdout);
       const { summary, missing } = await auditPaths(paths, {
         jobs: opts.jobs,
         maxFileSize: opts.maxFileSize,
         audit: { rules: ruleFlags(opts) },
-        sinks: [{ format: 'csv', sink: csvSink(out ? out.write : io.stdout) }],
+        sinks: [{ format: 'csv', sink: csvSink(out.write) }],
       });
-      out?.close();
+      out.flush();
+      file?.close();
       setExit(finishRun(io, missing, summary));
     });
 }

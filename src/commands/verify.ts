@@ -4,7 +4,7 @@ import { auditPaths, countInputs } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { jsonSink, ndjsonSink } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
-import type { OutputFormat, Sink, Write } from '../report/reporter.js';
+import { coalesce, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
 import { finishRun, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
 
@@ -46,14 +46,15 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       // Only on a terminal: there the folders are walked once first (a fraction of the run) so
       // that the line can show a total and an ETA; the audit itself streams the inputs.
       const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, 0) : null;
-      progress?.setTotal(await countInputs(paths), true);
+      progress?.setTotal(countInputs(paths), true);
       // Output to the terminal wipes the progress line first; it is drawn again on the next file.
-      const stdout: Write = (s) => {
+      const stdout = coalesce((s) => {
         progress?.clear();
         io.stdout(s);
-      };
-      const sinks = [{ format, sink: sinkFor(format, stdout) }];
-      if (csv) sinks.push({ format: 'csv', sink: csvSink(csv.write) });
+      });
+      const csvOut = csv ? coalesce(csv.write) : null;
+      const sinks = [{ format, sink: sinkFor(format, stdout.write) }];
+      if (csvOut) sinks.push({ format: 'csv', sink: csvSink(csvOut.write) });
       const { summary, missing } = await auditPaths(paths, {
         jobs: opts.jobs,
         maxFileSize: opts.maxFileSize,
@@ -62,6 +63,8 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         showInfo: opts.info,
         onFileDone: (counts) => progress?.fileDone(counts),
       });
+      stdout.flush();
+      csvOut?.flush();
       progress?.end();
       csv?.close();
       if (opts.format !== 'text' && !opts.quiet) {

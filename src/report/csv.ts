@@ -1,5 +1,5 @@
 // Per-game rows (DESIGN.md), RFC 4180 quoting by papaparse, header row first.
-import Papa from 'papaparse';
+import { createRequire } from 'node:module';
 import type { GameVerdict, MatchReport } from '../model.js';
 import type { Sink, Write } from './reporter.js';
 
@@ -30,6 +30,13 @@ export const CSV_COLUMNS = [
   'findings',
   'line',
 ] as const;
+
+type Papa = typeof import('papaparse');
+let papa: Papa | null = null;
+/** Loaded on first use: a run without CSV does not pay for loading papaparse (20 ms). */
+function Papa(): Papa {
+  return (papa ??= createRequire(import.meta.url)('papaparse') as Papa);
+}
 
 type Row = Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null>;
 
@@ -77,12 +84,12 @@ export function csvRows(r: MatchReport): Row[] {
 /** One file's rows, each ending in CRLF ('' for none). */
 export function renderCsvRows(reports: MatchReport[]): string {
   const rows = reports.flatMap(csvRows);
-  return rows.length === 0 ? '' : Papa.unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n' }) + '\r\n';
+  return rows.length === 0 ? '' : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n' }) + '\r\n';
 }
 
 /** The header row at once, then each file's rows. */
 export function csvSink(write: Write): Sink {
-  write(Papa.unparse([[...CSV_COLUMNS]], { newline: '\r\n' }) + '\r\n');
+  write(Papa().unparse([[...CSV_COLUMNS]], { newline: '\r\n' }) + '\r\n');
   return {
     add: (rows) => {
       if (rows) write(rows);

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { discover, type Discovered } from '../../src/batch/discover.js';
 import { globBase, globToRegExp } from '../../src/batch/glob.js';
 
-async function all(paths: string[]): Promise<Discovered[]> {
+function all(paths: string[]): Discovered[] {
   const out: Discovered[] = [];
-  for await (const d of discover(paths)) out.push(d);
+  for (const d of discover(paths)) out.push(d);
   return out;
 }
 

@@ -1,0 +1,69 @@
+// One file of a run: read whole at any size (one read for most, more past the first 64 KB),
+// the size limit kept on every path, a folder or a missing file an io-error.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditFile, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
+import { checkFile } from '../../src/check.js';
+import { renderFile } from '../../src/report/render.js';
+import { FIXTURES } from '../helpers.js';
+
+const render = { formats: ['ndjson' as const], showInfo: false };
+const options = (maxFileSize: number): RunOptions => ({ audit: {}, maxFileSize, render });
+const base = readFileSync(join(FIXTURES, 'mat', 'gnubg-7p-hits-and-dances.mat'));
+const dir = mkdtempSync(join(tmpdir(), 'bgaudit-task-'));
+
+/** The fixture after blank lines that make it `size` bytes: a read cut short loses the match. */
+function padded(size: number): string {
+  const path = join(dir, `${size}.mat`);
+  writeFileSync(path, Buffer.concat([Buffer.alloc(size - base.length, '\n'), base]));
+  return path;
+}
+
+function ndjson(o: FileOutcome): string {
+  if (o.skipped) throw new Error('skipped');
+  return o.rendered.out.ndjson ?? '';
+}
+
+function findings(o: FileOutcome): { code: string; message: string }[] {
+  return (JSON.parse(ndjson(o)) as { findings: { code: string; message: string }[] }).findings;
+}
+
+describe('auditFile', () => {
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([base.length, 65_535, 65_536, 65_537, 131_072, 300_000])('reads a file of %i bytes whole', (size) => {
+    const path = padded(size);
+    const expected = renderFile(checkFile(new Uint8Array(readFileSync(path)), path, {}), render).out.ndjson;
+    const got = ndjson(auditFile({ path, sniff: false }, options(1 << 20)));
+    expect(got).toBe(expected);
+    expect((JSON.parse(got) as { games: unknown[] }).games).toHaveLength(4);
+  });
+
+  it.each([
+    [base.length, base.length, null],
+    [base.length, base.length - 1, `${base.length} bytes is more than the ${base.length - 1}-byte limit`],
+    [65_537, 65_536, '65537 bytes is more than the 65536-byte limit'],
+    [300_000, 200_000, '300000 bytes is more than the 200000-byte limit'],
+  ])('a %i-byte file under a %i-byte limit', (size, limit, refusal) => {
+    const io = findings(auditFile({ path: padded(size), sniff: false }, options(limit))).filter((f) => f.code === 'io-error');
+    expect(io.map((f) => f.message)).toEqual(refusal === null ? [] : [`cannot read the file: ${refusal} (--max-file-size)`]);
+  });
+
+  it('reports a folder and a missing file as io-errors', () => {
+    const folder = join(dir, 'folder.mat');
+    mkdirSync(folder);
+    expect(findings(auditFile({ path: folder, sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: it is a folder' }]);
+    expect(findings(auditFile({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: no such file' }]);
+  });
+
+  it('skips a sniffed file whose content is no match, and reads an empty one', () => {
+    const text = join(dir, 'notes.txt');
+    writeFileSync(text, 'shopping list\n');
+    expect(auditFile({ path: text, sniff: true }, options(1 << 20)).skipped).toBe(true);
+    const empty = join(dir, 'empty.mat');
+    writeFileSync(empty, '');
+    expect(findings(auditFile({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual(['parse-error']);
+  });
+});
