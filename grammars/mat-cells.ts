@@ -3,7 +3,7 @@
 // mat-moves.ts); a line that cannot be read becomes a BadLine with the exact column of the
 // mistake and what was expected there.
 import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
-import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanRoll } from './mat-moves.js';
+import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanEnd, scanRoll } from './mat-moves.js';
 import { foundAt } from './primitives.js';
 
 const POINT = String.raw`(?:\d{1,2}|bar|off)`;
@@ -31,46 +31,48 @@ const CELL_EXPECTED =
 export const SPACE = 32;
 export const TAB = 9;
 
-/** The cell that starts at `pos`, and where it ends; null when none does. */
-function readCell(input: string, pos: number, column: number, lineEnd: number): { cell: Cell; end: number } | ScanError | null {
+let cellEnd = 0;
+
+function ends<T>(value: T, end: number): T {
+  cellEnd = end;
+  return value;
+}
+
+/** The cell that starts at `pos` (its end then in `cellEnd`); null when none does. */
+function readCell(input: string, pos: number, column: number, lineEnd: number): Cell | ScanError | null {
   const c = input.charCodeAt(pos) | 32; // lower case for letters
   let m: RegExpExecArray | null;
   if (c >= 48 && c <= 57) {
-    const roll = scanRoll(input, pos, lineEnd);
-    if (roll !== null) {
-      if ('errorOffset' in roll) return roll;
-      return { cell: { type: 'roll', column, dice: roll.dice, moves: roll.moves, marker: roll.marker }, end: roll.end };
-    }
-    if ((m = at(NUMBER, input, pos))) return { cell: { type: 'number', column, value: Number(m[1]) }, end: NUMBER.lastIndex };
+    const roll = scanRoll(input, pos, lineEnd, column);
+    if (roll !== null) return 'errorOffset' in roll ? roll : ends(roll, scanEnd());
+    if ((m = at(NUMBER, input, pos))) return ends({ type: 'number', column, value: Number(m[1]) }, NUMBER.lastIndex);
     return null;
   }
   switch (c) {
     case 100: // d
       if ((m = at(CUBE, input, pos))) break;
-      if ((m = at(DROP, input, pos))) return { cell: { type: 'drop', column }, end: DROP.lastIndex };
+      if ((m = at(DROP, input, pos))) return ends({ type: 'drop', column }, DROP.lastIndex);
       return null;
     case 98: // b
     case 114: // r
       if ((m = at(CUBE, input, pos))) break;
-      if (c === 114 && (m = at(DROP, input, pos))) return { cell: { type: 'drop', column }, end: DROP.lastIndex };
+      if (c === 114 && (m = at(DROP, input, pos))) return ends({ type: 'drop', column }, DROP.lastIndex);
       return null;
     case 116: // t
     case 97: // a
-      return (m = at(TAKE, input, pos)) ? { cell: { type: 'take', column }, end: TAKE.lastIndex } : null;
+      return (m = at(TAKE, input, pos)) ? ends({ type: 'take', column }, TAKE.lastIndex) : null;
     case 112: // p
-      return (m = at(DROP, input, pos)) ? { cell: { type: 'drop', column }, end: DROP.lastIndex } : null;
+      return (m = at(DROP, input, pos)) ? ends({ type: 'drop', column }, DROP.lastIndex) : null;
     case 119: // w
-      return (m = at(WINS, input, pos))
-        ? { cell: { type: 'wins', column, points: Number(m[1]), andMatch: m[2] !== undefined }, end: WINS.lastIndex }
-        : null;
+      return (m = at(WINS, input, pos)) ? ends({ type: 'wins', column, points: Number(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex) : null;
     case 108: // l
-      return (m = at(LOSSES, input, pos)) ? { cell: { type: 'losses', column, points: Number(m[1]) }, end: LOSSES.lastIndex } : null;
+      return (m = at(LOSSES, input, pos)) ? ends({ type: 'losses', column, points: Number(m[1]) }, LOSSES.lastIndex) : null;
     default:
       return null;
   }
   const word = m[1].toLowerCase();
   const kind = word === 'doubles' ? 'double' : word === 'beavers' ? 'beaver' : 'raccoon';
-  return { cell: { type: 'cube', column, kind, value: Number(m[2]) }, end: CUBE.lastIndex };
+  return ends({ type: 'cube', column, kind, value: Number(m[2]) }, CUBE.lastIndex);
 }
 
 export function endOfLine(input: string, i: number): number {
@@ -141,14 +143,14 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
       const partial = cellErrorAt(input, pos);
       return partial ? badLine(input, i, partial.offset, partial.expected) : badLine(input, i, pos, CELL_EXPECTED);
     }
-    const after = read.end;
+    const after = cellEnd;
     // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
     if (after < end && input[after] !== ' ' && input[after] !== '\t') {
       const partial = cellErrorAt(input, after);
-      const expected = read.cell.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
+      const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
       return badLine(input, i, after, partial ? partial.expected : expected);
     }
-    cells.push(read.cell);
+    cells.push(read);
     pos = after;
   }
   const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells };

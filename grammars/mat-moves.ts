@@ -3,14 +3,9 @@
 // syntax in every file (one or two per line), so no regexp and no second pass: the scan yields
 // the MoveTokens directly, and the exact column where a move stops making sense.
 import type { MoveToken, RollMarker } from '../src/model.js';
+import type { Cell } from './mat-nodes.js';
 
-export interface RollScan {
-  dice: [number, number];
-  moves: MoveToken[];
-  marker: RollMarker | null;
-  /** Offset just after the cell. */
-  end: number;
-}
+export type RollCell = Extract<Cell, { type: 'roll' }>;
 
 export interface ScanError {
   errorOffset: number;
@@ -43,35 +38,50 @@ function word(input: string, at: number, w: string): boolean {
   return true;
 }
 
-/** A point at `at`: its value and where it ends; null when there is none. */
-function point(input: string, at: number, end: number): { value: number; next: number } | null {
+// The scanners below return their value and leave where it ends here: no result object per
+// point and per move (four or more a roll, in the hottest loop of every file).
+let next = 0;
+
+/** Where the last cell that `scanRoll` read ends. */
+export function scanEnd(): number {
+  return next;
+}
+
+/** A point at `at` (its end in `next`); -1 when there is none. */
+function point(input: string, at: number, end: number): number {
   const c = input.charCodeAt(at);
   if (isDigit(c)) {
     const d = input.charCodeAt(at + 1);
-    return at + 1 < end && isDigit(d) ? { value: (c - 48) * 10 + (d - 48), next: at + 2 } : { value: c - 48, next: at + 1 };
+    if (at + 1 < end && isDigit(d)) {
+      next = at + 2;
+      return (c - 48) * 10 + (d - 48);
+    }
+    next = at + 1;
+    return c - 48;
   }
-  if (word(input, at, 'bar')) return { value: 25, next: at + 3 };
-  if (word(input, at, 'off')) return { value: 0, next: at + 3 };
-  return null;
+  next = at + 3;
+  if (word(input, at, 'bar')) return 25;
+  if (word(input, at, 'off')) return 0;
+  return -1;
 }
 
 /**
- * One move token at `at`. 'next-cell' when the text there is not a move at all (the next cell:
- * `64:`, `24)`, `Doubles`), so the roll ends before it.
+ * One move token at `at` (its end in `next`). 'next-cell' when the text there is not a move at
+ * all (the next cell: `64:`, `24)`, `Doubles`), so the roll ends before it.
  */
-function moveToken(input: string, at: number, end: number): { token: MoveToken; next: number } | ScanError | 'next-cell' {
+function moveToken(input: string, at: number, end: number): MoveToken | ScanError | 'next-cell' {
   const first = point(input, at, end);
-  if (!first) return 'next-cell';
-  let i = first.next;
+  if (first < 0) return 'next-cell';
+  let i = next;
   if (input.charCodeAt(i) === STAR) i++;
   if (input.charCodeAt(i) !== SLASH || i >= end) return 'next-cell';
-  const points = [first.value];
+  const points = [first];
   let hits: boolean[] | null = null;
   while (i < end && input.charCodeAt(i) === SLASH) {
     const p = point(input, i + 1, end);
-    if (!p || i + 1 >= end) return { errorOffset: i + 1, expected: POINT_EXPECTED };
-    points.push(p.value);
-    i = p.next;
+    if (p < 0 || i + 1 >= end) return { errorOffset: i + 1, expected: POINT_EXPECTED };
+    points.push(p);
+    i = next;
     if (i < end && input.charCodeAt(i) === STAR) {
       i++;
       hits ??= new Array<boolean>(points.length - 2).fill(false);
@@ -87,7 +97,8 @@ function moveToken(input: string, at: number, end: number): { token: MoveToken; 
     i += 3;
   }
   if (i < end && !isSpace(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
-  return { token: { points, hits, repeat }, next: i };
+  next = i;
+  return { points, hits, repeat };
 }
 
 /** The marker a writer puts where the move would be, or null. */
@@ -111,8 +122,11 @@ function marker(input: string, at: number, end: number): { marker: RollMarker; n
   return null;
 }
 
-/** A roll cell at `at` (before `end`, the end of the line); null when the text there is not a roll. */
-export function scanRoll(input: string, at: number, end: number): RollScan | ScanError | null {
+/**
+ * A roll cell at `at` (before `end`, the end of the line; its own end then in `scanEnd()`); null
+ * when the text there is not a roll.
+ */
+export function scanRoll(input: string, at: number, end: number, column: number): RollCell | ScanError | null {
   const c1 = input.charCodeAt(at);
   const c2 = input.charCodeAt(at + 1);
   if (c1 < 49 || c1 > 54 || c2 < 49 || c2 > 54 || input.charCodeAt(at + 2) !== COLON || at + 2 >= end) return null;
@@ -133,8 +147,9 @@ export function scanRoll(input: string, at: number, end: number): RollScan | Sca
       break;
     }
     if ('errorOffset' in m) return m;
-    moves.push(m.token);
-    cellEnd = m.next;
+    moves.push(m);
+    cellEnd = next;
   }
-  return { dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves, marker: found, end: cellEnd };
+  next = cellEnd;
+  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves, marker: found };
 }

@@ -6,7 +6,7 @@
 import P from 'parsimmon';
 import { EOL, SPACE, SPACES, TAB, at, badLine, endOfLine, readMoveLine } from './mat-cells.js';
 import type { BadLineNode, BodyNode, CommentNode, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
-import { LineIndex, sticky } from './primitives.js';
+import { LineCursor, sticky } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
@@ -194,27 +194,26 @@ const language = P.createLanguage<Spec>({
       .map((nodes) => nodes.filter((n): n is CommentNode | BadLineNode => n !== null)),
 });
 
-/** Fills `line` (and `column` of bad lines) from offsets. */
-function placeLines(tree: MatSyntax, index: LineIndex): void {
+/** Fills `line` (and `column` of bad lines) from offsets, walking the tree in document order. */
+function placeLines(tree: MatSyntax, lines: LineCursor): void {
   const place = (n: { offset: number; line: number }) => {
-    n.line = index.line(n.offset);
+    n.line = lines.line(n.offset);
   };
-  const placeBad = (n: BadLineNode) => {
-    place(n);
-    n.column = index.column(n.errorOffset);
+  const placeAny = (n: CommentNode | BadLineNode | MoveLineNode | ScoreNode) => {
+    n.line = lines.line(n.offset);
+    if (n.type === 'bad') n.column = lines.column(n.errorOffset);
   };
-  const placeAny = (n: CommentNode | BadLineNode | MoveLineNode | ScoreNode) => (n.type === 'bad' ? placeBad(n) : place(n));
   for (const match of tree.matches) {
     match.preamble.forEach(placeAny);
     place(match);
     for (const game of match.games) {
       place(game);
       if (game.score) placeAny(game.score);
-      game.body.forEach(placeAny);
+      for (const n of game.body) placeAny(n);
     }
   }
   tree.leftover.forEach(placeAny);
-  tree.lineCount = index.lineCount;
+  tree.lineCount = lines.lineCount();
 }
 
 /**
@@ -227,6 +226,6 @@ export function parseMat(text: string): MatSyntax {
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     throw new Error(`mat grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
   }
-  placeLines(result.value, new LineIndex(text));
+  placeLines(result.value, new LineCursor(text));
   return result.value;
 }

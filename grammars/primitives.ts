@@ -4,7 +4,8 @@
 // keep a line/column cache in a module-level object keyed by the *whole input string*, which is
 // never released: over an archive of 100,000 files that cache alone holds every file read.
 // So our leaf parsers run sticky regexps against the full input (no slicing) and nodes record
-// their offset; `LineIndex` turns offsets into lines once per file.
+// their offset; `LineIndex` (or `LineCursor`, for a tree walked in order) turns offsets into
+// lines once per file.
 import P from 'parsimmon';
 
 /** A parser for one sticky regexp at the current offset; `build` turns the match into a node. */
@@ -48,6 +49,40 @@ export class LineIndex {
 
   column(offset: number): number {
     return offset - this.starts[this.line(offset) - 1] + 1;
+  }
+}
+
+/**
+ * Offsets → 1-based lines and columns for offsets met in document order (a syntax tree walked
+ * front to back): one pass over the text, no table of line starts. An offset may fall back
+ * within the current line, never to an earlier one.
+ */
+export class LineCursor {
+  private current = 1;
+  private start = 0;
+  private nextBreak: number;
+
+  constructor(private readonly text: string) {
+    this.nextBreak = text.indexOf('\n');
+  }
+
+  line(offset: number): number {
+    while (this.nextBreak >= 0 && this.nextBreak < offset) {
+      this.current++;
+      this.start = this.nextBreak + 1;
+      this.nextBreak = this.text.indexOf('\n', this.start);
+    }
+    return this.current;
+  }
+
+  column(offset: number): number {
+    this.line(offset);
+    return offset - this.start + 1;
+  }
+
+  /** The number of lines (call last: it moves to the end). */
+  lineCount(): number {
+    return this.line(this.text.length);
   }
 }
 

@@ -30,7 +30,7 @@ export function popStep(pos: Position, s: Side): void {
 }
 
 export function setDice(d1: number, d2: number): void {
-  available.fill(0);
+  for (let d = 1; d <= 6; d++) available[d] = 0; // TypedArray fill is a call, not worth it for 6
   if (d1 === d2) available[d1] = 4;
   else {
     available[d1] = 1;
@@ -74,19 +74,27 @@ function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
   return false;
 }
 
-/** How many dice of the roll can be played at most, and one play that does it. */
-export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): { count: number; example: string } {
-  if (!canPlayDie(pos, s, d1) && !canPlayDie(pos, s, d2)) return { count: 0, example: '' };
-  setDice(d1, d2);
+/**
+ * How many dice of the roll can be played at most. `bestPlay()` then writes one play that does
+ * it, for a message: only asked for when a record falls short, so not made for every roll.
+ */
+export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): number {
   best = 0;
+  if (!canPlayDie(pos, s, d1) && !canPlayDie(pos, s, d2)) return 0;
+  setDice(d1, d2);
   explore(pos, s, 0, d1 === d2 ? 4 : 2);
+  return best;
+}
+
+/** The play the last `mostDiceUsable` found, as in `24/23 23/17`. */
+export function bestPlay(): string {
   const parts: string[] = [];
   for (let k = 0; k < best; k++) {
     const from = bestFrom[k];
     const to = from - bestDie[k];
     parts.push(`${pointText(from)}/${to > 0 ? to : 'off'}`);
   }
-  return { count: best, example: parts.join(' ') };
+  return parts.join(' ');
 }
 
 /** Whether one step with `die` is possible at all. */

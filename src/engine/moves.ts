@@ -7,10 +7,10 @@
 // runs for every move of every file, and allocates nothing when the move is legal.
 import type { MoveToken, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
-import { available, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps, usedDice } from './dice.js';
+import { available, bestPlay, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps, usedDice } from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
 
-export { mostDiceUsable, steps } from './dice.js';
+export { bestPlay, mostDiceUsable, steps } from './dice.js';
 export { stepProblem } from './steps.js';
 
 export interface Segment {
@@ -36,7 +36,7 @@ export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
       }
     }
   }
-  out.length = n;
+  while (out.length > n) out.pop(); // \`out.length = n\` is a runtime call, pop is not
   return out;
 }
 
@@ -255,16 +255,17 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
   const playedDie = steps.die.slice(0, played);
   for (let k = played - 1; k >= 0; k--) undoStep(pos, s, playedFrom[k], playedDie[k], steps.hit[k] === 1);
   const most = mostDiceUsable(pos, s, d1, d2);
-  // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
-  if (most.count > used && placeByEnd(pos, s, segs, d1, d2, most.count)) return LEGAL;
   let problem: string | null = null;
-  if (most.count > used) {
+  if (most > used) {
+    // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
+    if (placeByEnd(pos, s, segs, d1, d2, most)) return LEGAL;
+    const example = bestPlay(); // placeByEnd's search leaves the best play found intact
     problem =
       used === 0
-        ? `could have moved: ${most.example} was possible`
+        ? `could have moved: ${example} was possible`
         : d1 !== d2
-          ? `could have used both dice: ${most.example} was possible`
-          : `could have used ${most.count} dice, not ${used}: ${most.example} was possible`;
+          ? `could have used both dice: ${example} was possible`
+          : `could have used ${most} dice, not ${used}: ${example} was possible`;
   } else if (used === 1 && d1 !== d2) {
     const larger = Math.max(d1, d2);
     if (playedDie[0] !== larger && canPlayDie(pos, s, larger)) problem = `must play the larger die, ${larger}, when only one die can be played`;

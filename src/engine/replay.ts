@@ -5,7 +5,7 @@
 // judgement, made on the cube log kept here.
 import type { Action, CubeState, Finding, GameRecord, RollAction, Side, Termination, Variant } from '../model.js';
 import { OFF, type Position, allBorneOff, other, startPosition } from './board.js';
-import { type Segment, mostDiceUsable, playRecorded, segmentsOf, steps } from './moves.js';
+import { type Segment, bestPlay, mostDiceUsable, playRecorded, segmentsOf, steps } from './moves.js';
 
 export interface ReplayOptions {
   variant: Variant;
@@ -214,7 +214,8 @@ type Report = (code: string, severity: Finding['severity'], a: Action, message: 
 
 /** Plays one roll; 'stop' when the replay cannot go on past it. */
 function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, options: ReplayOptions, report: Report): 'ok' | 'stop' {
-  const [d1, d2] = a.dice;
+  const d1 = a.dice[0];
+  const d2 = a.dice[1];
   if (a.marker === 'unknown' || a.marker === 'illegal-play') {
     if (lastBeforeResult) return 'ok'; // rolled, then resigned: XG writes `???`
     const what = a.marker === 'unknown' ? "'???' (the move is not recorded)" : "'Illegal play' (a position set by the writer)";
@@ -223,10 +224,9 @@ function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, optio
   }
   const segs = segmentsOf(a.moves, segmentScratch);
   if (segs.length === 0) {
-    const most = mostDiceUsable(pos, a.side, d1, d2);
-    if (most.count === 0) return 'ok';
+    if (mostDiceUsable(pos, a.side, d1, d2) === 0) return 'ok';
     if (lastBeforeResult) return 'ok'; // rolled, then resigned instead of moving
-    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${most.example} was possible`);
+    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay()} was possible`);
     return 'ok';
   }
   const result = playRecorded(pos, a.side, d1, d2, segs);
