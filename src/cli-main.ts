@@ -14,7 +14,10 @@ for (const stream of [process.stdout, process.stderr]) {
 const out = (s: string) => void process.stdout.write(s);
 const err = (s: string) => void process.stderr.write(s);
 
-run(process.argv.slice(2), { stdout: out, stderr: err, stderrIsTTY: process.stderr.isTTY === true }).then(
+// Writes to a pipe are asynchronous on POSIX: past the stream's high-water mark, wait for 'drain'.
+const stdoutDrained = () => (process.stdout.writableNeedDrain ? new Promise<void>((resolve) => process.stdout.once('drain', resolve)) : null);
+
+run(process.argv.slice(2), { stdout: out, stderr: err, stderrIsTTY: process.stderr.isTTY === true, stdoutDrained }).then(
   (code) => {
     process.exitCode = code;
   },

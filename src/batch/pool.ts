@@ -14,6 +14,11 @@ export interface PoolOptions {
   run: RunOptions;
   /** Called once per task, in input order. */
   onOutcome: (outcome: FileOutcome) => void;
+  /**
+   * Asked after each outcome: a promise when the output cannot take more for now (a pipe to a
+   * slow reader), which the run waits for before auditing further; null to go on.
+   */
+  outputDrained?: () => Promise<void> | null;
 }
 
 /** The compiled worker: beside this file when running from dist, in dist when running the sources (tests). */
@@ -44,7 +49,13 @@ function poolFrom(): number {
  * whole) and calls `onOutcome` in their order.
  */
 export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions): Promise<void> {
-  const { jobs, run, onOutcome } = options;
+  const { jobs, run } = options;
+  const drained = options.outputDrained ?? (() => null);
+  // The in-process loop never yields by itself: waiting here is what lets a piped stdout flush.
+  const emit = (outcome: FileOutcome): Promise<void> | null => {
+    options.onOutcome(outcome);
+    return drained();
+  };
   const source = tasks[Symbol.iterator]();
   // Look ahead: a short run is audited here, without starting workers.
   const ahead: FileTask[] = [];
@@ -68,7 +79,10 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     }
   }
   if (jobs <= 1 || ahead.length < threshold) {
-    for (let t = pull(); t !== null; t = pull()) onOutcome(auditFile(t, run)); // auditFile turns any failure into an outcome
+    for (let t = pull(); t !== null; t = pull()) {
+      const wait = emit(auditFile(t, run)); // auditFile turns any failure into an outcome
+      if (wait) await wait;
+    }
     return;
   }
   // Loaded only here: a short run or --jobs 1 does not pay for loading piscina.
@@ -114,7 +128,10 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
       } catch {
         outcomes = await isolate(head.tasks);
       }
-      for (const o of outcomes) onOutcome(o);
+      for (const o of outcomes) {
+        const wait = emit(o);
+        if (wait) await wait;
+      }
     }
   } finally {
     await pool.destroy();

@@ -24,6 +24,8 @@ export interface AuditRun {
   onFileDone?: (counts: FileCounts | null) => void;
   /** Told the number of inputs found so far, and whether discovery is over. */
   onTotal?: (files: number, final: boolean) => void;
+  /** Backpressure from the output: see `PoolOptions.outputDrained`. */
+  outputDrained?: () => Promise<void> | null;
 }
 
 /** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
@@ -56,6 +58,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
   const formats = [...new Set(run.sinks.map((s) => s.format))];
   await runTasks(tasks(), {
     jobs: run.jobs,
+    outputDrained: run.outputDrained,
     run: { audit: run.audit, maxFileSize: run.maxFileSize, render: { formats, showInfo: run.showInfo ?? false } },
     onOutcome: (o) => {
       if (o.skipped) summary.skipped++;

@@ -11,6 +11,12 @@ export interface CliIO {
   stderr: Write;
   /** stderr is a terminal: a progress line may be drawn there. */
   stderrIsTTY?: boolean;
+  /**
+   * When stdout holds more than it can take at once (a pipe to a slow reader), a promise of the
+   * moment it has written it out; otherwise null. The run waits on it: output is not held in
+   * memory without bound.
+   */
+  stdoutDrained?: () => Promise<void> | null;
 }
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;

@@ -26,6 +26,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
       const { summary, missing } = await auditPaths(paths, {
         jobs: opts.jobs,
         maxFileSize: opts.maxFileSize,
+        outputDrained: io.stdoutDrained,
         audit: { rules: ruleFlags(opts) },
         sinks: [{ format: 'csv', sink: csvSink(out.write) }],
       });

@@ -58,6 +58,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       const { summary, missing } = await auditPaths(paths, {
         jobs: opts.jobs,
         maxFileSize: opts.maxFileSize,
+        outputDrained: io.stdoutDrained,
         audit: { rules: ruleFlags(opts) },
         sinks,
         showInfo: opts.info,

@@ -56,6 +56,26 @@ describe('the worker pool', () => {
     expect(others.every((o) => !o.skipped && o.rendered.counts.matches === 1)).toBe(true);
   });
 
+  it.each([1, 2])('--jobs %i: waits while the output cannot take more (a pipe to a slow reader)', async (jobs) => {
+    const tasks = [...fixtureTasks(), ...fixtureTasks()];
+    let done = 0;
+    let release: (() => void) | null = null;
+    let waits = 0;
+    const run$ = runTasks(tasks, {
+      jobs,
+      run,
+      onOutcome: () => done++,
+      // The output is full after the third file, until it is released.
+      outputDrained: () => (done === 3 && waits++ === 0 ? new Promise<void>((r) => (release = r)) : null),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toBe(3);
+    expect(release).not.toBeNull();
+    release!();
+    await run$;
+    expect(done).toBe(tasks.length);
+  });
+
   it('skips files found by content sniffing that are not matches', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgaudit-pool-'));
     writeFileSync(join(dir, 'notes.txt'), 'shopping list\n');
