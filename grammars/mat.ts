@@ -62,6 +62,25 @@ function nextMatchStartsAt(input: string, i: number): boolean {
 }
 
 /**
+ * Blank and comment lines, as many as there are: one parser instead of `alt(Blank, Comment).many()`,
+ * whose every end is a failed alternative with its expectations merged (a few per game).
+ */
+const blanksAndComments = P<CommentNode[]>((input, i) => {
+  const comments: CommentNode[] = [];
+  let pos = i;
+  for (;;) {
+    if (at(BLANK_LINE, input, pos) && BLANK_LINE.lastIndex > pos) pos = BLANK_LINE.lastIndex;
+    else {
+      const m = at(COMMENT_LINE, input, pos);
+      if (!m || COMMENT_LINE.lastIndex === pos) break;
+      comments.push(commentNode(m, pos));
+      pos = COMMENT_LINE.lastIndex;
+    }
+  }
+  return P.makeSuccess(pos, comments);
+});
+
+/**
  * Every line of a game after its score line, up to the next `Game N` or the next match. One
  * parser that looks at each line once: parsimmon alternatives that fail cost more than the line.
  */
@@ -162,7 +181,7 @@ const language = P.createLanguage<Spec>({
 
   Game: (r) =>
     P.seqMap(
-      P.alt(r.Blank, r.Comment).many(),
+      blanksAndComments,
       r.GameLine,
       r.Blank.many(),
       P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore), P.succeed(null)),

@@ -32,11 +32,15 @@ function unbase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
+// Every game's report makes a Position ID and a Match ID: their bits go into these, reused.
+const positionKey = new Uint8Array(10);
+const matchKey = new Uint8Array(9);
+
 export function positionId(pos: Position, onRoll: Side): string {
-  const key = new Uint8Array(10);
+  const key = positionKey.fill(0);
   let bit = 0;
-  for (const s of [1 - onRoll, onRoll]) {
-    const a = pos.sides[s];
+  for (let half = 0; half < 2; half++) {
+    const a = pos.sides[half === 0 ? 1 - onRoll : onRoll];
     for (let p = 1; p <= BAR; p++) {
       for (let c = 0; c < a[p]; c++, bit++) key[bit >> 3] |= 1 << (bit & 7);
       bit++;
@@ -119,14 +123,17 @@ function fieldValues(m: MatchIdState): number[] {
   ];
 }
 
+const MATCH_WIDTHS = MATCH_FIELDS.map(([, width]) => width);
+
 export function matchId(m: MatchIdState): string {
-  const key = new Uint8Array(9);
+  const key = matchKey.fill(0);
   const values = fieldValues(m);
   let bit = 0;
-  MATCH_FIELDS.forEach(([, width], k) => {
+  for (let k = 0; k < MATCH_WIDTHS.length; k++) {
+    const width = MATCH_WIDTHS[k];
     const v = values[k] & ((1 << width) - 1);
     for (let b = 0; b < width; b++, bit++) if (v & (1 << b)) key[bit >> 3] |= 1 << (bit & 7);
-  });
+  }
   return base64(key);
 }
 
