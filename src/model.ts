@@ -90,7 +90,7 @@ export interface GameSetup {
   cube?: CubeState;
   /** The side to move first, when the setup says. */
   onRoll?: Side;
-  /** Automatic doubles at the start of a money game: the cube starts at 2^n, centred. */
+  /** Automatic doubles before the game starts: the cube starts at 2^n, centred (money play only). */
   autoDoubles?: number;
   line: number;
 }

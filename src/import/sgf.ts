@@ -119,9 +119,10 @@ class GameReader {
     private readonly errors: Errors,
   ) {}
 
-  startCube(value: number, money: boolean, line: number): void {
+  /** `CV` in a game's root: the cube turned by automatic doubles before the game starts. */
+  startCube(value: number, line: number): void {
     this.cube = value;
-    this.setup = money ? { autoDoubles: Math.log2(value), line } : { cube: { value, owner: -1 }, line };
+    this.setup = { autoDoubles: Math.log2(value), line };
   }
 
   node(node: SgfNode, index: number): void {
@@ -262,7 +263,7 @@ function readGame(text: string, tree: SgfTree, errors: Errors): GameRead {
   const reader = new GameReader(text, game, variant, errors);
   if (rootCube) {
     const value = cubeValue(text, rootCube, errors);
-    if (value !== null && value > 1) reader.startCube(value, (read.length ?? 0) === 0, rootCube.line);
+    if (value !== null && value > 1) reader.startCube(value, rootCube.line);
   }
   nodes.forEach((node, k) => reader.node(node, k));
   game.actions = reader.actions;

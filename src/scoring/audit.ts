@@ -117,6 +117,14 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
         column: r.firstRoll.column,
       });
     }
+    const autoDoubles = game.setup?.autoDoubles ?? 0;
+    if (autoDoubles > 0 && !rules.money) {
+      own.push(
+        gameFinding(game, 'auto-double-in-match', 'error', `the game starts with the cube at ${2 ** autoDoubles} (automatic doubles), which match play does not allow; it is scored with that cube`, {
+          line: game.setup!.line,
+        }),
+      );
+    }
     const cubeFound = cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names });
     own.push(...cubeFound);
     const crawfordDouble = crawford && r.cubeLog.some((e) => e.kind === 'double');

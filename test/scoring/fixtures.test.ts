@@ -97,6 +97,7 @@ describe('one fixture per finding code', () => {
     ['cube-out-of-turn.mat', ['cube-out-of-turn']],
     ['cube-after-roll.mat', ['cube-out-of-turn']],
     ['beaver-in-match.mat', ['beaver-in-match']],
+    ['auto-double-in-match.sgf', ['auto-double-in-match']],
     ['game-after-match.mat', ['game-after-match']],
     ['game-unfinished.mat', ['game-unfinished']],
     ['resign-value.mat', ['resign-value']],
