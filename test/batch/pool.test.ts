@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTasks } from '../../src/batch/pool.js';
 import type { FileOutcome, FileTask } from '../../src/batch/task.js';
 import { FIXTURES } from '../helpers.js';
@@ -68,9 +68,10 @@ describe('the worker pool', () => {
       // The output is full after the third file, until it is released.
       outputDrained: () => (done === 3 && waits++ === 0 ? new Promise<void>((r) => (release = r)) : null),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // However long the workers take to start, once the output is full nothing more comes out.
+    await vi.waitFor(() => expect(release).not.toBeNull(), { timeout: 20_000, interval: 10 });
+    await new Promise((r) => setTimeout(r, 150));
     expect(done).toBe(3);
-    expect(release).not.toBeNull();
     release!();
     await run$;
     expect(done).toBe(tasks.length);
