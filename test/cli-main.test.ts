@@ -14,6 +14,15 @@ describe('the bgaudit command', () => {
     expect(run('verify')).toBe(2);
   });
 
+  // `npx bgaudit` runs the bin file itself: a fresh `npm ci` must leave it executable (tsc does
+  // not set the mode; the build does).
+  it.skipIf(process.platform === 'win32')('runs as an executable file, as npx runs it', () => {
+    const out = spawnSync(BIN, ['verify', join(FIXTURES, 'scoring', 'gammon-on-drop.mat')], { encoding: 'utf8' });
+    expect(out.error).toBeUndefined();
+    expect(out.status).toBe(1);
+    expect(out.stdout).toContain('gammon-on-drop');
+  });
+
   it('stops quietly when the reader closes the pipe (`| head`)', async () => {
     const child = spawn(process.execPath, [BIN, 'verify', FIXTURES, '--format', 'ndjson', '--jobs', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
