@@ -36,7 +36,7 @@ export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
       }
     }
   }
-  while (out.length > n) out.pop(); // \`out.length = n\` is a runtime call, pop is not
+  while (out.length > n) out.pop(); // `out.length = n` is a runtime call, pop is not
   return out;
 }
 
