@@ -118,6 +118,9 @@ export function badLine(input: string, lineStart: number, errorOffset: number, e
   return { node, next: REST_OF_LINE.lastIndex };
 }
 
+/** A line's cells, gathered here and copied out at their exact length (see mat-moves.ts). */
+const lineCells: Cell[] = [];
+
 /** A numbered move line, a result line, or anything else in a game body (then a BadLine). */
 export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | BadLineNode> {
   const end = endOfLine(input, i);
@@ -132,7 +135,7 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
     number = value;
     pos = q + 1;
   }
-  const cells: Cell[] = [];
+  let count = 0;
   for (;;) {
     let c = input.charCodeAt(pos);
     while (c === SPACE || c === TAB) c = input.charCodeAt(++pos);
@@ -150,9 +153,9 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
       const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
       return badLine(input, i, after, partial ? partial.expected : expected);
     }
-    cells.push(read);
+    lineCells[count++] = read;
     pos = after;
   }
-  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells };
+  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells: lineCells.slice(0, count) };
   return { node, next: end < input.length ? end + 1 : end };
 }

@@ -164,7 +164,7 @@ export function importMatSyntax(tree: MatSyntax, file: string): { matches: Match
   }
   // Only the first unreadable line of a file with no match in it: the rest would repeat it.
   for (const n of matches.length === 0 ? bad.slice(0, 1) : bad) errors.push(parseErrorOf(n));
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { matches, errors };
 }
 

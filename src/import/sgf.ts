@@ -326,6 +326,6 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   const groups: GameRead[][] = [];
   reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));
   const matches = groups.map((g, k) => matchOf(g, file, k + 1, numbersFrom));
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { matches, errors };
 }

@@ -43,6 +43,11 @@ function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRec
   };
 }
 
+/** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
+function sortByPlace(findings: Finding[]): void {
+  if (findings.length > 1) findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
 function gameFinding(game: GameRecord, code: string, severity: Finding['severity'], message: string, extra: Partial<Finding> = {}): Finding {
   return { code, severity, message, game: game.number, line: game.line, ...extra };
 }
@@ -150,7 +155,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     if (points.winner !== null && points.credited !== null && wonBy === null) running[points.winner] += points.credited;
     if (points.winsMatch && wonBy === null) wonBy = game.number;
 
-    own.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    sortByPlace(own);
     findings.push(...own);
     games.push({
       game: game.number,
@@ -178,7 +183,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   }
   // Findings found before the audit (parse errors) also belong to their game's list.
   for (const f of options.extraFindings ?? []) if (f.game !== undefined) games.find((g) => g.game === f.game)?.findings.push(f);
-  findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  sortByPlace(findings);
   return {
     file: record.file,
     match: record.index,
