@@ -7,7 +7,7 @@
 // lenient: what it cannot read becomes an error (line, column, expected, found) and parsing goes
 // on at the next node, tree or property.
 import P from 'parsimmon';
-import { LineIndex, foundAt, sticky } from './primitives.js';
+import { LineCursor, LineIndex, foundAt, sticky } from './primitives.js';
 
 /** Where a piece of the file starts: offset, and 1-based line and column. */
 export interface SgfPlace {
@@ -232,42 +232,20 @@ const language = P.createLanguage<Spec>({
   _: () => sticky(/\s*/y, 'white space', () => null),
 });
 
-/** Lines and columns of offsets visited in increasing order: one pass over the text. */
-class LineCursor {
-  private line = 1;
-  private start = 0;
-  private next: number;
-
-  constructor(private readonly text: string) {
-    this.next = text.indexOf('\n');
-  }
-
-  place(n: SgfPlace): void {
-    while (this.next >= 0 && this.next < n.offset) {
-      this.line++;
-      this.start = this.next + 1;
-      this.next = this.text.indexOf('\n', this.start);
-    }
-    n.line = this.line;
-    n.column = n.offset - this.start + 1;
-  }
-
-  lineCount(): number {
-    this.place({ offset: this.text.length, line: 0, column: 0 });
-    return this.line;
-  }
-}
-
 /** Moves every error out of the tree into one list, and fills lines and columns from offsets. */
 function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
-  const cursor = new LineCursor(text);
+  const lines = new LineCursor(text);
+  const at = (n: SgfPlace) => {
+    n.line = lines.line(n.offset);
+    n.column = lines.column(n.offset);
+  };
   const found: Bad[] = [...raw.bad];
   const visit = (tree: RawTree): SgfTree => {
-    cursor.place(tree);
+    at(tree);
     for (const node of tree.nodes as RawNode[]) {
-      cursor.place(node);
+      at(node);
       if (node.bad) found.push(...node.bad);
-      for (const p of node.properties) cursor.place(p);
+      for (const p of node.properties) at(p);
       delete (node as Partial<RawNode>).bad;
     }
     tree.children.forEach((c) => visit(c as RawTree));
@@ -276,7 +254,7 @@ function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
     return tree;
   };
   const trees = raw.trees.map(visit);
-  if (found.length === 0) return { trees, errors: [], lineCount: cursor.lineCount() };
+  if (found.length === 0) return { trees, errors: [], lineCount: lines.lineCount() };
   const index = new LineIndex(text);
   const lineColumn = (offset: number) => `line ${index.line(offset)}, column ${index.column(offset)}`;
   // A value left open runs to the end of the file: the trees around it cannot close either.

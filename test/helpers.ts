@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');
@@ -24,4 +25,21 @@ export async function cli(...argv: string[]): Promise<{ code: number; stdout: st
   let stderr = '';
   const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) });
   return { code, stdout, stderr };
+}
+
+/**
+ * For a describe block: the pool starts from 64 files, these tests need it on a few; and the
+ * test-only hook that makes a worker die on a file (BGAUDIT_TEST_CRASH_ON) is cleared after
+ * each test.
+ */
+export function poolOnFewFiles(): void {
+  beforeAll(() => {
+    process.env.BGAUDIT_POOL_FROM = '1';
+  });
+  afterAll(() => {
+    delete process.env.BGAUDIT_POOL_FROM;
+  });
+  afterEach(() => {
+    delete process.env.BGAUDIT_TEST_CRASH_ON;
+  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startPosition } from '../src/engine/board.js';
 import { decodeMatchId, decodePositionId, matchId, positionId, xgid } from '../src/ids.js';
 import type { Side } from '../src/model.js';
-import { fromGnubgCounts, readTsv } from './engine/position-helpers.js';
+import { readTsv, rowPosition, rowXgidState } from '../bench/gnubg/oracle-rows.js';
 import { fixtureText } from './helpers.js';
 
 const positions = readTsv(fixtureText('gnubg', 'positions.tsv'));
@@ -16,8 +16,7 @@ describe('Position ID', () => {
   it(`equals gnubg's for ${positions.length} positions it wrote (fixtures/gnubg/positions.tsv)`, () => {
     expect(positions.length).toBeGreaterThanOrEqual(300);
     const wrong = positions.filter((row) => {
-      const pos = { sides: [fromGnubgCounts(row.board_side0), fromGnubgCounts(row.board_side1)] as [Uint8Array, Uint8Array] };
-      return positionId(pos, Number(row.player_on_roll) as Side) !== row.position_id;
+      return positionId(rowPosition(row), Number(row.player_on_roll) as Side) !== row.position_id;
     });
     expect(wrong.map((r) => `${r.file} ${r.game} ${r.move_index}`)).toEqual([]);
   });
@@ -81,18 +80,7 @@ describe('XGID', () => {
     for (const x of read) {
       const row = byKey.get(`${x.file} ${x.game} ${x.move_index}`)!;
       const onRoll = Number(row.player_on_roll) as Side;
-      const pos = { sides: [fromGnubgCounts(row.board_side0), fromGnubgCounts(row.board_side1)] as [Uint8Array, Uint8Array] };
-      const ours = xgid(pos, {
-        cubeValue: Number(row.cube_value),
-        cubeOwner: Number(row.cube_owner) as Side | -1,
-        turn: onRoll,
-        dice: Number(row.dice_0) ? [Number(row.dice_0), Number(row.dice_1)] : null,
-        doubled: false,
-        score: [Number(row.score0), Number(row.score1)],
-        crawford: row.crawford === '1',
-        length: Number(row.match_length),
-        maxCubeLog2: 10,
-      });
+      const ours = xgid(rowPosition(row), rowXgidState(row));
       expect(ours).toBe(x.xgid);
       expect(x.gnubg_position_id).toBe(row.position_id);
       // gnubg makes the player on roll its player 1 when it reads an XGID: swap to compare.

@@ -3,9 +3,9 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../src/model.js';
-import { FIXTURES, cli } from '../helpers.js';
+import { FIXTURES, cli, poolOnFewFiles } from '../helpers.js';
 
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
@@ -27,16 +27,7 @@ function hostileFolder(): string {
 }
 
 describe('a folder of hostile inputs', () => {
-  beforeAll(() => {
-    process.env.BGAUDIT_POOL_FROM = '1';
-  });
-  afterAll(() => {
-    delete process.env.BGAUDIT_POOL_FROM;
-  });
-
-  afterEach(() => {
-    delete process.env.BGAUDIT_TEST_CRASH_ON;
-  });
+  poolOnFewFiles();
 
   it.each(['1', '2'])('--jobs %s: one report per input, in order, each with the finding that fits', async (jobs) => {
     const dir = hostileFolder();

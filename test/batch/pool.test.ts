@@ -3,10 +3,10 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runTasks } from '../../src/batch/pool.js';
 import type { FileOutcome, FileTask } from '../../src/batch/task.js';
-import { FIXTURES } from '../helpers.js';
+import { FIXTURES, poolOnFewFiles } from '../helpers.js';
 
 const run = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson' as const], showInfo: false } };
 
@@ -25,17 +25,7 @@ async function outcomes(tasks: FileTask[], jobs: number): Promise<FileOutcome[]>
 }
 
 describe('the worker pool', () => {
-  // The pool starts from 64 files; these tests need it on a few.
-  beforeAll(() => {
-    process.env.BGAUDIT_POOL_FROM = '1';
-  });
-  afterAll(() => {
-    delete process.env.BGAUDIT_POOL_FROM;
-  });
-
-  afterEach(() => {
-    delete process.env.BGAUDIT_TEST_CRASH_ON;
-  });
+  poolOnFewFiles();
 
   it('gives the same reports as the in-process run, in input order', async () => {
     const tasks = [...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks()];

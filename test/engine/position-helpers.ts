@@ -18,17 +18,4 @@ export function position(side0: SideSpec, side1: SideSpec, checkers = 15): Posit
   return { sides: [make(side0), make(side1)] };
 }
 
-/** gnubg's 26-number encoding (points 1-24, bar, off) → our array (off, points 1-24, bar). */
-export function fromGnubgCounts(text: string): Uint8Array {
-  const n = text.split(',').map(Number);
-  const a = new Uint8Array(26);
-  for (let p = 1; p <= 24; p++) a[p] = n[p - 1];
-  a[25] = n[24];
-  a[0] = n[25];
-  return a;
-}
-
-export function readTsv(text: string): Record<string, string>[] {
-  const [head, ...rows] = text.trim().split('\n').map((l) => l.split('\t'));
-  return rows.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
-}
+export { readTsv } from '../../bench/gnubg/oracle-rows.js';

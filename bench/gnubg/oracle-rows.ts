@@ -1,0 +1,41 @@
+// Reading the oracle tables of fixtures/gnubg/ (made by oracle.py): shared by the scripts here
+// and by the tests that compare bgaudit with them.
+import type { Position } from '../../src/engine/board.js';
+import type { XgidState } from '../../src/ids.js';
+import type { Side } from '../../src/model.js';
+
+/** A tab-separated table with a header row → one record per row. */
+export function readTsv(text: string): Record<string, string>[] {
+  const [head, ...rows] = text.trim().split('\n').map((l) => l.split('\t'));
+  return rows.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
+}
+
+/** gnubg's 26-number encoding (points 1-24, bar, off) → our array (off, points 1-24, bar). */
+export function fromGnubgCounts(text: string): Uint8Array {
+  const n = text.split(',').map(Number);
+  const a = new Uint8Array(26);
+  for (let p = 1; p <= 24; p++) a[p] = n[p - 1];
+  a[25] = n[24];
+  a[0] = n[25];
+  return a;
+}
+
+/** The position of a positions.tsv row. */
+export function rowPosition(row: Record<string, string>): Position {
+  return { sides: [fromGnubgCounts(row.board_side0), fromGnubgCounts(row.board_side1)] };
+}
+
+/** The XGID state of a positions.tsv row: the player on roll to act, no double pending. */
+export function rowXgidState(row: Record<string, string>): XgidState {
+  return {
+    cubeValue: Number(row.cube_value),
+    cubeOwner: Number(row.cube_owner) as Side | -1,
+    turn: Number(row.player_on_roll) as Side,
+    dice: Number(row.dice_0) ? [Number(row.dice_0), Number(row.dice_1)] : null,
+    doubled: false,
+    score: [Number(row.score0), Number(row.score1)],
+    crawford: row.crawford === '1',
+    length: Number(row.match_length),
+    maxCubeLog2: 10,
+  };
+}
