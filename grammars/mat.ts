@@ -47,17 +47,18 @@ function commentNode(m: RegExpExecArray, offset: number): CommentNode {
   return { type: 'comment', offset, line: 0, text, header: h ? { key: h[1], value: h[2] } : null };
 }
 
-/** From a comment or blank line: do only comments and blanks stand before a match-length line? */
-function nextMatchStartsAt(input: string, i: number): boolean {
+/**
+ * From a comment or blank line: where the run of comment and blank lines that starts here ends,
+ * or -1 when a match-length line stands there (the comments then belong to the next match).
+ */
+function commentRunEnd(input: string, i: number): number {
   let pos = i;
   for (;;) {
-    if (at(MATCH_LINE, input, pos)) return true;
-    if (at(BLANK_LINE, input, pos) || at(COMMENT_LINE, input, pos)) {
-      pos = BLANK_LINE.lastIndex > pos ? BLANK_LINE.lastIndex : COMMENT_LINE.lastIndex;
-      if (pos >= input.length) return false;
-      continue;
-    }
-    return false;
+    if (at(MATCH_LINE, input, pos)) return -1;
+    if (at(BLANK_LINE, input, pos)) pos = BLANK_LINE.lastIndex;
+    else if (at(COMMENT_LINE, input, pos)) pos = COMMENT_LINE.lastIndex;
+    else return pos;
+    if (pos >= input.length) return pos;
   }
 }
 
@@ -87,6 +88,9 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
 const gameBody = P<BodyNode[]>((input, i) => {
   const nodes: BodyNode[] = [];
   let pos = i;
+  // Comments before this offset are known not to lead to a next match: each run of comment
+  // lines is looked through once, not once per line.
+  let commentsEnd = -1;
   while (pos < input.length) {
     // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
     // no regexp before their own scan.
@@ -111,8 +115,11 @@ const gameBody = P<BodyNode[]>((input, i) => {
     if (at(GAME_LINE, input, pos) || at(MATCH_LINE, input, pos)) break;
     const comment = at(COMMENT_LINE, input, pos);
     if (comment) {
-      const next = COMMENT_LINE.lastIndex; // before nextMatchStartsAt runs the same regexp
-      if (nextMatchStartsAt(input, pos)) break;
+      const next = COMMENT_LINE.lastIndex; // before commentRunEnd runs the same regexp
+      if (pos >= commentsEnd) {
+        commentsEnd = commentRunEnd(input, pos);
+        if (commentsEnd < 0) break;
+      }
       nodes.push(commentNode(comment, pos));
       pos = next;
       continue;

@@ -110,6 +110,15 @@ describe('mat grammar: file structure', () => {
     expect(score).toMatchObject({ type: 'score', names, scores, ratings, line: 4 });
   });
 
+  it('comments between moves stay in the game; the run before the next match goes to that match', () => {
+    const body = '  1) 52: 13/8 24/22\n; one\n\n; two\n  2) 31: 8/5 6/5\n; three\n\n; four\n  3) 42: 8/4 6/4\n';
+    const tree = parseMat(` 3 point match\n\n Game 1\n A : 0      B : 0\n${body}; five\n\n; six\n 1 point match\n`);
+    expect(tree.matches).toHaveLength(2);
+    const texts = (nodes: { type: string; text?: string }[]) => nodes.map((n) => (n.type === 'comment' ? n.text : n.type));
+    expect(texts(tree.matches[0].games[0].body)).toEqual(['moves', 'one', 'two', 'moves', 'three', 'four', 'moves']);
+    expect(texts(tree.matches[1].preamble)).toEqual(['five', 'six']);
+  });
+
   it('ignores trailing comments and blank lines, keeping comments in the game', () => {
     const tree = parseMat(game('  1) 52: 13/8 24/22\n; connection lost\n\n\n'));
     expect(tree.matches[0].games[0].body.map((n) => n.type)).toEqual(['moves', 'comment']);
