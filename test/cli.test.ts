@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../src/model.js';
-import { FIXTURES, cli } from './helpers.js';
+import { FIXTURES, cli, cliWith, poolOnFewFiles } from './helpers.js';
 
 
 const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
@@ -89,13 +89,6 @@ describe('bgaudit csv and verify --csv', () => {
     expect(r.stderr).toContain('cannot write /no/such/dir/out.csv');
   });
 
-  it('--jobs 2 and --jobs 1 give the same output', async () => {
-    const one = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '1');
-    const two = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '2');
-    expect(two.stdout).toBe(one.stdout);
-    expect(two.code).toBe(one.code);
-  });
-
   it('rejects a bad --jobs or --max-file-size with exit 2', async () => {
     expect((await cli('verify', 'x.mat', '--jobs', '0')).code).toBe(2);
     expect((await cli('verify', 'x.mat', '--max-file-size', 'lots')).code).toBe(2);
@@ -122,13 +115,7 @@ describe('bgaudit show', () => {
 });
 
 describe('progress', () => {
-  async function withTTY(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const { run } = await import('../src/cli.js');
-    await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), stderrIsTTY: true });
-    return { stdout, stderr };
-  }
+  const withTTY = (...argv: string[]) => cliWith({ tty: true }, ...argv);
 
   it('on a terminal: a progress line on stderr, with the total; nothing of it on stdout', async () => {
     const r = await withTTY('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '1');
@@ -139,5 +126,16 @@ describe('progress', () => {
   it('--quiet, or stderr not a terminal: no progress line', async () => {
     expect((await withTTY('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--quiet')).stderr).not.toContain('\r');
     expect((await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson')).stderr).not.toContain('\r');
+  });
+});
+
+describe('bgaudit verify across the worker pool', () => {
+  poolOnFewFiles(); // without it, 42 files stay in process and the comparison could not fail
+
+  it('--jobs 2 and --jobs 1 give the same output', async () => {
+    const one = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '1');
+    const two = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '2');
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.code).toBe(one.code);
   });
 });

@@ -21,9 +21,14 @@ export function fixtureText(...parts: string[]): string {
 
 /** Runs the command line in this process, collecting what it writes. */
 export async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...argv);
+}
+
+/** The same, with a stderr that says it is a terminal when `tty` is set. */
+export async function cliWith(io: { tty?: boolean }, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) });
+  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), stderrIsTTY: io.tty === true });
   return { code, stdout, stderr };
 }
 
