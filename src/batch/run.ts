@@ -22,8 +22,6 @@ export interface AuditRun {
   showInfo?: boolean;
   /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
   onFileDone?: (counts: FileCounts | null) => void;
-  /** Told the number of inputs found so far, and whether discovery is over. */
-  onTotal?: (files: number, final: boolean) => void;
   /** Backpressure from the output: see `PoolOptions.outputDrained`. */
   outputDrained?: () => Promise<void> | null;
 }
@@ -38,7 +36,6 @@ export function countInputs(paths: string[]): number {
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const summary = emptySummary();
   const missing: string[] = [];
-  let found = 0;
   // Discovery streams into the audit: the file list of an archive is never held whole.
   function* tasks(): Generator<FileTask> {
     for (const item of discover(paths)) {
@@ -46,14 +43,11 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
         summary.skipped++;
         continue;
       }
-      found++;
-      run.onTotal?.(found, false);
       if (item.kind === 'missing') {
         missing.push(item.path);
         yield { path: item.path, sniff: false, missing: item.reason };
       } else yield { path: item.path, sniff: item.sniff };
     }
-    run.onTotal?.(found, true);
   }
   const formats = [...new Set(run.sinks.map((s) => s.format))];
   await runTasks(tasks(), {
@@ -64,7 +58,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
       if (o.skipped) summary.skipped++;
       else {
         addToSummary(summary, o.rendered.counts);
-        for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '', o.rendered.counts);
+        for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '');
       }
       run.onFileDone?.(o.skipped ? null : o.rendered.counts);
     },

@@ -42,7 +42,6 @@ export function byteSize(v: string): number {
 export function runOptions() {
   return [
     new Option('-j, --jobs <n>', 'worker threads (1 = audit in this process)').argParser(positiveInt('--jobs')).default(availableParallelism(), 'the number of cores'),
-    new Option('-q, --quiet', 'no progress line on stderr'),
     new Option('--max-file-size <size>', 'refuse larger files with an io-error (auditing a file takes about 50 times its size in memory)').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '16M'),
   ];
 }

@@ -29,7 +29,8 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .argument('<paths...>', 'match files, folders (walked recursively, in sorted order) or quoted globs such as "archive/**/*.mat"')
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'ndjson']).default('text'))
     .option('--info', 'text format: show info findings too', false)
-    .option('--csv <file>', 'also write the per-game CSV to this file');
+    .option('--csv <file>', 'also write the per-game CSV to this file')
+    .option('-q, --quiet', 'no progress line on stderr');
   for (const o of [...runOptions(), ...ruleOptions()]) cmd.addOption(o);
   return cmd
     .addHelpText(
@@ -45,8 +46,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       const csv = opts.csv ? openOutput(opts.csv) : null;
       // Only on a terminal: there the folders are walked once first (a fraction of the run) so
       // that the line can show a total and an ETA; the audit itself streams the inputs.
-      const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, 0) : null;
-      progress?.setTotal(countInputs(paths), true);
+      const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths)) : null;
       // Output to the terminal wipes the progress line first; it is drawn again on the next file.
       const stdout = coalesce((s) => {
         progress?.clear();
@@ -66,7 +66,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       });
       stdout.flush();
       csvOut?.flush();
-      progress?.end();
+      progress?.clear();
       csv?.close();
       if (opts.format !== 'text' && !opts.quiet) {
         io.stderr(`${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`);

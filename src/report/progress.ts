@@ -12,18 +12,15 @@ function clock(seconds: number): string {
 }
 
 export interface Progress {
-  /** Files found so far; `final` once discovery is over. */
-  setTotal(files: number, final: boolean): void;
   /** One input is done: reported (with its counts) or skipped (null). */
   fileDone(counts: FileCounts | null): void;
   /** Wipes the line, so that output written to the same terminal starts clean. */
   clear(): void;
-  end(): void;
 }
 
+/** `total`: the inputs counted before the run (a walk of the folders). */
 export function progressLine(write: Write, total: number, width = 24, now: () => number = Date.now): Progress {
   const started = now();
-  let known = false;
   let files = 0;
   let games = 0;
   let findings = 0;
@@ -35,33 +32,26 @@ export function progressLine(write: Write, total: number, width = 24, now: () =>
     lastDraw = t;
     const elapsed = (t - started) / 1000;
     const rate = elapsed > 0 ? files / elapsed : 0;
-    // Discovery runs alongside the audit: the total known so far can trail the files done.
+    // Files added to the folders after they were counted: the bar never runs past full.
     const shown = Math.max(total, files);
     const filled = shown > 0 ? Math.min(width, Math.round((files / shown) * width)) : 0;
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
-    const eta = rate > 0 && known ? clock((shown - files) / rate) : '--:--';
+    const eta = rate > 0 ? clock((shown - files) / rate) : '--:--';
     drawn = true;
-    write(`\r[${bar}] ${files}/${shown}${known ? '' : '+'} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
+    write(`\r[${bar}] ${files}/${shown} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
   };
   return {
-    setTotal(n, final) {
-      total = n;
-      known = final;
-    },
     fileDone(counts) {
       files++;
       if (counts) {
         games += counts.games;
         findings += counts.bySeverity.error + counts.bySeverity.warning + counts.bySeverity.info;
       }
-      draw(known && files === total);
+      draw(files === total);
     },
     clear() {
       if (drawn) write('\r\x1b[K');
       drawn = false;
-    },
-    end() {
-      this.clear();
     },
   };
 }

@@ -68,7 +68,7 @@ export interface RenderedFile {
 
 export interface Sink {
   /** One file's text in this sink's format ('' when it has nothing to say). */
-  add(rendered: string, counts: FileCounts): void;
+  add(rendered: string): void;
   end(summary: Summary): void;
 }
 
