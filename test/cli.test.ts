@@ -47,6 +47,8 @@ describe('bgaudit verify', () => {
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toMatchObject({ file: '/no/such/place.mat', match: null, findings: [{ code: 'io-error' }] });
     expect(r.stderr).toContain('no such file or folder');
+    // The reason the report gives, not always 'no such file'.
+    expect((await cli('verify', '/no/such/*.mat')).stderr).toBe('bgaudit: /no/such/*.mat: no file matches this pattern\n');
   });
 
   it('exit 2 on usage errors, 0 on --help', async () => {

@@ -81,8 +81,8 @@ export function* discover(paths: string[]): Generator<Discovered> {
         for (const item of walk(base, new Set(), (p) => re.test(p.replace(/^\.\//, '')))) {
           if (item.kind === 'missing' && item.path === base) break;
           any = true;
-          // A file a pattern names is meant, whatever its extension.
-          yield item.kind === 'skipped' ? { kind: 'file', path: item.path, sniff: false } : item;
+          // A file a pattern names is meant, whatever its extension or content.
+          yield item.kind === 'missing' ? item : { kind: 'file', path: item.path, sniff: false };
         }
         if (!any) yield { kind: 'missing', path, reason: 'no file matches this pattern' };
         continue;

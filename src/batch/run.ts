@@ -9,7 +9,7 @@ import type { FileTask } from './task.js';
 export interface RunResult {
   summary: Summary;
   /** Paths named on the command line that do not exist or cannot be listed. */
-  missing: string[];
+  missing: { path: string; reason: string }[];
 }
 
 export interface AuditRun {
@@ -35,7 +35,7 @@ export function countInputs(paths: string[]): number {
 
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const summary = emptySummary();
-  const missing: string[] = [];
+  const missing: RunResult['missing'] = [];
   // Discovery streams into the audit: the file list of an archive is never held whole.
   function* tasks(): Generator<FileTask> {
     for (const item of discover(paths)) {
@@ -44,7 +44,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
         continue;
       }
       if (item.kind === 'missing') {
-        missing.push(item.path);
+        missing.push({ path: item.path, reason: item.reason });
         yield { path: item.path, sniff: false, missing: item.reason };
       } else yield { path: item.path, sniff: item.sniff };
     }

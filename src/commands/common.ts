@@ -87,7 +87,7 @@ export function ruleFlags(o: RuleOptionValues): RuleFlags {
 }
 
 /** Says which named paths were missing, and gives the run's exit code: 2, else 1 on errors, else 0. */
-export function finishRun(io: CliIO, missing: string[], summary: Summary): number {
-  for (const m of missing) io.stderr(`bgaudit: ${m}: no such file or folder\n`);
+export function finishRun(io: CliIO, missing: { path: string; reason: string }[], summary: Summary): number {
+  for (const m of missing) io.stderr(`bgaudit: ${m.path}: ${m.reason}\n`);
   return missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
 }

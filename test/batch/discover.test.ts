@@ -54,6 +54,15 @@ describe('discover', () => {
     ]);
   });
 
+  it('reads every file a glob names, whatever its extension or content (no sniffing)', async () => {
+    const dir = tree();
+    const found = await all([`${dir}/a/*.txt`, `${dir}/a/NO*`]);
+    expect(found.map((d) => [d.kind, d.path.slice(dir.length + 1), d.kind === 'file' ? d.sniff : null])).toEqual([
+      ['file', 'a/y.txt', false],
+      ['file', 'a/NOEXT', false],
+    ]);
+  });
+
   it.each([
     ['*.mat', 'a.mat', true],
     ['*.mat', 'd/a.mat', false],
