@@ -3,7 +3,7 @@
 // mat-moves.ts); a line that cannot be read becomes a BadLine with the exact column of the
 // mistake and what was expected there.
 import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
-import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanEnd, scanRoll } from './mat-moves.js';
+import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanEnd, scanRoll, skipBlanks } from './mat-moves.js';
 import { foundAt } from './primitives.js';
 
 const POINT = String.raw`(?:\d{1,2}|bar|off)`;
@@ -22,14 +22,11 @@ const DROP = /Drops|Passes|Refuses/iy;
 const WINS = /Wins[ \t]+(\d+)[ \t]+points?([ \t]+and[ \t]+the[ \t]+match)?/iy;
 const LOSSES = /Losses[ \t]+(\d+)[ \t]+points?/iy;
 const NUMBER = /(\d+)\)/y;
-export const SPACES = /[ \t]*/y;
 const PARTIAL_MOVE = new RegExp(String.raw`${POINT}\*?(?:/(?:${POINT}\*?)?)*`, 'iy');
 const REST_OF_LINE = /[^\n]*\n?/y;
 const CELL_EXPECTED =
   "a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point')";
 
-export const SPACE = 32;
-export const TAB = 9;
 
 let cellEnd = 0;
 
@@ -111,6 +108,11 @@ export interface LineRead<T> {
   next: number;
 }
 
+/** The line at `i` as unreadable as a whole: the error stands at its first character that is not blank. */
+export function badWholeLine(input: string, i: number, expected: string): LineRead<BadLineNode> {
+  return badLine(input, i, Math.min(skipBlanks(input, i), endOfLine(input, i)), expected);
+}
+
 export function badLine(input: string, lineStart: number, errorOffset: number, expected: string): LineRead<BadLineNode> {
   REST_OF_LINE.lastIndex = lineStart;
   REST_OF_LINE.exec(input);
@@ -126,8 +128,7 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
   const end = endOfLine(input, i);
   let pos = i;
   let number: number | null = null;
-  let q = i;
-  while (input.charCodeAt(q) === SPACE || input.charCodeAt(q) === TAB) q++;
+  let q = skipBlanks(input, i);
   let digits = 0;
   let value = 0;
   for (let c = input.charCodeAt(q); c >= 48 && c <= 57; c = input.charCodeAt(++q), digits++) value = value * 10 + (c - 48);
@@ -137,8 +138,7 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
   }
   let count = 0;
   for (;;) {
-    let c = input.charCodeAt(pos);
-    while (c === SPACE || c === TAB) c = input.charCodeAt(++pos);
+    pos = skipBlanks(input, pos);
     if (pos >= end) break;
     const read = readCell(input, pos, pos - i, end);
     if (read !== null && 'errorOffset' in read) return badLine(input, i, read.errorOffset, read.expected);

@@ -30,7 +30,13 @@ const NO_HITS: readonly boolean[][] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => Obj
 const DICE: readonly [number, number][] = Array.from({ length: 49 }, (_, k) => Object.freeze([Math.floor(k / 7), k % 7]) as [number, number]);
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isSpace = (c: number) => c === SPACE || c === TAB;
+export const isBlank = (c: number) => c === SPACE || c === TAB;
+
+/** Past spaces and tabs from `i`. */
+export function skipBlanks(input: string, i: number): number {
+  while (isBlank(input.charCodeAt(i))) i++;
+  return i;
+}
 
 /** `w` (lower case) stands at `at`, in any case. */
 function word(input: string, at: number, w: string): boolean {
@@ -104,7 +110,7 @@ function moveToken(input: string, at: number, end: number): MoveToken | ScanErro
     repeat = c - 48;
     i += 3;
   }
-  if (i < end && !isSpace(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
+  if (i < end && !isBlank(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
   next = i;
   return { points, hits, repeat };
 }
@@ -120,7 +126,7 @@ function marker(input: string, at: number, end: number): { marker: RollMarker; n
   if (word(input, at, 'illegal play')) {
     let i = at + 12;
     let j = i;
-    while (j < end && isSpace(input.charCodeAt(j))) j++;
+    while (j < end && isBlank(input.charCodeAt(j))) j++;
     if (input.charCodeAt(j) === OPEN) {
       const close = input.indexOf(')', j);
       if (close >= 0 && close < end) i = close + 1;
@@ -143,7 +149,7 @@ export function scanRoll(input: string, at: number, end: number, column: number)
   let cellEnd = at + 3;
   for (;;) {
     let q = cellEnd;
-    while (q < end && isSpace(input.charCodeAt(q))) q++;
+    while (q < end && isBlank(input.charCodeAt(q))) q++;
     if (q >= end || q === cellEnd) break;
     const m = moveToken(input, q, end);
     if (m === 'next-cell') {

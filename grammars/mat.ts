@@ -4,7 +4,8 @@
 // cannot read becomes a `BadLine` node carrying the exact column and what was expected there,
 // and parsing goes on; judging is left to the importer and the audit.
 import P from 'parsimmon';
-import { EOL, SPACE, SPACES, TAB, at, badLine, endOfLine, readMoveLine } from './mat-cells.js';
+import { EOL, at, badWholeLine, readMoveLine } from './mat-cells.js';
+import { skipBlanks } from './mat-moves.js';
 import type { BadLineNode, BodyNode, CommentNode, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
 import { LineCursor, sticky } from './primitives.js';
 
@@ -13,9 +14,7 @@ export type * from './mat-nodes.js';
 const anyLine = (expected: string) =>
   P<BadLineNode>((input, i) => {
     if (i >= input.length) return P.makeFailure(i, 'a line');
-    SPACES.lastIndex = i;
-    SPACES.exec(input);
-    const read = badLine(input, i, Math.min(SPACES.lastIndex, endOfLine(input, i)), expected);
+    const read = badWholeLine(input, i, expected);
     return P.makeSuccess(read.next, read.node);
   });
 
@@ -28,10 +27,8 @@ const SCORE_EXPECTED = "a score line such as ' Anna : 0      Boris : 0'";
  */
 const missingScore = P<BadLineNode>((input, i) => {
   if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
-  SPACES.lastIndex = i;
-  SPACES.exec(input);
   const read = readMoveLine(input, i);
-  const bad = badLine(input, i, Math.min(SPACES.lastIndex, endOfLine(input, i)), SCORE_EXPECTED);
+  const bad = badWholeLine(input, i, SCORE_EXPECTED);
   return read.node.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
 });
 
@@ -70,10 +67,10 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
   const comments: CommentNode[] = [];
   let pos = i;
   for (;;) {
-    if (at(BLANK_LINE, input, pos) && BLANK_LINE.lastIndex > pos) pos = BLANK_LINE.lastIndex;
+    if (at(BLANK_LINE, input, pos)) pos = BLANK_LINE.lastIndex;
     else {
       const m = at(COMMENT_LINE, input, pos);
-      if (!m || COMMENT_LINE.lastIndex === pos) break;
+      if (!m) break;
       comments.push(commentNode(m, pos));
       pos = COMMENT_LINE.lastIndex;
     }
@@ -94,9 +91,8 @@ const gameBody = P<BodyNode[]>((input, i) => {
   while (pos < input.length) {
     // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
     // no regexp before their own scan.
-    let q = pos;
-    let c = input.charCodeAt(q);
-    while (c === SPACE || c === TAB) c = input.charCodeAt(++q);
+    const q = skipBlanks(input, pos);
+    const c = input.charCodeAt(q);
     if (c >= 48 && c <= 57) {
       let r = q + 1;
       while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;

@@ -1,7 +1,8 @@
 // .mat syntax tree → MatchRecord.
 import type { BadLineNode, Cell, GameNode, MatchNode, MatSyntax } from '../../grammars/mat.js';
 import { parseMat } from '../../grammars/mat.js';
-import type { Action, GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
+import { inFileOrder, parseError } from './parse-error.js';
+import type { GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
 /**
  * Cells that start before this column belong to the left player. Writers put the right column
@@ -11,13 +12,7 @@ import type { Action, GameRecord, Header, MatchRecord, ParseError, RecordedResul
 const RIGHT_COLUMN_FROM = 20;
 
 function parseErrorOf(node: BadLineNode): ParseError {
-  return {
-    line: node.line,
-    column: node.column,
-    expected: node.expected,
-    found: node.found,
-    message: `line ${node.line}, column ${node.column}: expected ${node.expected}, found ${node.found}`,
-  };
+  return parseError(node.line, node.column, node.expected, node.found);
 }
 
 function variantOf(headers: Header[]): Variant {
@@ -62,7 +57,6 @@ function gameOf(node: GameNode, errors: ParseError[]): GameRecord {
     game.startScore = score.scores;
   }
 
-  const resigns: Action[] = [];
   for (const line of node.body) {
     if (line.type === 'comment') {
       game.comments.push({ text: line.text, line: line.line });
@@ -78,16 +72,16 @@ function gameOf(node: GameNode, errors: ParseError[]): GameRecord {
       if (cell.type === 'number') continue;
       const side: Side = previous === 0 || cell.column >= RIGHT_COLUMN_FROM ? 1 : 0;
       previous = side;
-      addCell(game, cell, side, line.line, resigns, errors);
+      addCell(game, cell, side, line.line, errors);
     }
   }
   // `Losses N point` is the loser's own statement; the column of galaxy's `Losses` cell is not
   // reliable (a bare ` Losses 1 point` line is the right player's), the `Wins` cell is.
-  if (game.result) for (const r of resigns) r.side = (1 - game.result.winner) as Side;
+  if (game.result) for (const a of game.actions) if (a.type === 'resign') a.side = (1 - game.result.winner) as Side;
   return game;
 }
 
-function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, resigns: Action[], errors: ParseError[]): void {
+function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, errors: ParseError[]): void {
   const column = cell.column + 1;
   if (cell.type === 'wins') {
     const result: RecordedResult = { winner: side, points: cell.points, andMatch: cell.andMatch, resigned: false, line, column };
@@ -117,12 +111,9 @@ function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side
     case 'drop':
       game.actions.push({ type: 'drop', side, line, column });
       break;
-    case 'losses': {
-      const action: Action = { type: 'resign', side, line, column, points: cell.points };
-      game.actions.push(action);
-      resigns.push(action);
+    case 'losses':
+      game.actions.push({ type: 'resign', side, line, column, points: cell.points });
       break;
-    }
   }
 }
 
@@ -164,8 +155,7 @@ export function importMatSyntax(tree: MatSyntax, file: string): { matches: Match
   }
   // Only the first unreadable line of a file with no match in it: the rest would repeat it.
   for (const n of matches.length === 0 ? bad.slice(0, 1) : bad) errors.push(parseErrorOf(n));
-  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { matches, errors };
+  return { matches, errors: inFileOrder(errors) };
 }
 
 export function importMat(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] } {

@@ -2,14 +2,12 @@
 //
 // One game tree per game, its main line only (the first variation, as gnubg reads it). White
 // (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.
-import { firstValue, parseSgf, texts, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
+import { firstValue, parseSgf, texts, valueText, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
 import { checkersPerSide, startPosition } from '../engine/board.js';
+import { inFileOrder, parseError } from './parse-error.js';
 import type { Action, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
 type Errors = ParseError[];
-function parseError(line: number, column: number, expected: string, found: string): ParseError {
-  return { line, column, expected, found, message: `line ${line}, column ${column}: expected ${expected}, found ${found}` };
-}
 
 /** Line and column of an offset inside a property (its values may span lines). */
 function posIn(text: string, p: SgfProperty, offset: number): { line: number; column: number } {
@@ -22,7 +20,8 @@ function posIn(text: string, p: SgfProperty, offset: number): { line: number; co
   return { line, column: offset - start + 1 };
 }
 
-const first = (text: string, p: SgfProperty) => texts(text, p)[0] ?? '';
+/** The first value's text: the only one most properties have (not every value built for it). */
+const first = (text: string, p: SgfProperty) => valueText(text, firstValue(text, p));
 
 /** What one game tree says, before games are grouped into matches. */
 interface GameRead {
@@ -326,6 +325,5 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   const groups: GameRead[][] = [];
   reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));
   const matches = groups.map((g, k) => matchOf(g, file, k + 1, numbersFrom));
-  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { matches, errors };
+  return { matches, errors: inFileOrder(errors) };
 }
