@@ -103,7 +103,7 @@ function cellErrorAt(input: string, at: number): { offset: number; expected: str
   return null;
 }
 
-export interface LineRead<T> {
+interface LineRead<T> {
   node: T;
   next: number;
 }

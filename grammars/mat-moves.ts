@@ -5,7 +5,7 @@
 import type { MoveToken, RollMarker } from '../src/model.js';
 import type { Cell } from './mat-nodes.js';
 
-export type RollCell = Extract<Cell, { type: 'roll' }>;
+type RollCell = Extract<Cell, { type: 'roll' }>;
 
 export interface ScanError {
   errorOffset: number;

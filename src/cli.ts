@@ -32,7 +32,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return EXIT.usage;
     }
     if (e instanceof CommanderError) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? EXIT.clean : EXIT.usage;
+      return e.exitCode === 0 ? EXIT.clean : EXIT.usage; // --help exits 0
     }
     throw e;
   }

@@ -38,21 +38,27 @@ export function normaliseNewlines(text: string): string {
 }
 
 export function decode(bytes: Uint8Array): Decoded {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { ok: true, text: normaliseNewlines(utf16le.decode(bytes.subarray(2))), encoding: 'utf-16le' };
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { ok: true, text: normaliseNewlines(utf16be.decode(bytes.subarray(2))), encoding: 'utf-16be' };
-  }
   const nul = bytes.indexOf(0);
-  if (nul >= 0) {
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  if (nul >= 0 && !utf16) {
     return { ok: false, reason: 'binary data (a NUL byte), not a text match file', offset: nul };
   }
+  const { text, encoding } = utf16 ? decodeUtf16(bytes) : decodeBytes(bytes);
+  return { ok: true, text: normaliseNewlines(text), encoding };
+}
+
+function decodeUtf16(bytes: Uint8Array): { text: string; encoding: Encoding } {
+  const le = bytes[0] === 0xff;
+  return { text: (le ? utf16le : utf16be).decode(bytes.subarray(2)), encoding: le ? 'utf-16le' : 'utf-16be' };
+}
+
+/** UTF-8 (± BOM) when the bytes are valid UTF-8, else Windows-1252. */
+function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encoding } {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
-    return { ok: true, text: normaliseNewlines(utf8.decode(body)), encoding: bom ? 'utf-8-bom' : 'utf-8' };
+    return { text: utf8.decode(body), encoding: bom ? 'utf-8-bom' : 'utf-8' };
   } catch {
-    return { ok: true, text: normaliseNewlines(decodeWindows1252(body)), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(body), encoding: 'windows-1252' };
   }
 }

@@ -33,7 +33,7 @@ function workerFile(): string {
 
 /** The first files go out one by one, so that even a short run keeps every worker busy. */
 function nextBatchSize(sent: number, jobs: number): number {
-  return Math.max(1, Math.min(64, 2 ** Math.floor(sent / jobs)));
+  return Math.min(64, 2 ** Math.floor(sent / jobs));
 }
 
 /**

@@ -32,7 +32,7 @@ function done(path: string, reports: MatchReport[], options: RunOptions): FileOu
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
-export function ioError(path: string, reason: string, options: RunOptions): FileOutcome {
+function ioError(path: string, reason: string, options: RunOptions): FileOutcome {
   return done(path, [fileReport(path, null, [{ code: 'io-error', severity: 'error', message: `cannot read the file: ${reason}` }])], options);
 }
 

@@ -140,7 +140,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ParseErro
   };
 }
 
-export function importMatSyntax(tree: MatSyntax, file: string): { matches: MatchRecord[]; errors: ParseError[] } {
+function importMatSyntax(tree: MatSyntax, file: string): { matches: MatchRecord[]; errors: ParseError[] } {
   const errors: ParseError[] = [];
   const matches = tree.matches.map((m, k) => matchOf(m, file, k + 1, errors));
   const bad = tree.leftover.filter((n): n is BadLineNode => n.type === 'bad');

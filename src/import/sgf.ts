@@ -2,23 +2,13 @@
 //
 // One game tree per game, its main line only (the first variation, as gnubg reads it). White
 // (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.
+import { LineCursor } from '../../grammars/primitives.js';
 import { firstValue, parseSgf, texts, valueText, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
 import { checkersPerSide, startPosition } from '../engine/board.js';
 import { inFileOrder, parseError } from './parse-error.js';
 import type { Action, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
 type Errors = ParseError[];
-
-/** Line and column of an offset inside a property (its values may span lines). */
-function posIn(text: string, p: SgfProperty, offset: number): { line: number; column: number } {
-  let line = p.line;
-  let start = p.offset - p.column + 1;
-  for (let i = text.indexOf('\n', p.offset); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
-}
 
 /** The first value's text: the only one most properties have (not every value built for it). */
 const first = (text: string, p: SgfProperty) => valueText(text, firstValue(text, p));
@@ -212,7 +202,10 @@ class GameReader {
       moves.push({ points: [a, b], hits: [false], repeat: 1 });
     }
     if (!dice || k < v.length) {
-      const where = posIn(this.text, p, from + (dice ? k : 0));
+      // An error path: walking the text from its start to the bad character is fine here.
+      const lines = new LineCursor(this.text);
+      const offset = from + (dice ? k : 0);
+      const where = { line: lines.line(offset), column: lines.column(offset) };
       const expected = dice ? 'a pair of point letters: a-x or y (the bar), then a-x or z (off)' : "two dice from 1 to 6 and point-letter pairs (like '41lpab'), or 'double', 'take', 'drop'";
       this.errors.push(parseError(where.line, where.column, expected, v === '' ? 'an empty value' : `'${dice ? v.slice(k) : v}'`));
       this.game.unreadableFrom = p.line;

@@ -1,6 +1,6 @@
 // Per-game rows (DESIGN.md), RFC 4180 quoting by papaparse, header row first.
 import { createRequire } from 'node:module';
-import type { GameVerdict, MatchReport } from '../model.js';
+import type { Finding, GameVerdict, MatchReport } from '../model.js';
 import type { Sink, Write } from './reporter.js';
 
 export const CSV_COLUMNS = [
@@ -40,6 +40,11 @@ function Papa(): Papa {
 
 type Row = Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null>;
 
+/** Each finding code once, in order of first appearance. */
+function codesOf(findings: Finding[]): string {
+  return [...new Set(findings.map((f) => f.code))].join(';');
+}
+
 function gameRow(r: MatchReport, g: GameVerdict): Row {
   const start = g.startScore.recorded ?? g.startScore.computed;
   return {
@@ -66,14 +71,14 @@ function gameRow(r: MatchReport, g: GameVerdict): Row {
     points_nominal: g.points.nominal,
     points_credited: g.points.credited,
     status: g.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
-    findings: [...new Set(g.findings.map((f) => f.code))].join(';'),
+    findings: codesOf(g.findings),
     line: g.line,
   };
 }
 
 function unreadableRow(r: MatchReport): Row {
   const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, null])) as Row;
-  return { ...row, file: r.file, status: 'unreadable', findings: [...new Set(r.findings.map((f) => f.code))].join(';'), line: r.findings[0]?.line ?? null };
+  return { ...row, file: r.file, status: 'unreadable', findings: codesOf(r.findings), line: r.findings[0]?.line ?? null };
 }
 
 export function csvRows(r: MatchReport): Row[] {

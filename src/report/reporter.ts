@@ -5,7 +5,7 @@ import type { MatchReport, Severity } from '../model.js';
 
 export type Write = (text: string) => void;
 
-export interface Coalesced {
+interface Coalesced {
   write: Write;
   /** Writes what is held; call it once the run is over. */
   flush(): void;
