@@ -29,6 +29,8 @@ export interface SgfNode extends SgfPlace {
 }
 
 export interface SgfTree extends SgfPlace {
+  /** Offset of its closing `)`, or of where one was expected. */
+  end: number;
   nodes: SgfNode[];
   /** Variations; the first is the main line. */
   children: SgfTree[];
@@ -169,7 +171,7 @@ const sequence = P<(RawNode | Bad)[]>((input, i) => {
 
 /** Nodes must come before variations, and a tree needs one node at least. */
 function rawTree(offset: number, items: (RawNode | Bad)[], children: (RawTree | (RawNode | Bad)[] | Bad)[], closeAt: number, closed: boolean, atEnd: boolean): RawTree {
-  const tree: RawTree = { offset, line: 0, column: 0, nodes: [], children: [], bad: null };
+  const tree: RawTree = { offset, end: closeAt, line: 0, column: 0, nodes: [], children: [], bad: null };
   const errors: Bad[] = [];
   for (const item of items) {
     if (isBad(item)) errors.push(item);

@@ -117,7 +117,7 @@ class GameReader {
   node(node: SgfNode, index: number): void {
     let moved = false;
     for (const p of node.properties) {
-      if (this.game.unreadableFrom !== null) return;
+      if (this.game.unreadableFrom !== null && p.line >= this.game.unreadableFrom) return;
       switch (p.name) {
         case 'B':
         case 'W':
@@ -227,10 +227,10 @@ function numberTag(values: string[], tag: string): number | null {
   return null;
 }
 
-function readGame(text: string, tree: SgfTree, errors: Errors): GameRead {
+function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: number | null): GameRead {
   const nodes = mainLine(tree);
   const root = nodes[0];
-  const game: GameRecord = { number: 0, line: tree.line, players: ['', ''], startScore: null, actions: [], result: null, comments: [], unreadableFrom: null };
+  const game: GameRecord = { number: 0, line: tree.line, players: ['', ''], startScore: null, actions: [], result: null, comments: [], unreadableFrom };
   const read: GameRead = { game, app: '', length: null, rawNumber: null, rules: [], rulesLine: root.line, headers: [] };
   let rootCube: SgfProperty | null = null;
   for (const p of root.properties) {
@@ -300,13 +300,12 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   const syntax = parseSgf(text);
   const errors: Errors = syntax.errors.map((e) => parseError(e.line, e.column, e.expected, e.found));
   const trees = syntax.trees.filter((t) => t.nodes.length > 0 && isBackgammon(text, t));
-  const reads = trees.map((t) => readGame(text, t, errors));
-  // A syntax error inside a game: the reader could not read the game from there on.
-  for (const e of syntax.errors) {
-    let k = trees.length - 1;
-    while (k >= 0 && trees[k].offset > e.offset) k--;
-    if (k >= 0) reads[k].game.unreadableFrom = Math.min(reads[k].game.unreadableFrom ?? e.line, e.line);
-  }
+  // A syntax error inside a game tree (not between trees): the game is read up to its line and
+  // not past it, as a .mat game is read up to its first unreadable line.
+  const reads = trees.map((t) => {
+    const inside = syntax.errors.filter((e) => e.offset >= t.offset && e.offset <= t.end);
+    return readGame(text, t, errors, inside.length > 0 ? Math.min(...inside.map((e) => e.line)) : null);
+  });
   if (reads.length === 0 && errors.length === 0) {
     const found = syntax.trees.length === 0 ? 'no game tree' : 'no game tree with GM[6] in its first node';
     errors.push(parseError(1, 1, 'a backgammon game tree: (;GM[6]...)', found));

@@ -249,6 +249,27 @@ describe('sgf import: what cannot be read', () => {
     expect(g.result).toMatchObject({ winner: 0, points: 2 });
   });
 
+  it('a syntax error inside a game: the game is read up to its line, as a .mat game is', () => {
+    const lines = new TextDecoder().decode(fixture('sgf', 'backgammonmobile-match.sgf')).split('\n');
+    lines[10] += ' 7x';
+    const r = importRecord(new TextEncoder().encode(lines.join('\n')), 'x.sgf');
+    expect(r.errors.map((e) => [e.line, e.column])).toEqual([[11, 12]]);
+    const game = r.matches[0].games[0];
+    expect(game.unreadableFrom).toBe(11);
+    expect(game.actions).toHaveLength(8);
+    expect(Math.max(...game.actions.map((a) => a.line))).toBe(10);
+  });
+
+  it('junk between two game trees belongs to neither game', () => {
+    const one = new TextDecoder().decode(fixture('sgf', 'backgammonmobile-match.sgf')).trimEnd();
+    const r = importRecord(new TextEncoder().encode(`${one}\njunk here\n${one}\n`), 'x.sgf');
+    expect(r.errors.map((e) => e.line)).toEqual([46]);
+    expect(r.matches.flatMap((m) => m.games.map((g) => [g.unreadableFrom, g.actions.length]))).toEqual([
+      [null, 42],
+      [null, 42],
+    ]);
+  });
+
   it('a second move in one node, a position set up mid-game, an unreadable result', () => {
     const r = importSgf(game('MI[length:3]RE[X+1]', ';B[41lpab]W[21]\n;W[31]\n;AE[a]\n;B[11]'), 't.sgf');
     expect(r.errors.map((e) => [e.line, e.column, e.expected])).toEqual([
