@@ -74,16 +74,20 @@ export function ruleOptions(): Option[] {
   ];
 }
 
-export interface RuleOptionValues {
-  rules?: 'backgammon' | 'nardy' | 'tavla';
-  crawford?: boolean;
-  jacoby?: boolean;
-  beavers?: boolean;
-  cubeLimit?: number;
+/** What commander gives verify and csv for `runOptions()` and `ruleOptions()`. */
+export interface RunOptionValues extends RuleFlags {
+  jobs: number;
+  maxFileSize: number;
 }
 
-export function ruleFlags(o: RuleOptionValues): RuleFlags {
-  return { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit };
+/** The settings every run of verify and csv shares: workers, size limit, stdout backpressure, rules. */
+export function runSettings(io: CliIO, o: RunOptionValues) {
+  return {
+    jobs: o.jobs,
+    maxFileSize: o.maxFileSize,
+    outputDrained: io.stdoutDrained,
+    audit: { rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit } },
+  };
 }
 
 /** Says which named paths were missing, and gives the run's exit code: 2, else 1 on errors, else 0. */

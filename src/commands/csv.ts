@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { auditPaths } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
-import { finishRun, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
+import { finishRun, openOutput, ruleOptions, runOptions, runSettings, type CliIO, type RunOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
@@ -20,16 +20,10 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line.\n' +
         'The exit code is that of verify: 1 when any error finding.',
     )
-    .action(async (paths: string[], opts: RuleOptionValues & { output?: string; jobs: number; maxFileSize: number }) => {
+    .action(async (paths: string[], opts: RunOptionValues & { output?: string }) => {
       const file = opts.output ? openOutput(opts.output) : null;
       const out = coalesce(file ? file.write : io.stdout);
-      const { summary, missing } = await auditPaths(paths, {
-        jobs: opts.jobs,
-        maxFileSize: opts.maxFileSize,
-        outputDrained: io.stdoutDrained,
-        audit: { rules: ruleFlags(opts) },
-        sinks: [{ format: 'csv', sink: csvSink(out.write) }],
-      });
+      const { summary, missing } = await auditPaths(paths, { ...runSettings(io, opts), sinks: [{ format: 'csv', sink: csvSink(out.write) }] });
       out.flush();
       file?.close();
       setExit(finishRun(io, missing, summary));

@@ -6,7 +6,7 @@ import { jsonSink, ndjsonSink } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import { coalesce, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
-import { finishRun, openOutput, ruleFlags, ruleOptions, runOptions, type CliIO, type RuleOptionValues } from './common.js';
+import { finishRun, openOutput, ruleOptions, runOptions, runSettings, type CliIO, type RunOptionValues } from './common.js';
 
 function sinkFor(format: OutputFormat, write: Write): Sink {
   if (format === 'json') return jsonSink(write);
@@ -14,13 +14,11 @@ function sinkFor(format: OutputFormat, write: Write): Sink {
   return textSink(write);
 }
 
-interface VerifyOptions extends RuleOptionValues {
+interface VerifyOptions extends RunOptionValues {
   format: string;
   info: boolean;
   csv?: string;
-  jobs: number;
   quiet?: boolean;
-  maxFileSize: number;
 }
 
 export function verifyCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -56,10 +54,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       const sinks = [{ format, sink: sinkFor(format, stdout.write) }];
       if (csvOut) sinks.push({ format: 'csv', sink: csvSink(csvOut.write) });
       const { summary, missing } = await auditPaths(paths, {
-        jobs: opts.jobs,
-        maxFileSize: opts.maxFileSize,
-        outputDrained: io.stdoutDrained,
-        audit: { rules: ruleFlags(opts) },
+        ...runSettings(io, opts),
         sinks,
         showInfo: opts.info,
         onFileDone: (counts) => progress?.fileDone(counts),
