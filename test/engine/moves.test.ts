@@ -69,7 +69,8 @@ describe('a recorded move, rule by rule', () => {
     ['bearing off the last checker ends the roll', { 2: 1 }, { 6: 15 }, [6, 5], '2/off'],
     ['bearing off across the home board: 17/off 6/off with 66', { 17: 1, 6: 1, 1: 13 }, { 6: 15 }, [6, 6], '17/off 6/off'],
     ['a combined bear-off that uses both dice: 4/off with 4-1', { 4: 1, 3: 1, 1: 13 }, { 6: 15 }, [4, 1], '4/off'],
-    ['a blocked roll used in part: one die only', { 24: 15 }, PRIME, [6, 6], ''],
+    ['a roll that cannot be played at all: no move', { 24: 15 }, PRIME, [6, 6], ''],
+    ['only one die can be played: that one alone', { 24: 15 }, { 7: 2, 8: 2, 6: 11 }, [6, 1], '24/23'],
   ])('legal: %s', (_what, s0, s1, dice, moves) => {
     const { result } = play(s0, s1, dice, moves);
     expect(result).toEqual({ kind: 'legal' });

@@ -47,6 +47,18 @@ describe('replay: how a game ends', () => {
     expect(r.findings).toEqual([]);
   });
 
+  it('a raccoon: the doubler redoubles the beaver and keeps an 8-cube', () => {
+    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4               Raccoons => 8\n  3)                             52: 13/8 13/11');
+    expect(r.cubeLog.map((e) => [e.kind, e.side, e.offered])).toEqual([
+      ['double', 1, 2],
+      ['beaver', 0, 4],
+      ['raccoon', 1, 8],
+      ['take', 0, null],
+    ]);
+    expect(r.findings).toEqual([]);
+    expect(r.cube).toEqual({ value: 8, owner: 1 });
+  });
+
   it('a beaver refused: the beaverer wins the beavered-from value', () => {
     const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4                Drops\n      Wins 2 points');
     expect(r).toMatchObject({ termination: 'drop', winner: 0, cube: { value: 2 } });

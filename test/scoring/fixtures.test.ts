@@ -117,6 +117,13 @@ describe('one fixture per finding code', () => {
     expect(codes(audit(name))).toEqual(expected);
   });
 
+  it('an unfinished game is an error only when another game follows it', () => {
+    const text = new TextDecoder().decode(fixture('scoring', 'game-unfinished.mat'));
+    const last = checkFile(new TextEncoder().encode(text.slice(0, text.indexOf(' Game 2'))), 'x.mat')[0];
+    expect(last.games.map((g) => [g.termination, g.points.nominal])).toEqual([['unfinished', null]]);
+    expect(codes(last)).toEqual([]);
+  });
+
   it('match-unfinished: the record stops before anybody reaches the length', () => {
     const r = audit('match-unfinished.mat');
     expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['match-unfinished', 'warning']]);

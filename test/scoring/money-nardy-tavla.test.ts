@@ -38,6 +38,14 @@ describe('money play', () => {
     expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['rules-inferred', 'info']]);
   });
 
+  it('no header: the same gammon recorded as a gammon shows the session had no Jacoby rule', () => {
+    const text = new TextDecoder().decode(fixture('scoring', 'money-jacoby-inferred.mat')).replace('Wins 1 point', 'Wins 2 points');
+    const r = checkFile(new TextEncoder().encode(text), 'x.mat')[0];
+    expect(r.rules).toMatchObject({ jacoby: false, source: { jacoby: 'inferred' } });
+    expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['rules-inferred', 'info']]);
+    expect(r.games[0].points).toEqual({ recorded: 2, nominal: 2, credited: 2 });
+  });
+
   it('games of one session that contradict each other are an error', () => {
     const r = audit('money-jacoby-contradiction.mat');
     expect(codes(r)).toEqual(['jacoby-contradiction']);

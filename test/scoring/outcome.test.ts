@@ -25,7 +25,7 @@ describe('outcome', () => {
     expect(outcome(position({ 25: 1, 6: 14 }, WON), 1)).toBe('backgammon');
   });
 
-  it('multiplies the cube, never adds to it: single 1, gammon 2, backgammon 3', () => {
+  it('levels: single 1, gammon 2, backgammon 3 (the cube multiplies them: test/scoring/points.test.ts)', () => {
     expect(LEVEL).toEqual({ single: 1, gammon: 2, backgammon: 3 });
   });
 });

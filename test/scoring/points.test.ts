@@ -1,0 +1,91 @@
+// scoreGame on games built by hand: the RULES.md rules the fixture files do not each pin on
+// their own (Jacoby and the take, no Jacoby in a match, the range a match-winning game may be
+// recorded at, an unfinished game, a nardy resignation recorded at the wrong value).
+import { describe, expect, it } from 'vitest';
+import type { GameReplay } from '../../src/engine/replay.js';
+import type { GameRecord, MatchRecord, Side, Termination } from '../../src/model.js';
+import { scoreGame } from '../../src/scoring/points.js';
+import { rulesFor, type RuleFlags } from '../../src/scoring/rules.js';
+import { position } from '../engine/position-helpers.js';
+
+function match(length: number, flags: RuleFlags = {}) {
+  const record: MatchRecord = { file: 'x', format: 'mat', index: 1, line: 1, players: ['A', 'B'], length, headers: [], variant: 'backgammon', games: [], marksHits: false };
+  return rulesFor(record, flags);
+}
+
+/** Side 0 bore off everything; side 1 has borne off nothing: a gammon for side 0. */
+const GAMMON = position({}, { 6: 15 });
+
+function game(points: number | null, winner: Side = 0): GameRecord {
+  const result = points === null ? null : { winner, points, andMatch: false, resigned: false, line: 9, column: 1 };
+  return { number: 1, line: 1, players: ['A', 'B'], startScore: [0, 0], actions: [], result, comments: [], unreadableFrom: null };
+}
+
+function replayed(termination: Termination, cube: number, resignPoints: number | null = null): GameReplay {
+  const ended = termination !== 'unfinished';
+  return {
+    final: GAMMON,
+    onRoll: 1,
+    lastMover: 0,
+    cube: { value: cube, owner: -1 },
+    termination,
+    winner: ended ? 0 : null,
+    loser: ended ? 1 : null,
+    resignPoints,
+    firstRoll: null,
+    cubeLog: [],
+    rolls: 0,
+    stoppedAt: null,
+    findings: [],
+  };
+}
+
+const ctx = (rules: ReturnType<typeof match>, cube: number, cubeTurned: boolean, score: [number, number] = [0, 0], length = 7) => ({
+  rules,
+  length,
+  score,
+  cube,
+  cubeTurned,
+  names: ['A', 'B'] as [string, string],
+});
+
+describe('scoreGame: rules the fixtures do not each pin', () => {
+  it('§4 Jacoby: a gammon counts single with the cube never turned, in full once a take turned it', () => {
+    const money = match(0, { jacoby: true });
+    expect(scoreGame(game(2), replayed('bearoff', 2), ctx(money, 2, false)).nominal).toBe(2);
+    expect(scoreGame(game(4), replayed('bearoff', 2), ctx(money, 2, true)).nominal).toBe(4);
+    expect(scoreGame(game(4), replayed('bearoff', 2), ctx(money, 2, true)).findings).toEqual([]);
+  });
+
+  it('§3 no Jacoby in match play, even when asked for', () => {
+    const rules = match(7, { jacoby: true });
+    const p = scoreGame(game(2), replayed('bearoff', 1), ctx(rules, 1, false));
+    expect([p.outcome, p.nominal, p.findings]).toEqual(['gammon', 2, []]);
+  });
+
+  it.each([
+    [1, ['points-mismatch']],
+    [2, []],
+    [3, []],
+    [4, []],
+    [5, ['points-mismatch']],
+  ])('§3 a gammon on a 2-cube at 5-0 in a 7-point match (2 needed) recorded as %i', (recorded, codes) => {
+    const p = scoreGame(game(recorded), replayed('bearoff', 2), ctx(match(7), 2, true, [5, 0]));
+    expect([p.nominal, p.credited, p.winsMatch]).toEqual([4, 2, true]);
+    expect(p.findings.map((f) => f.code)).toEqual(codes);
+  });
+
+  it('§1 an unfinished game is worth nothing and says nothing', () => {
+    const p = scoreGame(game(null), replayed('unfinished', 1), ctx(match(7), 1, false));
+    expect(p).toMatchObject({ winner: null, outcome: null, nominal: null, credited: null, winsMatch: false, findings: [] });
+  });
+
+  it('§5 a nardy resignation is credited what is missing; another value recorded is a mismatch', () => {
+    const nardy = match(5, { rules: 'nardy' });
+    const at = ctx(nardy, 1, false, [3, 1], 5);
+    expect(scoreGame(game(2), replayed('resign', 1, 2), at)).toMatchObject({ nominal: 2, credited: 2, winsMatch: true, findings: [] });
+    const wrong = scoreGame(game(1), replayed('resign', 1, 1), at);
+    expect(wrong.nominal).toBe(2);
+    expect(wrong.findings.map((f) => [f.code, f.recorded, f.expected])).toEqual([['points-mismatch', 1, 2]]);
+  });
+});
