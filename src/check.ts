@@ -4,7 +4,7 @@ import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from
 import { importRecord } from './import/index.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 
-export function parseErrorFinding(e: ParseError, game?: number): Finding {
+function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
     code: 'parse-error',
     severity: 'error',
@@ -29,7 +29,7 @@ function owner(matches: MatchRecord[], line: number): { match: number; game?: nu
   return { match: m, game };
 }
 
-export function reportsOf(imported: ImportResult, file: string, options: AuditOptions = {}): MatchReport[] {
+function reportsOf(imported: ImportResult, file: string, options: AuditOptions = {}): MatchReport[] {
   const { matches, errors, notes } = imported;
   if (matches.length === 0) {
     return [fileReport(file, imported.format, [...errors.map((e) => parseErrorFinding(e)), ...notes])];

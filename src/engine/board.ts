@@ -55,7 +55,7 @@ export function other(s: Side): Side {
 }
 
 /** Checkers of `s` on the board or the bar (not borne off). */
-export function checkersLeft(p: Position, s: Side): number {
+function checkersLeft(p: Position, s: Side): number {
   let n = 0;
   const a = p.sides[s];
   for (let i = 1; i <= BAR; i++) n += a[i];

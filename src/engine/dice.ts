@@ -38,10 +38,6 @@ export function setDice(d1: number, d2: number): void {
   }
 }
 
-export function usedDice(d1: number, d2: number): number {
-  return (d1 === d2 ? 4 : 2) - (available[1] + available[2] + available[3] + available[4] + available[5] + available[6]);
-}
-
 const bestFrom = new Int8Array(4);
 const bestDie = new Int8Array(4);
 const curFrom = new Int8Array(4);

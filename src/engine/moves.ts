@@ -7,11 +7,10 @@
 // runs for every move of every file, and allocates nothing when the move is legal.
 import type { MoveToken, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
-import { available, bestPlay, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps, usedDice } from './dice.js';
+import { available, bestPlay, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps } from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
 
 export { bestPlay, mostDiceUsable, steps } from './dice.js';
-export { stepProblem } from './steps.js';
 
 export interface Segment {
   from: number;
@@ -246,14 +245,12 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
   }
   // Bearing off the last checker ends the game: the rest of the roll does not matter.
   if (allBorneOff(pos, s)) return LEGAL;
-  const full = d1 === d2 ? 4 : 2;
-  const used = usedDice(d1, d2);
-  if (used === full) return LEGAL;
+  const used = steps.length; // each step uses one die
+  if (used === (d1 === d2 ? 4 : 2)) return LEGAL;
   // Fewer dice than the roll has: check, on the position before the play, that no more could be.
-  const played = steps.length;
-  const playedFrom = steps.from.slice(0, played);
-  const playedDie = steps.die.slice(0, played);
-  for (let k = played - 1; k >= 0; k--) undoStep(pos, s, playedFrom[k], playedDie[k], steps.hit[k] === 1);
+  const playedFrom = steps.from.slice(0, used);
+  const playedDie = steps.die.slice(0, used);
+  for (let k = used - 1; k >= 0; k--) undoStep(pos, s, playedFrom[k], playedDie[k], steps.hit[k] === 1);
   const most = mostDiceUsable(pos, s, d1, d2);
   let problem: string | null = null;
   if (most > used) {
@@ -273,7 +270,7 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
   // Replay the play again (the check above undid it).
   setDice(d1, d2);
   steps.length = 0;
-  for (let k = 0; k < played; k++) {
+  for (let k = 0; k < used; k++) {
     available[playedDie[k]]--;
     pushStep(playedFrom[k], playedDie[k], applyStep(pos, s, playedFrom[k], playedDie[k]));
   }

@@ -46,7 +46,6 @@ export interface GameReplay {
   resignPoints: number | null;
   firstRoll: RollAction | null;
   cubeLog: CubeEvent[];
-  rolls: number;
   /** The line where the replay stopped early (unreadable or impossible move). */
   stoppedAt: number | null;
   findings: Finding[];
@@ -90,7 +89,6 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     resignPoints: null,
     firstRoll: null,
     cubeLog: [],
-    rolls: 0,
     stoppedAt: null,
     findings,
   };
@@ -172,7 +170,6 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
         else if (turn !== null && a.side !== turn) {
           finding('turn-order', 'error', a, `${name(a.side)} rolls ${rollName(a)}, but it is ${name(turn)}'s turn`);
         }
-        r.rolls++;
         // The last roll before a result (or before an unreadable end) may be left unplayed: the
         // player rolled, then resigned.
         const outcome = playRoll(pos, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), options, finding);

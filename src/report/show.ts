@@ -2,9 +2,10 @@
 import { decodeMatchId, positionFromId } from '../ids.js';
 import type { GameVerdict, MatchReport, Side } from '../model.js';
 import { boardDiagram } from './board.js';
+import { plural } from '../words.js';
 
 function points(n: number | null): string {
-  return n === null ? '?' : `${n} point${n === 1 ? '' : 's'}`;
+  return n === null ? '?' : plural(n, 'point');
 }
 
 function ending(g: GameVerdict, names: [string, string]): string {

@@ -2,10 +2,8 @@
 // then a summary.
 import type { Finding, MatchReport } from '../model.js';
 import type { Sink, Summary, Write } from './reporter.js';
+import { plural } from '../words.js';
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function where(f: Finding): string {
   if (f.line === undefined) return '';

@@ -8,6 +8,7 @@ import { scoreGame, type GamePoints } from './points.js';
 import { inferJacoby } from './jacoby.js';
 import { LEVEL } from './outcome.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
+import { plural } from '../words.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -144,7 +145,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
       const ruling = cubeFound.find((f) => f.code === 'crawford-double')!;
       ruling.recorded = game.result.points;
       ruling.expected = points.nominal;
-      ruling.message += `: ${points.nominal ?? '?'} point${points.nominal === 1 ? '' : 's'}, where the record gives ${game.result.points}`;
+      ruling.message += `: ${points.nominal === null ? '? points' : plural(points.nominal, 'point')}, where the record gives ${game.result.points}`;
     }
     const last = index === record.games.length - 1;
     if (r.termination === 'unfinished' && !last) {

@@ -3,6 +3,7 @@ import type { GameReplay } from '../engine/replay.js';
 import type { Finding, GameRecord, Outcome, Side } from '../model.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
+import { plural } from '../words.js';
 
 export interface PointsContext {
   rules: RuleSet;
@@ -28,9 +29,6 @@ export interface GamePoints {
   findings: Finding[];
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** A resignation's level from the points written for it; gnubg rounds up to the next level. */
 function resignLevel(points: number, cube: number): number {

@@ -34,7 +34,6 @@ function replayed(termination: Termination, cube: number, resignPoints: number |
     resignPoints,
     firstRoll: null,
     cubeLog: [],
-    rolls: 0,
     stoppedAt: null,
     findings: [],
   };
