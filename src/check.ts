@@ -3,6 +3,7 @@
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
 import { importRecord } from './import/index.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
+import { fileReport } from './file-report.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
@@ -13,11 +14,6 @@ function parseErrorFinding(e: ParseError, game?: number): Finding {
     line: e.line,
     column: e.column,
   };
-}
-
-/** A report for a file that holds no readable match: every input is accounted for. */
-export function fileReport(file: string, format: MatchReport['format'], findings: Finding[]): MatchReport {
-  return { file, match: null, format, players: null, length: null, rules: null, games: [], findings };
 }
 
 /** The match (and game) a line belongs to: the last one that starts at or before it. */

@@ -25,17 +25,29 @@ export async function cli(...argv: string[]): Promise<{ code: number; stdout: st
 }
 
 /** The same, with a stderr that says it is a terminal when `tty` is set. */
-export async function cliWith(io: { tty?: boolean }, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function cliWith(
+  io: { tty?: boolean; stdin?: Uint8Array; onStdout?: (all: string) => void },
+  ...argv: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await run(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), stderrIsTTY: io.tty === true });
+  const code = await run(argv, {
+    stdout: (s) => {
+      stdout += s;
+      io.onStdout?.(stdout);
+    },
+    stderr: (s) => void (stderr += s),
+    stderrIsTTY: io.tty === true,
+    readStdin: async (limit) => (io.stdin === undefined ? new Uint8Array(0) : io.stdin.length > limit ? null : io.stdin),
+  });
   return { code, stdout, stderr };
 }
 
 /**
- * For a describe block: the pool starts from 64 files, these tests need it on a few; and the
- * test-only hook that makes a worker die on a file (BGAUDIT_TEST_CRASH_ON) is cleared after
- * each test.
+ * For a describe block: the pool starts a second worker from 64 files, these tests need it on a
+ * few; and the test-only hooks that make a worker die on a file (BGAUDIT_TEST_CRASH_ON), never
+ * end one (BGAUDIT_TEST_HANG_ON) or take all the memory it can (BGAUDIT_TEST_HOG_ON) are cleared
+ * after each test.
  */
 export function poolOnFewFiles(): void {
   beforeAll(() => {
@@ -46,5 +58,7 @@ export function poolOnFewFiles(): void {
   });
   afterEach(() => {
     delete process.env.BGAUDIT_TEST_CRASH_ON;
+    delete process.env.BGAUDIT_TEST_HANG_ON;
+    delete process.env.BGAUDIT_TEST_HOG_ON;
   });
 }

@@ -1,17 +1,24 @@
-// Runs file tasks across a piscina pool and hands the outcomes back in input order, as they
-// become ready. Files go to workers in batches (messaging is paid per batch, not per file);
-// at most `window` batches are in flight, so memory does not grow with the archive. A batch
-// whose worker dies is run again file by file, and the file that kills a worker alone is
-// reported as an internal error: the run goes on.
+// Runs file tasks across a piscina pool of worker threads and hands the outcomes back in input
+// order, as they become ready. Every file is audited in a worker, whatever --jobs says, because
+// only a worker can be stopped: a file that runs past the time limit is stopped there, a file
+// that needs more memory than a worker may take kills only that worker, and the run goes on
+// with the next file either way.
+//
+// Files go to workers in batches (messaging is paid per batch, not per file); at most `window`
+// batches are in flight, and a worker returns a batch early once its rendered output reaches a
+// budget, so what the main thread holds is bounded in bytes, not only in files.
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auditFile, internalError, type FileOutcome, type FileTask, type RunOptions } from './task.js';
-import type { Batch } from './worker.js';
+import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
+import { failure, internalError, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 
 export interface PoolOptions {
+  /** Worker threads. */
   jobs: number;
   run: RunOptions;
+  /** A file still running after this many milliseconds is stopped and reported (`timeout`); 0: no limit. */
+  fileTimeoutMs: number;
   /** Called once per task, in input order. */
   onOutcome: (outcome: FileOutcome) => void;
   /**
@@ -37,11 +44,36 @@ function nextBatchSize(sent: number, jobs: number): number {
 }
 
 /**
- * Below this many files the pool's start (about half a second) costs more than it gives.
- * `BGAUDIT_POOL_FROM` changes it, for tests that need the pool on a few files.
+ * Below this many files one worker does the work: starting a second costs more than it gives.
+ * `BGAUDIT_POOL_FROM` changes it, for tests that need several workers on a few files.
  */
 function poolFrom(): number {
   return Number(process.env.BGAUDIT_POOL_FROM) || 64;
+}
+
+/** Rendered characters a worker gathers before it returns a batch: a few MB per batch in flight. */
+const OUTPUT_BUDGET = 4 * 1024 * 1024;
+
+/**
+ * The old-generation heap a worker may take: auditing holds about 50 bytes per byte of the file
+ * (README, bounded for every shape of input), so the limit follows --max-file-size, with room for
+ * the worker's own code and the batch's output.
+ */
+export function workerHeapMb(maxFileSize: number): number {
+  return 256 + Math.ceil((maxFileSize * 100) / (1024 * 1024));
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+interface InFlight {
+  tasks: FileTask[];
+  progress: SharedArrayBuffer;
+  abort: AbortController;
+  /** Set by the watchdog: the file it stopped. */
+  timedOut: number | null;
+  result: Promise<BatchResult>;
 }
 
 /**
@@ -49,15 +81,10 @@ function poolFrom(): number {
  * whole) and calls `onOutcome` in their order.
  */
 export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions): Promise<void> {
-  const { jobs, run } = options;
+  const { run } = options;
   const drained = options.outputDrained ?? (() => null);
-  // The in-process loop never yields by itself: waiting here is what lets a piped stdout flush.
-  const emit = (outcome: FileOutcome): Promise<void> | null => {
-    options.onOutcome(outcome);
-    return drained();
-  };
   const source = tasks[Symbol.iterator]();
-  // Look ahead: a short run is audited here, without starting workers.
+  // Look ahead: a short run needs one worker only.
   const ahead: FileTask[] = [];
   let done = false;
   const pull = (): FileTask | null => {
@@ -71,41 +98,106 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     return r.value;
   };
   const threshold = poolFrom();
-  if (jobs > 1) {
-    while (ahead.length < threshold && !done) {
-      const r = source.next();
-      if (r.done) done = true;
-      else ahead.push(r.value);
-    }
+  while (options.jobs > 1 && ahead.length < threshold && !done) {
+    const r = source.next();
+    if (r.done) done = true;
+    else ahead.push(r.value);
   }
-  if (jobs <= 1 || ahead.length < threshold) {
-    for (let t = pull(); t !== null; t = pull()) {
-      const wait = emit(auditFile(t, run)); // auditFile turns any failure into an outcome
-      if (wait) await wait;
-    }
-    return;
-  }
-  // Loaded only here: a short run or --jobs 1 does not pay for loading piscina.
+  if (done && ahead.length === 0) return;
+  const jobs = ahead.length < threshold && done ? 1 : options.jobs;
+
+  // Loaded only here: a run with nothing to read does not pay for loading piscina.
   const { Piscina } = await import('piscina');
+  const heapMb = workerHeapMb(run.maxFileSize);
   // A smaller young generation than V8's default keeps each worker's heap from creeping up over a
-  // long run (peak RSS, 10,000 → 100,000 files: 1.3× with the default, 1.2× with 16 MB, 1.1× with
-  // 8 MB at a quarter of the throughput more): the files are small, their objects short-lived.
-  const pool = new Piscina({ filename: workerFile(), minThreads: jobs, maxThreads: jobs, idleTimeout: 60_000, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+  // long run (peak RSS, 10,000 → 100,000 files: 1.3× with the default, 1.2× with 16 MB): the
+  // files are small, their objects short-lived.
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: jobs,
+    maxThreads: jobs,
+    idleTimeout: 60_000,
+    resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: heapMb },
+  });
   const window = jobs * 3;
-  const inFlight: { tasks: FileTask[]; result: Promise<FileOutcome[]> }[] = [];
-  const send = (batch: FileTask[]): Promise<FileOutcome[]> => pool.run({ tasks: batch, options: run } satisfies Batch) as Promise<FileOutcome[]>;
-  // A rejected batch: a worker died. Run its files alone to find the one that kills it.
-  const isolate = async (batch: FileTask[]): Promise<FileOutcome[]> => {
-    const out: FileOutcome[] = [];
-    for (const task of batch) {
-      try {
-        out.push(...(await send([task])));
-      } catch (e) {
-        out.push(internalError(task.path, e, run));
-      }
-    }
-    return out;
+  const inFlight: InFlight[] = [];
+
+  const send = (batch: FileTask[]): InFlight => {
+    const progress = new SharedArrayBuffer(PROGRESS_BYTES);
+    new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
+    const abort = new AbortController();
+    const message: Batch = { tasks: batch, options: run, progress, outputBudget: OUTPUT_BUDGET };
+    const result = pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
+    result.catch(() => {}); // handled when its turn comes
+    return { tasks: batch, progress, abort, timedOut: null, result };
   };
+
+  // The watchdog: a file that has run longer than the limit is stopped (its worker is ended and
+  // replaced); the batch's other files are sent again.
+  const timeout = options.fileTimeoutMs;
+  const watched = new Set<InFlight>();
+  const watchdog =
+    timeout > 0
+      ? setInterval(
+          () => {
+            const now = Date.now();
+            for (const f of watched) {
+              const k = Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
+              if (k < 0 || f.timedOut !== null) continue;
+              if (now - new Float64Array(f.progress, PROGRESS_SINCE, 1)[0] > timeout) {
+                f.timedOut = k;
+                f.abort.abort(new Error('file timeout'));
+              }
+            }
+          },
+          Math.max(10, Math.min(1000, timeout / 4)),
+        )
+      : null;
+  watchdog?.unref();
+
+  const start = (batch: FileTask[]): InFlight => {
+    const f = send(batch);
+    watched.add(f);
+    void f.result.then(
+      () => watched.delete(f),
+      () => watched.delete(f),
+    );
+    return f;
+  };
+
+  /** A batch's outcomes, in order, whatever happened to its worker. */
+  const settle = async (f: InFlight, attempt = 0): Promise<FileOutcome[]> => {
+    let result: BatchResult;
+    try {
+      result = await f.result;
+    } catch (e) {
+      const k = f.timedOut ?? Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
+      if (k < 0) {
+        // The worker was lost before it began: try once more, then give up on these files.
+        if (attempt === 0) return settle(start(f.tasks), 1);
+        const what = e instanceof Error ? e.message : String(e);
+        return f.tasks.map((t) => internalError(t.path, `a worker could not start: ${what}`, run));
+      }
+      const task = f.tasks[k];
+      let lost: FileOutcome;
+      if (f.timedOut !== null) {
+        lost = failure(task.path, 'timeout', `auditing this file took longer than the ${seconds(timeout)} limit (--file-timeout); it was stopped and not audited`, run);
+      } else if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        lost = failure(task.path, 'memory-limit', `auditing this file needed more than the ${heapMb} MB a worker may take (it follows --max-file-size); it was not audited`, run);
+      } else {
+        lost = internalError(task.path, `the worker stopped: ${e instanceof Error ? e.message : String(e)}`, run);
+      }
+      // The files before it were audited, but their outcomes went with the worker: again.
+      const before = k > 0 ? await settle(start(f.tasks.slice(0, k))) : [];
+      const after = k + 1 < f.tasks.length ? await settle(start(f.tasks.slice(k + 1))) : [];
+      return [...before, lost, ...after];
+    }
+    const got = result.outcomes;
+    if (got.length === f.tasks.length) return got;
+    // The output budget ran out: the rest of the batch again, ahead of everything else.
+    return [...got, ...(await settle(start(f.tasks.slice(got.length))))];
+  };
+
   try {
     let sent = 0;
     let last = false;
@@ -116,24 +208,19 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
         for (let t = batch.length < size ? pull() : null; t !== null; t = batch.length < size ? pull() : null) batch.push(t);
         if (batch.length < size) last = true;
         if (batch.length === 0) break;
-        const result = send(batch);
-        result.catch(() => {}); // handled when its turn comes
-        inFlight.push({ tasks: batch, result });
+        inFlight.push(start(batch));
       }
       const head = inFlight.shift();
       if (!head) break;
-      let outcomes: FileOutcome[];
-      try {
-        outcomes = await head.result;
-      } catch {
-        outcomes = await isolate(head.tasks);
-      }
-      for (const o of outcomes) {
-        const wait = emit(o);
+      for (const o of await settle(head)) {
+        options.onOutcome(o);
+        const wait = drained();
         if (wait) await wait;
       }
     }
   } finally {
+    if (watchdog) clearInterval(watchdog);
+    for (const f of inFlight) f.abort.abort(new Error('run ended'));
     await pool.destroy();
   }
 }

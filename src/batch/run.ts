@@ -1,23 +1,33 @@
-// A whole run: discover the inputs, audit them (in process or across the pool), and feed the
-// sinks in input order.
+// A whole run: discover the inputs, audit them across the pool, and feed the sinks in input order.
+import { statSync } from 'node:fs';
 import type { AuditOptions } from '../scoring/audit.js';
 import { addToSummary, emptySummary, type FileCounts, type OutputFormat, type Sink, type Summary } from '../report/reporter.js';
-import { discover } from './discover.js';
+import { discover, type DiscoverOptions } from './discover.js';
+import type { FileIdentity, FileTask } from './outcome.js';
 import { runTasks } from './pool.js';
-import type { FileTask } from './task.js';
 
 export interface RunResult {
   summary: Summary;
-  /** Paths named on the command line that do not exist or cannot be listed. */
+  /** Paths named on the command line that do not exist. */
   missing: { path: string; reason: string }[];
+  /** Symbolic links a walk did not follow (to folders, or to files outside the walked folder). */
+  linksNotFollowed: number;
+  /** FIFOs, devices and sockets met in a walk, not read. */
+  specialFiles: number;
 }
 
-export interface AuditRun {
+export interface AuditRun extends DiscoverOptions {
   jobs: number;
   maxFileSize: number;
+  /** Milliseconds a file may take before it is stopped and reported (`timeout`); 0: no limit. */
+  fileTimeoutMs: number;
   audit: AuditOptions;
   /** Where each format goes. */
   sinks: { format: OutputFormat; sink: Sink }[];
+  /** The run's own output files: not read as inputs if a walk or a glob meets them. */
+  outputs?: FileIdentity[];
+  /** Standard input's bytes, when `-` is among the paths; null when it held more than the size limit. */
+  stdin?: Uint8Array | null;
   /** text: show info findings too. */
   showInfo?: boolean;
   /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
@@ -26,34 +36,65 @@ export interface AuditRun {
   outputDrained?: () => Promise<void> | null;
 }
 
+/** The name reports give standard input. */
+export const STDIN_NAME = '<stdin>';
+
 /** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
-export function countInputs(paths: string[]): number {
+export function countInputs(paths: string[], options: DiscoverOptions = {}): number {
   let n = 0;
-  for (const item of discover(paths)) if (item.kind !== 'skipped') n++;
-  return n;
+  for (const item of discover(paths.filter((p) => p !== '-'), options)) if (item.kind !== 'skipped') n++;
+  return n + (paths.includes('-') ? 1 : 0);
+}
+
+/**
+ * The first input that is the same file as one of `outputs` (any name: a hard link, a symbolic
+ * link, a glob), or null. Run before an output is opened for writing, which would empty it.
+ */
+export function inputAmong(paths: string[], outputs: FileIdentity[], options: DiscoverOptions = {}): string | null {
+  if (outputs.length === 0) return null;
+  for (const item of discover(paths.filter((p) => p !== '-'), options)) {
+    if (item.kind !== 'file') continue;
+    try {
+      const s = statSync(item.fsPath ?? item.path);
+      if (outputs.some((o) => o.dev === s.dev && o.ino === s.ino)) return item.path;
+    } catch {
+      // unreadable: reported by the run, cannot be an output
+    }
+  }
+  return null;
 }
 
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
-  const summary = emptySummary();
-  const missing: RunResult['missing'] = [];
+  const result: RunResult = { summary: emptySummary(), missing: [], linksNotFollowed: 0, specialFiles: 0 };
+  const { summary } = result;
   // Discovery streams into the audit: the file list of an archive is never held whole.
   function* tasks(): Generator<FileTask> {
-    for (const item of discover(paths)) {
-      if (item.kind === 'skipped') {
-        summary.skipped++;
+    for (const path of paths) {
+      if (path === '-') {
+        yield run.stdin === null
+          ? { path: STDIN_NAME, sniff: false, unreadable: `more than the ${run.maxFileSize}-byte limit (--max-file-size)` }
+          : { path: STDIN_NAME, sniff: false, bytes: run.stdin ?? new Uint8Array(0) };
         continue;
       }
-      if (item.kind === 'missing') {
-        missing.push({ path: item.path, reason: item.reason });
-        yield { path: item.path, sniff: false, missing: item.reason };
-      } else yield { path: item.path, sniff: item.sniff };
+      for (const item of discover([path], run)) {
+        if (item.kind === 'skipped') {
+          if (item.why === 'link') result.linksNotFollowed++;
+          else if (item.why === 'special') result.specialFiles++;
+          else summary.skipped++;
+        } else if (item.kind === 'missing') {
+          result.missing.push({ path: item.path, reason: item.reason });
+          yield { path: item.path, sniff: false, unreadable: item.reason };
+        } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
+        else yield item.fsPath ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff } : { path: item.path, sniff: item.sniff };
+      }
     }
   }
   const formats = [...new Set(run.sinks.map((s) => s.format))];
   await runTasks(tasks(), {
     jobs: run.jobs,
+    fileTimeoutMs: run.fileTimeoutMs,
     outputDrained: run.outputDrained,
-    run: { audit: run.audit, maxFileSize: run.maxFileSize, render: { formats, showInfo: run.showInfo ?? false } },
+    run: { audit: run.audit, maxFileSize: run.maxFileSize, render: { formats, showInfo: run.showInfo ?? false }, outputs: run.outputs },
     onOutcome: (o) => {
       if (o.skipped) summary.skipped++;
       else {
@@ -64,5 +105,5 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
     },
   });
   for (const { sink } of run.sinks) sink.end(summary);
-  return { summary, missing };
+  return result;
 }

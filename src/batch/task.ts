@@ -1,55 +1,11 @@
-// One file of a run: read it, audit it, and never let it take the run down. Shared by the
-// in-process path and the pool's workers.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { checkFile, fileReport } from '../check.js';
-import type { MatchReport } from '../model.js';
-import { renderFile } from '../report/render.js';
-import type { RenderSpec, RenderedFile } from '../report/reporter.js';
-import type { AuditOptions } from '../scoring/audit.js';
+// One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
+// workers.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { checkFile } from '../check.js';
 import { looksLikeMatchContent } from './discover.js';
+import { internalError, ioError, ioReason, outcomeOf, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 
-export interface FileTask {
-  path: string;
-  /** Read only if the content is a match (a .txt or extension-less file found in a folder). */
-  sniff: boolean;
-  /** Discovery already knows the path cannot be read. */
-  missing?: string;
-}
-
-export interface RunOptions {
-  audit: AuditOptions;
-  /** Files larger than this many bytes are refused with an io-error. */
-  maxFileSize: number;
-  render: RenderSpec;
-}
-
-export type FileOutcome = { path: string; skipped: true } | { path: string; skipped: false; rendered: RenderedFile };
-
-function done(path: string, reports: MatchReport[], options: RunOptions): FileOutcome {
-  return { path, skipped: false, rendered: renderFile(reports, options.render) };
-}
-
-/** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
-export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
-
-function ioError(path: string, reason: string, options: RunOptions): FileOutcome {
-  return done(path, [fileReport(path, null, [{ code: 'io-error', severity: 'error', message: `cannot read the file: ${reason}` }])], options);
-}
-
-export function internalError(path: string, error: unknown, options: RunOptions): FileOutcome {
-  const what = error instanceof Error ? error.message : String(error);
-  const message = `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.`;
-  return done(path, [fileReport(path, null, [{ code: 'internal-error', severity: 'error', message }])], options);
-}
-
-function reason(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  if (err.code === 'EISDIR') return 'it is a folder';
-  if (err.code === 'EACCES' || err.code === 'EPERM') return 'permission denied';
-  if (err.code === 'ENOENT') return 'no such file';
-  if (err.code === 'ELOOP') return 'a symbolic link loop';
-  return err.message;
-}
+export type { FileOutcome, FileTask, RunOptions } from './outcome.js';
 
 /** Most match files fit in one read into this buffer; their bytes are copied out of it. */
 const FIRST_READ = 64 * 1024;
@@ -59,30 +15,31 @@ function tooBig(size: number, limit: number): string {
   return `${size} bytes is more than the ${limit}-byte limit (--max-file-size)`;
 }
 
+const NOT_REGULAR =
+  'not a regular file (a FIFO, a device or a socket): only regular files are read; pipe a stream in with "-"';
+
 /**
- * Reads synchronously: match files are small, and one file at a time per thread is the fastest
- * way. A small file costs open, read, read (0: the end), close: a stat per file cost a third of
- * the reading, so only a file that fills the first read is measured (and refused unread when it
- * is above the limit). A folder fails its first read with EISDIR.
+ * Reads a regular file whole, synchronously (one file at a time per thread is the fastest way).
+ * Opened non-blocking so that a FIFO or a device can never hang the run: fstat then says what it
+ * is, and only a regular file is read. Its size is known before the first read, so a file above
+ * the limit is refused unread; a file that grows while it is read is still cut at the limit.
  */
-export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
-  if (task.missing !== undefined) return ioError(task.path, task.missing, options);
+function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | FileOutcome {
   const limit = options.maxFileSize;
-  let bytes: Uint8Array;
   let fd: number | null = null;
   try {
-    fd = openSync(task.path, 'r');
-    let buf = firstRead;
-    let length = readSync(fd, buf, 0, FIRST_READ, null);
-    let size = 0;
-    if (length === FIRST_READ) {
-      size = fstatSync(fd).size;
-      if (size > limit) return ioError(task.path, tooBig(size, limit), options);
-    }
-    // Until a read gives 0: a short read ends a regular file, not always a pipe.
-    while (length > 0) {
+    fd = openSync(task.fsPath ? Buffer.from(task.fsPath.buffer, task.fsPath.byteOffset, task.fsPath.byteLength) : task.path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return ioError(task.path, 'it is a folder', options);
+    if (!stat.isFile()) return ioError(task.path, NOT_REGULAR, options);
+    if (options.outputs?.some((o) => o.dev === stat.dev && o.ino === stat.ino)) return { path: task.path, skipped: 'output' };
+    if (stat.size > limit) return ioError(task.path, tooBig(stat.size, limit), options);
+    let buf = stat.size < FIRST_READ ? firstRead : Buffer.allocUnsafe(stat.size + 1);
+    let length = 0;
+    // Until a read gives 0: the size may have changed since fstat.
+    for (;;) {
       if (length === buf.length) {
-        const bigger = Buffer.allocUnsafe(Math.max(size + 4096, buf.length * 2));
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
         buf.copy(bigger, 0, 0, length);
         buf = bigger;
       }
@@ -91,17 +48,23 @@ export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
       length += n;
       if (length > limit) return ioError(task.path, tooBig(length, limit), options);
     }
-    if (length > limit) return ioError(task.path, tooBig(length, limit), options);
-    bytes = buf === firstRead ? new Uint8Array(buf.subarray(0, length)) : buf.subarray(0, length);
+    return buf === firstRead ? new Uint8Array(buf.subarray(0, length)) : buf.subarray(0, length);
   } catch (e) {
-    return ioError(task.path, reason(e), options);
+    return ioError(task.path, ioReason(e), options);
   } finally {
     if (fd !== null) closeSync(fd);
   }
-  if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: true };
+}
+
+export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
+  if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
+  const bytes = task.bytes ?? readRegularFile(task, options);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  if (bytes.length > options.maxFileSize) return ioError(task.path, tooBig(bytes.length, options.maxFileSize), options);
+  if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
-    return done(task.path, checkFile(bytes, task.path, options.audit), options);
+    return outcomeOf(task.path, checkFile(bytes, task.path, options.audit), options);
   } catch (e) {
-    return internalError(task.path, e, options);
+    return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }
 }

@@ -1,17 +1,31 @@
-// The pool's worker: a batch of files in, their reports out, as plain data.
-import { auditFile, type FileOutcome, type FileTask, type RunOptions } from './task.js';
+// The pool's worker: a batch of files in, their rendered reports out, as plain data. Before each
+// file it writes which one it is on and since when into the batch's shared progress slots, so
+// that the main thread can stop a file that runs too long, and knows which file a worker that
+// died was on, without a message per file.
+import { auditFile } from './task.js';
+import { PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 
-export interface Batch {
-  tasks: FileTask[];
-  options: RunOptions;
-}
-
-export default function auditBatch(batch: Batch): FileOutcome[] {
+export default function auditBatch(batch: Batch): BatchResult {
   const crashOn = process.env.BGAUDIT_TEST_CRASH_ON; // test-only: a worker that dies on this file
-  const out: FileOutcome[] = [];
-  for (const task of batch.tasks) {
+  const hangOn = process.env.BGAUDIT_TEST_HANG_ON; // test-only: a file that never ends
+  const hogOn = process.env.BGAUDIT_TEST_HOG_ON; // test-only: a file that takes all the memory it can
+  const index = new Int32Array(batch.progress, PROGRESS_FILE, 1);
+  const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
+  const outcomes: BatchResult['outcomes'] = [];
+  let size = 0;
+  for (let k = 0; k < batch.tasks.length; k++) {
+    const task = batch.tasks[k];
+    since[0] = Date.now();
+    Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
     if (crashOn && task.path.includes(crashOn)) process.exit(70);
-    out.push(auditFile(task, batch.options));
+    if (hangOn && task.path.includes(hangOn)) for (;;);
+    if (hogOn && task.path.includes(hogOn)) for (const hog: number[][] = []; ; ) hog.push(new Array<number>(1e5).fill(1.5));
+    const outcome = auditFile(task, batch.options);
+    outcomes.push(outcome);
+    if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;
+    // Enough output for one message: the rest of the batch goes back to the main thread, which
+    // sends it again. What is in flight is bounded in bytes, not only in files.
+    if (size >= batch.outputBudget) break;
   }
-  return out;
+  return { outcomes };
 }

@@ -1,10 +1,16 @@
-// What the commands share: the I/O they write to, exit codes, option parsers.
+// What the commands share: the I/O they write to, exit codes, option parsers, and the checks
+// every run makes before it starts.
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync, writeSync } from 'node:fs';
 import type { Summary, Write } from '../report/reporter.js';
-import { DEFAULT_MAX_FILE_SIZE } from '../batch/task.js';
+import { checkPatterns, PatternError } from '../batch/discover.js';
+import { ioReason, type FileIdentity } from '../batch/outcome.js';
+import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
+
+/** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
+export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
 export interface CliIO {
   stdout: Write;
@@ -17,10 +23,13 @@ export interface CliIO {
    * memory without bound.
    */
   stdoutDrained?: () => Promise<void> | null;
+  /** Standard input whole, for the path `-`; null when it holds more than `limit` bytes. */
+  readStdin?: (limit: number) => Promise<Uint8Array | null>;
 }
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
+/** A mistake in how the command was called, or an output it cannot write: exit 2, one sentence. */
 export class UsageError extends Error {}
 
 export function positiveInt(what: string) {
@@ -33,31 +42,61 @@ export function positiveInt(what: string) {
 
 /** `64M`, `2G`, `500k` or plain bytes. */
 export function byteSize(v: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(v.trim());
+  const m = /^(\d{1,15}(?:\.\d{1,6})?)[ \t]*([kmg]?)i?b?$/i.exec(v.trim());
   if (!m) throw new InvalidArgumentError('a size such as 64M, 500k or 1048576');
   const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2].toLowerCase() as '' | 'k' | 'm' | 'g'];
   return Math.round(Number(m[1]) * unit);
 }
 
+/** Seconds, whole or not; 0 turns the limit off. */
+function seconds(v: string): number {
+  const n = Number(v);
+  if (!/^\d{1,7}(\.\d{1,3})?$/.test(v.trim()) || !Number.isFinite(n)) throw new InvalidArgumentError('a number of seconds such as 60 or 2.5 (0: no limit)');
+  return Math.round(n * 1000);
+}
+
 export function runOptions() {
   return [
-    new Option('-j, --jobs <n>', 'worker threads (1 = audit in this process)').argParser(positiveInt('--jobs')).default(availableParallelism(), 'the number of cores'),
+    new Option('-j, --jobs <n>', 'worker threads that audit files (at most the number of cores; fewer on a short run)').argParser(positiveInt('--jobs')),
     new Option('--max-file-size <size>', 'refuse larger files with an io-error (auditing a file takes about 50 times its size in memory)').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '16M'),
+    new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit').argParser(seconds).default(60_000, '60'),
+    new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
   ];
 }
 
 /**
  * An output file, opened before the run so that a path that cannot be written fails at once
- * (a usage/I-O error, exit 2) rather than after an hour of auditing. Written synchronously.
+ * (exit 2) rather than after an hour of auditing. Written synchronously; a write that fails
+ * (a full disk) is a UsageError that ends the run.
  */
-export function openOutput(path: string): { write: Write; close: () => void } {
+export function openOutput(path: string): { write: Write; close: () => void; identity: FileIdentity } {
   let fd: number;
   try {
     fd = openSync(path, 'w');
   } catch (e) {
-    throw new UsageError(`cannot write ${path}: ${(e as Error).message}`);
+    throw new UsageError(`cannot write ${path}: ${ioReason(e)}`);
   }
-  return { write: (s) => void writeSync(fd, s), close: () => closeSync(fd) };
+  const s = fstatSync(fd);
+  return {
+    write: (text) => {
+      try {
+        writeSync(fd, text);
+      } catch (e) {
+        throw new UsageError(`cannot write ${path}: ${writeReason(e)}`);
+      }
+    },
+    close: () => closeSync(fd),
+    identity: { dev: s.dev, ino: s.ino },
+  };
+}
+
+/** Why a write failed, in plain words. */
+export function writeReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return 'no space left on the device';
+  if (code === 'EDQUOT') return 'the disk quota is used up';
+  if (code === 'EFBIG') return 'the file is too large for the file system';
+  return ioReason(e);
 }
 
 /** The rule options of verify and csv: they win over the record's headers and what it shows. */
@@ -76,22 +115,99 @@ export function ruleOptions(): Option[] {
 
 /** What commander gives verify and csv for `runOptions()` and `ruleOptions()`. */
 export interface RunOptionValues extends RuleFlags {
-  jobs: number;
+  jobs?: number;
   maxFileSize: number;
+  fileTimeout: number;
+  follow?: boolean;
 }
 
-/** The settings every run of verify and csv shares: workers, size limit, stdout backpressure, rules. */
-export function runSettings(io: CliIO, o: RunOptionValues) {
+/** Workers: as asked, but never more than the cores (more only cost memory: 11 GB for 1,000). */
+function workers(io: CliIO, asked: number | undefined): number {
+  const cores = availableParallelism();
+  if (asked === undefined) return cores;
+  if (asked > cores) {
+    io.stderr(`bgaudit: --jobs ${asked} lowered to ${cores}, the number of cores (more workers than cores only take memory)\n`);
+    return cores;
+  }
+  return asked;
+}
+
+/**
+ * Everything a run of verify or csv checks and gathers before it opens an output: patterns that
+ * are not valid, an output that is one of the inputs (which opening it would empty), standard
+ * input. Throws a UsageError (exit 2) for the first problem.
+ */
+export async function prepareRun(io: CliIO, paths: string[], o: RunOptionValues, outputPaths: string[]) {
+  try {
+    checkPatterns(paths);
+  } catch (e) {
+    if (e instanceof PatternError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('"-" (standard input) can be named once');
+  const existing: FileIdentity[] = [];
+  for (const path of outputPaths) {
+    try {
+      const s = statSync(path);
+      existing.push({ dev: s.dev, ino: s.ino });
+    } catch {
+      // not there yet: no input can be it
+    }
+  }
+  const clash = inputAmong(paths, existing, { follow: o.follow });
+  if (clash !== null) throw new UsageError(`the output file is one of the inputs (${clash}); nothing was written`);
+  // Read whole before the run; null when it holds more than the size limit (an io-error then).
+  let stdin: Uint8Array | null | undefined;
+  if (paths.includes('-')) stdin = io.readStdin ? await io.readStdin(o.maxFileSize) : new Uint8Array(0);
   return {
-    jobs: o.jobs,
+    jobs: workers(io, o.jobs),
     maxFileSize: o.maxFileSize,
+    fileTimeoutMs: o.fileTimeout,
+    follow: o.follow === true,
     outputDrained: io.stdoutDrained,
+    stdin,
     audit: { rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit } },
   };
 }
 
-/** Says which named paths were missing, and gives the run's exit code: 2, else 1 on errors, else 0. */
-export function finishRun(io: CliIO, missing: { path: string; reason: string }[], summary: Summary): number {
+/**
+ * While the run goes on, what the outputs hold is written at least every half second: a file
+ * that takes long never keeps finished reports from a reader. A write that fails there is kept
+ * and thrown by `stop`.
+ */
+export function flushEvery(flushes: (() => void)[], ms = 500): { stop: () => void; cancel: () => void } {
+  let failed: unknown = null;
+  const timer = setInterval(() => {
+    try {
+      for (const f of flushes) f();
+    } catch (e) {
+      failed ??= e;
+    }
+  }, ms);
+  timer.unref();
+  return {
+    /** Ends the flushing; throws the write failure it met, if any. */
+    stop: () => {
+      clearInterval(timer);
+      if (failed !== null) throw failed;
+    },
+    cancel: () => clearInterval(timer),
+  };
+}
+
+/** Says which named paths were missing and what a walk passed over, and gives the run's exit code. */
+export function finishRun(io: CliIO, result: RunResult): number {
+  const { missing, summary } = result;
   for (const m of missing) io.stderr(`bgaudit: ${m.path}: ${m.reason}\n`);
-  return missing.length > 0 ? EXIT.usage : summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
+  if (result.linksNotFollowed > 0) {
+    io.stderr(`bgaudit: ${result.linksNotFollowed} symbolic link${result.linksNotFollowed === 1 ? '' : 's'} not followed (to folders, or to files outside the folder walked; --follow follows them)\n`);
+  }
+  if (result.specialFiles > 0) {
+    io.stderr(`bgaudit: ${result.specialFiles} special file${result.specialFiles === 1 ? '' : 's'} (FIFOs, devices, sockets) not read\n`);
+  }
+  return missing.length > 0 ? EXIT.usage : exitFor(summary);
+}
+
+export function exitFor(summary: Summary): number {
+  return summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
 }

@@ -1,15 +1,15 @@
 // `bgaudit csv`: one row per game, for spreadsheets and statistics.
 import { Command } from 'commander';
-import { auditPaths } from '../batch/run.js';
+import { auditPaths, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
-import { finishRun, openOutput, ruleOptions, runOptions, runSettings, type CliIO, type RunOptionValues } from './common.js';
+import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, type CliIO, type RunOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
     .description('write one CSV row per game (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"')
-    .argument('<paths...>', 'match files, folders or quoted globs')
-    .option('-o, --output <file>', 'write to this file instead of stdout');
+    .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
+    .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
   for (const o of [...runOptions(), ...ruleOptions()]) cmd.addOption(o);
   return cmd
     .addHelpText(
@@ -21,11 +21,19 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'The exit code is that of verify: 1 when any error finding.',
     )
     .action(async (paths: string[], opts: RunOptionValues & { output?: string }) => {
+      const settings = await prepareRun(io, paths, opts, opts.output ? [opts.output] : []);
       const file = opts.output ? openOutput(opts.output) : null;
       const out = coalesce(file ? file.write : io.stdout);
-      const { summary, missing } = await auditPaths(paths, { ...runSettings(io, opts), sinks: [{ format: 'csv', sink: csvSink(out.write) }] });
-      out.flush();
-      file?.close();
-      setExit(finishRun(io, missing, summary));
+      const flusher = flushEvery([out.flush]);
+      let result: RunResult;
+      try {
+        result = await auditPaths(paths, { ...settings, outputs: file ? [file.identity] : [], sinks: [{ format: 'csv', sink: csvSink(out.write) }] });
+        flusher.stop();
+        out.flush();
+      } finally {
+        flusher.cancel();
+        file?.close();
+      }
+      setExit(finishRun(io, result));
     });
 }

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discover, type Discovered } from '../../src/batch/discover.js';
+import { discover, type DiscoverOptions, type Discovered } from '../../src/batch/discover.js';
 import { globBase, globToRegExp } from '../../src/batch/glob.js';
 
-function all(paths: string[]): Discovered[] {
+function all(paths: string[], options: DiscoverOptions = {}): Discovered[] {
   const out: Discovered[] = [];
-  for (const d of discover(paths)) out.push(d);
+  for (const d of discover(paths, options)) out.push(d);
   return out;
 }
 
@@ -25,16 +25,23 @@ function tree(): string {
 }
 
 describe('discover', () => {
-  it('walks folders recursively in sorted order, skips other files, survives a symlink loop', async () => {
+  it('walks folders recursively in sorted order, skips other files, does not follow a link to a folder', async () => {
     const dir = tree();
     const found = await all([dir]);
-    expect(found.map((d) => [d.kind, d.path.slice(dir.length + 1), d.kind === 'file' ? d.sniff : null])).toEqual([
+    expect(found.map((d) => [d.kind, d.path.slice(dir.length + 1), d.kind === 'file' ? d.sniff : d.kind === 'skipped' ? d.why : null])).toEqual([
       ['file', 'a/NOEXT', true],
-      ['skipped', 'a/notes.pdf', null],
+      ['skipped', 'a/loop', 'link'],
+      ['skipped', 'a/notes.pdf', 'not-a-match'],
       ['file', 'a/y.txt', true],
       ['file', 'a/z.sgf', false],
       ['file', 'b/x.mat', false],
     ]);
+  });
+
+  it('with follow, follows the link to a folder and survives the loop it makes', async () => {
+    const dir = tree();
+    const found = all([dir], { follow: true }).filter((d) => d.kind === 'file');
+    expect(found.map((d) => d.path.slice(dir.length + 1))).toEqual(['a/NOEXT', 'a/y.txt', 'a/z.sgf', 'b/x.mat']);
   });
 
   it('always reads a file named explicitly, and reports a missing one in its place', async () => {

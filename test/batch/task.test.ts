@@ -55,13 +55,13 @@ describe('auditFile', () => {
     const folder = join(dir, 'folder.mat');
     mkdirSync(folder);
     expect(findings(auditFile({ path: folder, sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: it is a folder' }]);
-    expect(findings(auditFile({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: no such file' }]);
+    expect(findings(auditFile({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: no such file or folder' }]);
   });
 
   it('skips a sniffed file whose content is no match, and reads an empty one', () => {
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'shopping list\n');
-    expect(auditFile({ path: text, sniff: true }, options(1 << 20)).skipped).toBe(true);
+    expect(auditFile({ path: text, sniff: true }, options(1 << 20)).skipped).toBe('not-a-match');
     const empty = join(dir, 'empty.mat');
     writeFileSync(empty, '');
     expect(findings(auditFile({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual(['parse-error']);

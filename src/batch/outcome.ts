@@ -1,0 +1,84 @@
+// What one input of a run comes to, and the outcomes of inputs that were not audited (an
+// io-error, a timeout, a worker lost). Light on purpose: the main thread builds the failures
+// without loading the readers and the audit.
+import { fileReport } from '../file-report.js';
+import type { AuditOptions } from '../scoring/audit.js';
+import { renderFile } from '../report/render.js';
+import type { RenderSpec, RenderedFile } from '../report/reporter.js';
+import type { MatchReport } from '../model.js';
+
+export interface FileTask {
+  /** The path as reports show it. */
+  path: string;
+  /** The path's bytes, when they are not valid UTF-8 (then `path` shows them escaped). */
+  fsPath?: Uint8Array;
+  /** The file's content, already read (standard input). */
+  bytes?: Uint8Array;
+  /** Read only if the content is a match (a .txt or extension-less file found in a folder). */
+  sniff: boolean;
+  /** Discovery already knows the input cannot be read: an io-error with this reason. */
+  unreadable?: string;
+}
+
+/** A file's identity on disk: the same file under any name (hard links, symbolic links). */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+export interface RunOptions {
+  audit: AuditOptions;
+  /** Files larger than this many bytes are refused with an io-error. */
+  maxFileSize: number;
+  render: RenderSpec;
+  /** The run's output files: an input that is one of them (made by this run) is not read. */
+  outputs?: FileIdentity[];
+}
+
+export type SkipReason = 'not-a-match' | 'output';
+
+export type FileOutcome = { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile };
+
+export function outcomeOf(path: string, reports: MatchReport[], options: RunOptions): FileOutcome {
+  return { path, skipped: false, rendered: renderFile(reports, options.render) };
+}
+
+/** An input that was not audited: one report with the one finding that says why. */
+export function failure(path: string, code: 'io-error' | 'internal-error' | 'timeout' | 'memory-limit', message: string, options: RunOptions): FileOutcome {
+  return outcomeOf(path, [fileReport(path, null, [{ code, severity: 'error', message }])], options);
+}
+
+export function ioError(path: string, reason: string, options: RunOptions): FileOutcome {
+  return failure(path, 'io-error', `cannot read the file: ${reason}`, options);
+}
+
+export function internalError(path: string, what: string, options: RunOptions): FileOutcome {
+  return failure(path, 'internal-error', `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.`, options);
+}
+
+/** Why a file or folder cannot be opened or read, in the words every command uses (never Node's own text). */
+export function ioReason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'ELOOP':
+      return 'a symbolic link loop';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EIO':
+      return 'an input/output error of the disk';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many files open';
+    default:
+      return err.code ? `system error ${err.code}` : String(err.message ?? err);
+  }
+}
