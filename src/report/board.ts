@@ -1,5 +1,6 @@
 // A position as a text board, points numbered from side 0's view (X, bottom; its home board
-// bottom right); side 1 plays O. Each point shows its checker count and owner.
+// bottom right); side 1 plays O. Each point shows its checker count and owner. The names are
+// printed as given: the caller passes them through printable().
 import { BAR, OFF, type Position } from '../engine/board.js';
 import type { Side } from '../model.js';
 

@@ -1,7 +1,10 @@
 // `bgaudit show`: each game's final position as a board, its IDs, the cube, how it ended.
+// The path, the names and the messages are printed through printable(): nothing from a file
+// reaches the terminal raw.
 import { decodeMatchId, positionFromId } from '../ids.js';
 import type { GameVerdict, MatchReport, Side } from '../model.js';
 import { boardDiagram } from './board.js';
+import { printable } from './escape.js';
 import { plural } from '../words.js';
 
 function points(n: number | null): string {
@@ -19,8 +22,19 @@ function ending(g: GameVerdict, names: [string, string]): string {
   return `${cube} ${winner} wins ${how}: a ${g.outcomeName ?? g.outcome}, ${points(g.points.nominal)}${credited} (${recorded}).`;
 }
 
+/** The line above a match's games: `file[, match M]: left - right`, then a blank line. */
+export function showHeading(file: string, r: MatchReport, several: boolean): string {
+  const players = r.players ? r.players.map(printable).join(' - ') : '';
+  return `${printable(file)}${several ? `, match ${r.match}` : ''}: ${players}\n\n`;
+}
+
+/** A file that cannot be read: one `file:line:column: message` line per finding. */
+export function showUnreadable(file: string, r: MatchReport): string {
+  return r.findings.map((f) => `${printable(file)}:${f.line ?? 1}:${f.column ?? 1}: ${printable(f.message)}\n`).join('');
+}
+
 export function showMatch(r: MatchReport, only?: number): string {
-  const names: [string, string] = [r.players?.[0] || 'left player', r.players?.[1] || 'right player'];
+  const names = [printable(r.players?.[0] || 'left player'), printable(r.players?.[1] || 'right player')] as [string, string];
   const out: string[] = [];
   for (const g of r.games) {
     if (only !== undefined && g.game !== only) continue;
@@ -35,7 +49,7 @@ export function showMatch(r: MatchReport, only?: number): string {
       out.push(`  ${g.final.xgid}`);
     }
     out.push(`  ${ending(g, names).trim()}`);
-    for (const f of g.findings) out.push(`  ${f.severity}: ${f.message} (${f.code}, line ${f.line})`);
+    for (const f of g.findings) out.push(`  ${f.severity}: ${printable(f.message)} (${f.code}, line ${f.line})`);
     out.push('');
   }
   return out.join('\n');

@@ -1,9 +1,10 @@
 // The linter-style report: each file with findings, then `line:col  severity  message  code`,
-// then a summary.
+// then a summary. The path and the messages (which quote names, headers and excerpts of the
+// file) are printed through printable(): nothing from a file reaches the terminal raw.
 import type { Finding, MatchReport } from '../model.js';
+import { printable } from './escape.js';
 import type { Sink, Summary, Write } from './reporter.js';
 import { plural } from '../words.js';
-
 
 function where(f: Finding): string {
   if (f.line === undefined) return '';
@@ -27,12 +28,12 @@ export function renderText(reports: MatchReport[], showInfo: boolean): string {
   for (const r of reports) {
     const shown = r.findings.filter((f) => showInfo || f.severity !== 'info');
     if (shown.length === 0) continue;
-    if (out.length === 0) out.push(r.file);
+    if (out.length === 0) out.push(printable(r.file));
     const width = Math.max(...shown.map((f) => where(f).length));
     for (const f of shown) {
       const game = f.game === undefined ? '' : `game ${f.game}: `;
       const match = r.match !== null && r.match > 1 ? `match ${r.match}, ` : '';
-      out.push(`  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${match}${game}${f.message}  ${f.code}`);
+      out.push(`  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${match}${game}${printable(f.message)}  ${f.code}`);
     }
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';

@@ -1,0 +1,131 @@
+// What a file holds (names, headers, unreadable lines) and its name never reach the terminal
+// raw: text output and `show` print control characters escaped; JSON keeps them exact.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkFile } from '../../src/check.js';
+import type { MatchReport } from '../../src/model.js';
+import { showHeading, showMatch, showUnreadable } from '../../src/report/show.js';
+import { cli, poolOnFewFiles } from '../helpers.js';
+
+/** Every character that must never reach a terminal raw (\n is checked apart: it ends lines). */
+const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const ESC = '\x1b';
+/** Screen clear, then a window title set by OSC 0 ended with BEL. */
+const LEFT = `Anna${ESC}[2J${ESC}]0;pwned\x07`;
+/** An OSC 8 link around the name, a C1 CSI (U+009B) colour, a right-to-left override. */
+const RIGHT = `${ESC}]8;;http://evil.example/\x07Boris${ESC}]8;;\x07\u009b31m\u202eXYZ`;
+const LEFT_SHOWN = 'Anna\\x1b[2J\\x1b]0;pwned\\x07';
+const RIGHT_SHOWN = '\\x1b]8;;http://evil.example/\\x07Boris\\x1b]8;;\\x07\\x9b31m\\u202eXYZ';
+/** A line the reader cannot read: its excerpt lands in the parse error's found '…'. */
+const BAD_LINE = `  3) ${ESC}[2J${ESC}]0;title\x07 junk \u009b1m`;
+const FOUND_SHOWN = "found '\\x1b[2J\\x1b]0;title\\x07'";
+
+const MATCH = [
+  `; [Event "Cup${ESC}[2J\u2066"]`,
+  `; [Player 1 "${ESC}]0;t\x07"]`,
+  '',
+  ' 7 point match',
+  '',
+  ' Game 1',
+  ` ${LEFT} : 0                       ${RIGHT} : 0`,
+  '  1)                             42: 8/4 6/4',
+  '  2)  Doubles => 2                Beavers => 4',
+  BAD_LINE,
+  '',
+].join('\n');
+/** Not a match file at all: one parse error whose excerpt is an escape sequence. */
+const JUNK = `${ESC}]0;owned${ESC}\\${ESC}[2J and nothing else\n`;
+/** Its excerpt: the string terminator ESC \ keeps its backslash, doubled before the next escape. */
+const JUNK_FOUND_SHOWN = "found '\\x1b]0;owned\\x1b\\\\\\x1b[2J'";
+/** A file name with a line break, an ESC and a bidi override. */
+const EVIL_NAME = `evil\n${ESC}[2J\u202ename.mat`;
+const EVIL_SHOWN = 'evil\\n\\x1b[2J\\u202ename.mat';
+
+let dir: string;
+let hostile: string;
+let junk: string;
+let evil: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'bgaudit-untrusted-'));
+  hostile = join(dir, 'hostile.mat');
+  junk = join(dir, 'junk.mat');
+  mkdirSync(join(dir, 'd'));
+  evil = join(dir, 'd', EVIL_NAME);
+  writeFileSync(hostile, MATCH);
+  writeFileSync(junk, JUNK);
+  writeFileSync(evil, MATCH);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function expectNoRawControl(text: string): void {
+  const bad = [...text].filter((c) => RAW_CONTROL.test(c)).map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  expect(bad).toEqual([]);
+}
+
+describe('verify, text output', () => {
+  poolOnFewFiles();
+
+  for (const jobs of ['1', '2']) {
+    it(`--jobs ${jobs}: file names, names and excerpts escaped; one line per finding`, async () => {
+      const { code, stdout } = await cli('verify', hostile, join(dir, 'd'), junk, '--info', '--jobs', jobs);
+      expect(code).toBe(1);
+      expectNoRawControl(stdout);
+      const lines = stdout.split('\n');
+      // Each file's path on a line of its own, then its findings, each on one line.
+      const blocks = stdout.split('\n\n');
+      expect(blocks.slice(0, 3).map((b) => b.split('\n')[0])).toEqual([hostile, join(dir, 'd', EVIL_SHOWN), junk]);
+      for (const block of blocks.slice(0, 3)) for (const line of block.split('\n').slice(1)) expect(line).toMatch(/^ {2}\d+(:\d+)? +(error|warning|info) {2}.* {2}[a-z-]+$/);
+      expect(lines.filter((l) => l.includes(`game 1: ${RIGHT_SHOWN} beavers:`))).toHaveLength(2);
+      expect(lines.filter((l) => l.includes(FOUND_SHOWN))).toHaveLength(2);
+      expect(stdout).toContain(JUNK_FOUND_SHOWN);
+    });
+  }
+
+  it('JSON keeps the exact names, file names and messages', async () => {
+    const { stdout } = await cli('verify', hostile, join(dir, 'd'), junk, '--format', 'json', '--jobs', '1');
+    const reports = JSON.parse(stdout) as MatchReport[];
+    expect(reports.map((r) => r.file)).toEqual([hostile, evil, junk]);
+    expect(reports[0].players).toEqual([LEFT, RIGHT]);
+    expect(reports[1].players).toEqual([LEFT, RIGHT]);
+    expect(reports[0].findings.map((f) => f.message)).toContain(`cannot read this line: expected a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point'), found '${ESC}[2J${ESC}]0;title\x07'`);
+    expect(reports[2].findings[0].message).toContain(`found '${ESC}]0;owned${ESC}\\${ESC}[2J'`);
+  });
+});
+
+describe('show', () => {
+  it('the board labels, the ending and the findings escaped', async () => {
+    const { code, stdout } = await cli('show', evil);
+    expect(code).toBe(1);
+    // The heading above `Game 1` is written by src/commands/show.ts itself; once it prints
+    // showHeading() (tested below), check the whole of stdout here.
+    const games = stdout.slice(stdout.indexOf('\n\nGame 1') + 2);
+    expectNoRawControl(games.replaceAll('\n', ''));
+    expect(games).toContain(`, 7-point match, ${LEFT_SHOWN} 0 - 0 ${RIGHT_SHOWN} before the game`);
+    expect(games).toContain(`  X ${LEFT_SHOWN}: 0 borne off`);
+    expect(games).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
+    expect(games).toContain(`  error: ${RIGHT_SHOWN} beavers:`);
+    expect(games).toContain(FOUND_SHOWN);
+  });
+
+  it('showHeading, showMatch and showUnreadable print what came from the file escaped', () => {
+    const [r] = checkFile(new TextEncoder().encode(MATCH), evil);
+    const text = showHeading(evil, r, false) + showMatch(r);
+    expectNoRawControl(text.replaceAll('\n', ''));
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(`${join(dir, 'd', EVIL_SHOWN)}: ${LEFT_SHOWN} - ${RIGHT_SHOWN}`);
+    expect(lines[2]).toBe(`Game 1 (line 6), 7-point match, ${LEFT_SHOWN} 0 - 0 ${RIGHT_SHOWN} before the game`);
+    expect(lines).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
+    expect(lines).toContain(`  X ${LEFT_SHOWN}: 0 borne off, on roll`);
+    expect(lines.some((l) => l.startsWith(`  error: ${RIGHT_SHOWN} beavers:`))).toBe(true);
+    expect(lines.some((l) => l.startsWith('  error: cannot read this line:') && l.includes(FOUND_SHOWN))).toBe(true);
+    expect(showHeading(evil, { ...r, match: 2 }, true).split('\n')[0]).toBe(`${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}`);
+
+    const [bad] = checkFile(new TextEncoder().encode(JUNK), evil);
+    const out = showUnreadable(evil, bad);
+    expectNoRawControl(out.replaceAll('\n', ''));
+    expect(out).toBe(`${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`);
+  });
+});
