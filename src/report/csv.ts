@@ -1,4 +1,15 @@
 // Per-game rows (DESIGN.md), RFC 4180 quoting by papaparse, header row first.
+//
+// CSV injection (OWASP): a text cell that starts with `=`, `+`, `-`, `@`, a tab or a CR is read
+// by spreadsheets as a formula (`=HYPERLINK(...)` in a player name or a file name). Such a cell is
+// written quoted with a `'` in front, which spreadsheets take as "this is text". Only string
+// cells are touched: the numbers are ours and written as they are (cube_owner -1 is a number).
+// Of the string cells only file, player0, player1 and winner_name come from the input; the
+// others (rules, termination, outcome_name, status, findings) are our own words and never start
+// with one of those characters. papaparse's `escapeFormulae: true` is not used as it is: its
+// pattern, /^[=+\-@\t\r].*$/, has no `s` flag, so a cell with a line break after the first
+// character (`=1+1\nx`, a file name may hold one) is not escaped. Its check with our pattern
+// does the rest as OWASP says (the `'`, then the quotes).
 import { createRequire } from 'node:module';
 import type { Finding, GameVerdict, MatchReport } from '../model.js';
 import type { Sink, Write } from './reporter.js';
@@ -37,6 +48,9 @@ let papa: Papa | null = null;
 function Papa(): Papa {
   return (papa ??= createRequire(import.meta.url)('papaparse') as Papa);
 }
+
+/** A cell that a spreadsheet would read as a formula. */
+const FORMULA = /^[=+\-@\t\r]/;
 
 type Row = Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null>;
 
@@ -89,7 +103,7 @@ export function csvRows(r: MatchReport): Row[] {
 /** One file's rows, each ending in CRLF ('' for none). */
 export function renderCsvRows(reports: MatchReport[]): string {
   const rows = reports.flatMap(csvRows);
-  return rows.length === 0 ? '' : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n' }) + '\r\n';
+  return rows.length === 0 ? '' : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n', escapeFormulae: FORMULA }) + '\r\n';
 }
 
 /** The header row at once, then each file's rows. */
