@@ -55,11 +55,15 @@ function seconds(v: string): number {
   return Math.round(n * 1000);
 }
 
+export function fileTimeout(): Option {
+  return new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit').argParser(seconds).default(60_000, '60');
+}
+
 export function runOptions() {
   return [
     new Option('-j, --jobs <n>', 'worker threads that audit files (at most the number of cores; fewer on a short run)').argParser(positiveInt('--jobs')),
     new Option('--max-file-size <size>', 'refuse larger files with an io-error (auditing a file takes about 50 times its size in memory)').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '16M'),
-    new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit').argParser(seconds).default(60_000, '60'),
+    fileTimeout(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
   ];
 }

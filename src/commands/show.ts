@@ -1,38 +1,66 @@
 // `bgaudit show`: each game's final position as a board, with its IDs and how it ended.
-import { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
-import { checkFile } from '../check.js';
-import { showMatch } from '../report/show.js';
-import { EXIT, positiveInt, type CliIO } from './common.js';
+import { Command, Option } from 'commander';
+import { runTasks } from '../batch/pool.js';
+import { STDIN_NAME } from '../batch/run.js';
+import { ioReason, type FileOutcome } from '../batch/outcome.js';
+import { statSync } from 'node:fs';
+import { DEFAULT_MAX_FILE_SIZE, EXIT, UsageError, byteSize, fileTimeout, positiveInt, ruleOptions, type CliIO } from './common.js';
+import type { RuleFlags } from '../scoring/rules.js';
+
+interface ShowOptions extends RuleFlags {
+  game?: number;
+  match?: number;
+  maxFileSize: number;
+  fileTimeout: number;
+}
 
 export function showCommand(io: CliIO, setExit: (code: number) => void): Command {
-  return new Command('show')
+  const cmd = new Command('show')
     .description("each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended")
-    .argument('<file>', 'one match file')
+    .argument('<file>', 'one match file, or - for standard input')
     .option('-g, --game <n>', 'only this game (numbered from 1 within its match)', positiveInt('--game'))
     .option('-m, --match <n>', 'only this match of a file that holds several', positiveInt('--match'))
-    .action(async (file: string, opts: { game?: number; match?: number }) => {
-      let bytes: Uint8Array;
+    .addOption(new Option('--max-file-size <size>', 'refuse a larger file').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '16M'))
+    .addOption(fileTimeout());
+  for (const o of ruleOptions()) cmd.addOption(o);
+  return cmd.action(async (file: string, opts: ShowOptions) => {
+    // Read as verify reads (a regular file, under the size limit) and audited in a worker that
+    // the time limit can stop.
+    let stdin: Uint8Array | null | undefined;
+    if (file === '-') stdin = io.readStdin ? await io.readStdin(opts.maxFileSize) : new Uint8Array(0);
+    else {
       try {
-        bytes = await readFile(file);
+        statSync(file);
       } catch (e) {
-        io.stderr(`bgaudit: ${file}: ${(e as Error).message}\n`);
-        setExit(EXIT.usage);
-        return;
+        throw new UsageError(`${file}: ${ioReason(e)}`);
       }
-      const reports = checkFile(bytes, file);
-      let errors = false;
-      for (const r of reports) {
-        if (opts.match !== undefined && r.match !== opts.match) continue;
-        if (r.match === null) {
-          for (const f of r.findings) io.stdout(`${file}:${f.line ?? 1}:${f.column ?? 1}: ${f.message}\n`);
-          errors = true;
-          continue;
-        }
-        io.stdout(`${file}${reports.length > 1 ? `, match ${r.match}` : ''}: ${r.players?.join(' - ')}\n\n`);
-        io.stdout(showMatch(r, opts.game));
-        errors ||= r.findings.some((f) => f.severity === 'error');
-      }
-      setExit(errors ? EXIT.findings : EXIT.clean);
+    }
+    const task =
+      stdin === undefined
+        ? { path: file, sniff: false }
+        : stdin === null
+          ? { path: STDIN_NAME, sniff: false, unreadable: `more than the ${opts.maxFileSize}-byte limit (--max-file-size)` }
+          : { path: STDIN_NAME, sniff: false, bytes: stdin };
+    let outcome: FileOutcome | null = null;
+    await runTasks([task], {
+      jobs: 1,
+      fileTimeoutMs: opts.fileTimeout,
+      run: {
+        audit: { rules: { rules: opts.rules, crawford: opts.crawford, jacoby: opts.jacoby, beavers: opts.beavers, cubeLimit: opts.cubeLimit } },
+        maxFileSize: opts.maxFileSize,
+        render: { formats: ['show'], showInfo: true, show: { match: opts.match, game: opts.game } },
+      },
+      onOutcome: (o) => void (outcome = o),
     });
+    const done = outcome as FileOutcome | null;
+    if (done === null || done.skipped) throw new Error('show: the file was not audited');
+    const { counts, out } = done.rendered;
+    const text = out.show ?? '';
+    if (text === '') {
+      const what = opts.game !== undefined ? `game ${opts.game}${opts.match !== undefined ? ` in match ${opts.match}` : ''}` : `match ${opts.match}`;
+      throw new UsageError(`${task.path}: there is no ${what}`);
+    }
+    io.stdout(text);
+    setExit(counts.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
+  });
 }

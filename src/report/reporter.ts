@@ -2,6 +2,7 @@
 // the worker that audited the file, so only strings cross back to the main thread (cloning the
 // report objects cost more than auditing them). Sinks write the rendered text in input order.
 import type { MatchReport, Severity } from '../model.js';
+import type { ShowSelection } from './show.js';
 
 export type Write = (text: string) => void;
 
@@ -39,12 +40,15 @@ export function coalesce(write: Write, blockSize = 64 * 1024, maxDelayMs = 200, 
   };
 }
 
-export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv';
+/** `show` is the show command's boards, rendered in the worker like the others. */
+export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'show';
 
 export interface RenderSpec {
   formats: OutputFormat[];
   /** text: show info findings too. */
   showInfo: boolean;
+  /** `show`: the match and game to print (then only that match's report is counted). */
+  show?: ShowSelection;
 }
 
 export interface FileCounts {

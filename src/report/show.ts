@@ -54,3 +54,31 @@ export function showMatch(r: MatchReport, only?: number): string {
   }
   return out.join('\n');
 }
+
+/** Which part of a file `show` prints: a match of several, a game of a match. */
+export interface ShowSelection {
+  match?: number;
+  game?: number;
+}
+
+/**
+ * What `show` prints for one file's reports (already narrowed to the match asked for): each
+ * match's heading and games, or the findings of a file that cannot be read; '' when the game
+ * asked for is in none of them.
+ */
+export function renderShow(reports: MatchReport[], only: ShowSelection): string {
+  const out: string[] = [];
+  let games = 0;
+  for (const r of reports) {
+    if (r.match === null) {
+      out.push(showUnreadable(r.file, r));
+      games++;
+      continue;
+    }
+    const shown = only.game === undefined ? r.games.length : r.games.filter((g) => g.game === only.game).length;
+    if (shown === 0 && only.game !== undefined) continue;
+    games += shown;
+    out.push(showHeading(r.file, r, reports.length > 1 || only.match !== undefined), showMatch(r, only.game));
+  }
+  return games === 0 && only.game !== undefined ? '' : out.join('');
+}

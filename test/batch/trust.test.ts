@@ -218,3 +218,35 @@ describe('names and mistakes', () => {
     expect(r.stderr).toBe(`bgaudit: cannot write ${what === 'standard output' ? 'to standard output' : what}: no space left on the device\n`);
   });
 });
+
+describe('show reads as verify reads', () => {
+  poolOnFewFiles();
+
+  it('a FIFO or a device is refused, never read: show does not hang', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-show-'));
+    execFileSync('mkfifo', [join(dir, 'f.mat')]);
+    for (const path of [join(dir, 'f.mat'), '/dev/zero']) {
+      const r = await cli('show', path);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('cannot read the file: not a regular file');
+    }
+  });
+
+  it('obeys --max-file-size and --file-timeout', async () => {
+    const big = await cli('show', good, '--max-file-size', '1k');
+    expect(big.stdout).toMatch(/cannot read the file: \d+ bytes is more than the 1024-byte limit/);
+    process.env.BGAUDIT_TEST_HANG_ON = 'crawford-post';
+    const slow = await cli('show', good, '--file-timeout', '0.3');
+    expect(slow.code).toBe(1);
+    expect(slow.stdout).toContain('took longer than the 0.3 s limit (--file-timeout)');
+  });
+
+  it('a match or game the file does not hold is exit 2 and a sentence', async () => {
+    const noMatch = await cli('show', good, '--match', '2');
+    expect([noMatch.code, noMatch.stdout, noMatch.stderr]).toEqual([2, '', `bgaudit: ${good}: there is no match 2\n`]);
+    const noGame = await cli('show', good, '--game', '9');
+    expect([noGame.code, noGame.stderr]).toEqual([2, `bgaudit: ${good}: there is no game 9\n`]);
+    const stdin = await cliWith({ stdin: readFileSync(good) }, 'show', '-', '--game', '2');
+    expect(stdin.stdout).toMatch(/^<stdin>: .+\n\nGame 2 /);
+  });
+});
