@@ -21,6 +21,8 @@ export interface PoolOptions {
   fileTimeoutMs: number;
   /** Called once per task, in input order. */
   onOutcome: (outcome: FileOutcome) => void;
+  /** Rendered characters a worker gathers before it returns a batch (default 4 M). */
+  outputBudget?: number;
   /**
    * Asked after each outcome: a promise when the output cannot take more for now (a pipe to a
    * slow reader), which the run waits for before auditing further; null to go on.
@@ -126,7 +128,7 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     const progress = new SharedArrayBuffer(PROGRESS_BYTES);
     new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
     const abort = new AbortController();
-    const message: Batch = { tasks: batch, options: run, progress, outputBudget: OUTPUT_BUDGET };
+    const message: Batch = { tasks: batch, options: run, progress, outputBudget: options.outputBudget ?? OUTPUT_BUDGET };
     const result = pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
     result.catch(() => {}); // handled when its turn comes
     return { tasks: batch, progress, abort, timedOut: null, result };

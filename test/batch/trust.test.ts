@@ -2,7 +2,7 @@
 // lead a walk out of the archive. Each test builds the input, runs the command line as a user
 // would (one worker and two), and checks that the run ends with one report per input, in order.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -248,5 +248,20 @@ describe('show reads as verify reads', () => {
     expect([noGame.code, noGame.stderr]).toEqual([2, `bgaudit: ${good}: there is no game 9\n`]);
     const stdin = await cliWith({ stdin: readFileSync(good) }, 'show', '-', '--game', '2');
     expect(stdin.stdout).toMatch(/^<stdin>: .+\n\nGame 2 /);
+  });
+});
+
+describe('an unreadable folder in a walk', () => {
+  // Root lists every folder whatever its mode: then discover-unreadable.test.ts makes the failure.
+  it.skipIf(process.getuid?.() === 0)('is an io-error report (exit 1), not a missing path (exit 2)', async () => {
+    const dir = folder({ 'a/x.mat': good, 'b.mat': good });
+    chmodSync(join(dir, 'a'), 0o000);
+    const r = await cli('verify', dir, '--format', 'ndjson');
+    chmodSync(join(dir, 'a'), 0o755);
+    expect(summary(r.stdout, dir)).toEqual([
+      ['a', 'io-error'],
+      ['b.mat', 'audited'],
+    ]);
+    expect(r.code).toBe(1);
   });
 });
