@@ -4,7 +4,14 @@
 // mistake and what was expected there.
 import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
 import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanEnd, scanRoll, skipBlanks } from './mat-moves.js';
+import { wholeNumber } from './numbers.js';
 import { foundAt } from './primitives.js';
+
+/** A move number: a label nothing checks, so one too long to hold is just no number. */
+const label = (digits: string): number | null => {
+  const n = wholeNumber(digits);
+  return typeof n === 'number' ? n : null;
+};
 
 const POINT = String.raw`(?:\d{1,2}|bar|off)`;
 export const EOL = String.raw`[ \t]*(?:\n|$)`;
@@ -42,7 +49,7 @@ function readCell(input: string, pos: number, column: number, lineEnd: number): 
   if (c >= 48 && c <= 57) {
     const roll = scanRoll(input, pos, lineEnd, column);
     if (roll !== null) return 'errorOffset' in roll ? roll : ends(roll, scanEnd());
-    if ((m = at(NUMBER, input, pos))) return ends({ type: 'number', column, value: Number(m[1]) }, NUMBER.lastIndex);
+    if ((m = at(NUMBER, input, pos))) return ends({ type: 'number', column, value: label(m[1]) }, NUMBER.lastIndex);
     return null;
   }
   switch (c) {
@@ -61,15 +68,15 @@ function readCell(input: string, pos: number, column: number, lineEnd: number): 
     case 112: // p
       return (m = at(DROP, input, pos)) ? ends({ type: 'drop', column }, DROP.lastIndex) : null;
     case 119: // w
-      return (m = at(WINS, input, pos)) ? ends({ type: 'wins', column, points: Number(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex) : null;
+      return (m = at(WINS, input, pos)) ? ends({ type: 'wins', column, points: wholeNumber(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex) : null;
     case 108: // l
-      return (m = at(LOSSES, input, pos)) ? ends({ type: 'losses', column, points: Number(m[1]) }, LOSSES.lastIndex) : null;
+      return (m = at(LOSSES, input, pos)) ? ends({ type: 'losses', column, points: wholeNumber(m[1]) }, LOSSES.lastIndex) : null;
     default:
       return null;
   }
   const word = m[1].toLowerCase();
   const kind = word === 'doubles' ? 'double' : word === 'beavers' ? 'beaver' : 'raccoon';
-  return ends({ type: 'cube', column, kind, value: Number(m[2]) }, CUBE.lastIndex);
+  return ends({ type: 'cube', column, kind, value: wholeNumber(m[2]) }, CUBE.lastIndex);
 }
 
 export function endOfLine(input: string, i: number): number {
@@ -133,7 +140,7 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
   let value = 0;
   for (let c = input.charCodeAt(q); c >= 48 && c <= 57; c = input.charCodeAt(++q), digits++) value = value * 10 + (c - 48);
   if (digits > 0 && input.charCodeAt(q) === 41) {
-    number = value;
+    number = digits <= 15 ? value : null; // longer: past what a number holds exactly
     pos = q + 1;
   }
   let count = 0;

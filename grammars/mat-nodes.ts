@@ -2,6 +2,9 @@
 // line, and a line that could not be read says where and what was expected.
 import type { MoveToken, RollMarker } from '../src/model.js';
 
+/** A number as the record writes it: its value, or its digits quoted when too long to hold exactly (numbers.ts). */
+export type Count = number | string;
+
 export interface CommentNode {
   type: 'comment';
   offset: number;
@@ -24,18 +27,19 @@ export interface BadLineNode {
 
 export type Cell =
   | { type: 'roll'; column: number; dice: [number, number]; moves: MoveToken[]; marker: RollMarker | null }
-  | { type: 'cube'; column: number; kind: 'double' | 'beaver' | 'raccoon'; value: number }
+  | { type: 'cube'; column: number; kind: 'double' | 'beaver' | 'raccoon'; value: Count }
   | { type: 'take'; column: number }
   | { type: 'drop'; column: number }
-  | { type: 'wins'; column: number; points: number; andMatch: boolean }
-  | { type: 'losses'; column: number; points: number }
+  | { type: 'wins'; column: number; points: Count; andMatch: boolean }
+  | { type: 'losses'; column: number; points: Count }
   /** A move number inside a line (a galaxy glitch: `24) 43: 21/18 18/14   24)  Losses 2 point`). */
-  | { type: 'number'; column: number; value: number };
+  | { type: 'number'; column: number; value: number | null };
 
 export interface MoveLineNode {
   type: 'moves';
   offset: number;
   line: number;
+  /** null: none, or too long to hold (move numbers are labels nothing checks). */
   number: number | null;
   cells: Cell[];
 }
@@ -45,15 +49,15 @@ export interface ScoreNode {
   offset: number;
   line: number;
   names: [string, string];
-  scores: [number, number];
-  /** GridGammon appends the rating: `name,1650`. */
+  scores: [Count, Count];
+  /** GridGammon appends the rating: `name,1650` (null also when too long to hold; never audited). */
   ratings: [number | null, number | null];
 }
 
 export type BodyNode = MoveLineNode | CommentNode | BadLineNode;
 
 export interface GameNode {
-  number: number;
+  number: Count;
   offset: number;
   line: number;
   score: ScoreNode | BadLineNode | null;
@@ -63,7 +67,7 @@ export interface GameNode {
 export interface MatchNode {
   /** Comment lines (headers among them) and unreadable lines before the match-length line. */
   preamble: (CommentNode | BadLineNode)[];
-  length: number;
+  length: Count;
   offset: number;
   line: number;
   games: GameNode[];

@@ -6,7 +6,8 @@
 import P from 'parsimmon';
 import { EOL, at, badWholeLine, readMoveLine } from './mat-cells.js';
 import { skipBlanks } from './mat-moves.js';
-import type { BadLineNode, BodyNode, CommentNode, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
+import type { BadLineNode, BodyNode, CommentNode, Count, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
+import { wholeNumber } from './numbers.js';
 import { LineCursor, sticky } from './primitives.js';
 
 export type * from './mat-nodes.js';
@@ -129,7 +130,8 @@ const gameBody = P<BodyNode[]>((input, i) => {
 
 function scoreName(raw: string): { name: string; rating: number | null } {
   const m = /^(.*?),(\d+)$/.exec(raw);
-  return m ? { name: m[1].trim(), rating: Number(m[2]) } : { name: raw.trim(), rating: null };
+  const rating = m ? wholeNumber(m[2]) : null;
+  return m ? { name: m[1].trim(), rating: typeof rating === 'number' ? rating : null } : { name: raw.trim(), rating: null };
 }
 
 function scoreNode(m: RegExpExecArray, offset: number): ScoreNode {
@@ -140,7 +142,7 @@ function scoreNode(m: RegExpExecArray, offset: number): ScoreNode {
     offset,
     line: 0,
     names: [left.name, right.name],
-    scores: [Number(m[2]), Number(m[4])],
+    scores: [wholeNumber(m[2]), wholeNumber(m[4])],
     ratings: [left.rating, right.rating],
   };
 }
@@ -149,9 +151,9 @@ interface Spec {
   File: MatSyntax;
   Match: MatchNode;
   Preamble: (CommentNode | BadLineNode)[];
-  MatchLine: { length: number; offset: number };
+  MatchLine: { length: Count; offset: number };
   Game: GameNode;
-  GameLine: { number: number; offset: number };
+  GameLine: { number: Count; offset: number };
   ScoreLine: ScoreNode;
   Blank: null;
   Comment: CommentNode;
@@ -178,7 +180,7 @@ const language = P.createLanguage<Spec>({
 
   MatchLine: () =>
     sticky(MATCH_LINE, "a match-length line such as '7 point match'", (m, offset) => ({
-      length: m[1] === undefined ? 0 : Number(m[1]),
+      length: m[1] === undefined ? 0 : wholeNumber(m[1]),
       offset,
     })),
 
@@ -193,7 +195,7 @@ const language = P.createLanguage<Spec>({
     ),
 
   GameLine: () =>
-    sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: Number(m[1]), offset })),
+    sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset })),
 
   ScoreLine: () =>
     P.alt(

@@ -125,13 +125,28 @@ function fieldValues(m: MatchIdState): number[] {
 
 const MATCH_WIDTHS = MATCH_FIELDS.map(([, width]) => width);
 
+/** Each field a whole number within its bits: a cube a power of 2 up to 2^15, a length or score up to 32767. */
+function fits(values: number[]): boolean {
+  for (let k = 0; k < MATCH_WIDTHS.length; k++) {
+    const v = values[k];
+    if (!Number.isInteger(v) || v < 0 || v >= 2 ** MATCH_WIDTHS[k]) return false;
+  }
+  return true;
+}
+
+/** Whether the Match ID can hold `m` (`matchId` refuses what it cannot: no ID is built from a field cut to its bits). */
+export function matchIdFits(m: MatchIdState): boolean {
+  return Number.isInteger(Math.log2(m.cubeValue)) && fits(fieldValues(m));
+}
+
 export function matchId(m: MatchIdState): string {
   const key = matchKey.fill(0);
   const values = fieldValues(m);
+  if (!Number.isInteger(Math.log2(m.cubeValue)) || !fits(values)) throw new RangeError(`a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`);
   let bit = 0;
   for (let k = 0; k < MATCH_WIDTHS.length; k++) {
     const width = MATCH_WIDTHS[k];
-    const v = values[k] & ((1 << width) - 1);
+    const v = values[k];
     for (let b = 0; b < width; b++, bit++) if (v & (1 << b)) key[bit >> 3] |= 1 << (bit & 7);
   }
   return base64(key);
@@ -172,7 +187,7 @@ export interface XgidState {
   /** Match: the Crawford game. Money: not used here (Jacoby/beaver bits). */
   crawford: boolean;
   length: number;
-  /** log2 of the cube limit (10 = 1024). */
+  /** log2 of the cube limit (10 = 1024); raised to the cube's own when the cube is larger. */
   maxCubeLog2: number;
 }
 
@@ -193,7 +208,8 @@ export function xgid(pos: Position, x: XgidState): string {
   board += UPPER[bottom[BAR]];
   const sign = (s: Side | -1) => (s === -1 ? 0 : s === 1 ? 1 : -1);
   const dice = x.doubled ? 'D' : x.dice ? `${x.dice[0]}${x.dice[1]}` : '00';
-  return `XGID=${board}:${Math.round(Math.log2(x.cubeValue))}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${x.crawford ? 1 : 0}:${x.length}:${x.maxCubeLog2}`;
+  const cubeLog2 = Math.round(Math.log2(x.cubeValue));
+  return `XGID=${board}:${cubeLog2}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${x.crawford ? 1 : 0}:${x.length}:${Math.max(x.maxCubeLog2, cubeLog2)}`;
 }
 
 /** The position a Position ID describes, given who is on roll (the Match ID's `onRoll`). */

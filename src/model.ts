@@ -50,8 +50,12 @@ export interface RollAction extends ActionBase {
 
 export interface DoubleAction extends ActionBase {
   type: 'double';
-  /** The cube value the record says this double makes. */
-  value: number;
+  /**
+   * The cube value the record says this double makes: a number, or the record's digits when too
+   * long to hold (a `.mat` `Doubles => N`); null when the record does not say and it cannot be
+   * worked out (an SGF double past the largest cube, src/limits.ts).
+   */
+  value: number | string | null;
   kind: 'double' | 'beaver' | 'raccoon';
 }
 
@@ -66,6 +70,7 @@ export interface DropAction extends ActionBase {
 /** A player gives up the game for `points` (galaxy writes it as `Losses N point`, SGF as a resignation). */
 export interface ResignAction extends ActionBase {
   type: 'resign';
+  /** null: not written, or past what a game can be worth (a number-out-of-range finding). */
   points: number | null;
 }
 
@@ -74,7 +79,8 @@ export type Action = RollAction | DoubleAction | TakeAction | DropAction | Resig
 /** What the record says the game's result was. */
 export interface RecordedResult {
   winner: Side;
-  points: number;
+  /** null: past what a game can be worth (a number-out-of-range finding says what was written). */
+  points: number | null;
   /** The record adds "and the match". */
   andMatch: boolean;
   /** SGF `RE[W+2R]`: the game ended by resignation. */
@@ -111,6 +117,8 @@ export interface GameRecord {
   unreadableFrom: number | null;
   /** Set position, cube or automatic doubles the game starts from (SGF setup nodes). */
   setup?: GameSetup | null;
+  /** What the reader found about this game's values (numbers past what they can mean). */
+  findings?: Finding[];
 }
 
 export interface MatchRecord {
@@ -121,8 +129,8 @@ export interface MatchRecord {
   /** Line of the match-length line (`7 point match`). */
   line: number;
   players: [string, string];
-  /** Match length; 0 = money session. */
-  length: number;
+  /** Match length; 0 = money session; null = past any length (a number-out-of-range finding). */
+  length: number | null;
   headers: Header[];
   variant: Variant;
   games: GameRecord[];
@@ -130,6 +138,8 @@ export interface MatchRecord {
   marksHits: boolean;
   /** SGF: whether the file numbers games from 0 (GNU Backgammon) or 1 (the SGF standard). */
   gameNumbersFrom?: 0 | 1;
+  /** What the reader found about the match's own values (its length), its games' in each game. */
+  findings?: Finding[];
 }
 
 export type Severity = 'error' | 'warning' | 'info';

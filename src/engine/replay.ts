@@ -6,6 +6,7 @@
 import type { Action, CubeState, Finding, GameRecord, RollAction, Side, Termination, Variant } from '../model.js';
 import { OFF, type Position, allBorneOff, other, startPosition } from './board.js';
 import { type Segment, bestPlay, mostDiceUsable, playRecorded, segmentsOf, steps } from './moves.js';
+import { MAX_CUBE } from '../limits.js';
 
 export interface ReplayOptions {
   variant: Variant;
@@ -20,9 +21,9 @@ export interface CubeEvent {
   side: Side;
   line: number;
   column: number;
-  /** The value the record writes after `=>` (doubles, beavers, raccoons). */
-  recordedValue: number | null;
-  /** The cube in force before the event, and the value a double offers. */
+  /** The value the record writes after `=>` (doubles, beavers, raccoons); its digits when too long to hold. */
+  recordedValue: number | string | null;
+  /** The cube in force before the event, and the value a double offers (null past the largest cube, MAX_CUBE). */
   before: CubeState;
   offered: number | null;
   /** A double made while it was the doubler's turn and before the roll. */
@@ -37,6 +38,8 @@ export interface GameReplay {
   onRoll: Side | null;
   lastMover: Side | null;
   cube: CubeState;
+  /** A double past the largest cube (MAX_CUBE) was taken: `cube.value` is the last one known. */
+  cubeUnknown?: boolean;
   /** null when the replay had to stop and the record's end cannot be judged. */
   termination: Termination | null;
   winner: Side | null;
@@ -53,8 +56,8 @@ export interface GameReplay {
 
 interface Pending {
   by: Side;
-  /** The cube value if this double is taken. */
-  value: number;
+  /** The cube value if this double is taken; null past the largest cube. */
+  value: number | null;
   kind: 'double' | 'beaver' | 'raccoon';
 }
 
@@ -112,10 +115,24 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     endLine = a.line;
   };
 
+  /** The cube becomes `value` (null: past the largest cube, so unknown from here on). */
+  const setCube = (value: number | null, owner: Side | -1) => {
+    if (value === null) r.cubeUnknown = true;
+    r.cube = { value: value ?? r.cube.value, owner };
+  };
+
+  /** What doubling `value` offers; past the largest cube null, and a finding the first time. */
+  const doubled = (value: number | null, a: Action): number | null => {
+    if (value === null) return null;
+    if (value * 2 <= MAX_CUBE) return value * 2;
+    finding('number-out-of-range', 'error', a, `${name(a.side)} doubles the cube to ${value * 2}, larger than any cube can be (at most ${MAX_CUBE}); taken, it leaves the cube and the game's points unknown`);
+    return null;
+  };
+
   const take = (side: Side, a: Action, implicit: boolean) => {
     if (!pending) return;
     logCube({ kind: 'take', side, line: a.line, column: a.column, recordedValue: null, offered: null, inTurn: true, implicit });
-    r.cube = { value: pending.value, owner: pending.kind === 'double' ? side : pending.by };
+    setCube(pending.value, pending.kind === 'double' ? side : pending.by);
     pending = null;
   };
 
@@ -133,13 +150,15 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
         if (pending && a.side !== pending.by) {
           // A redouble on a pending double: a beaver (or a raccoon on a beaver).
           const kind: 'beaver' | 'raccoon' = pending.kind === 'double' ? 'beaver' : 'raccoon';
-          logCube({ kind: a.kind === 'double' ? kind : a.kind, side: a.side, line: a.line, column: a.column, recordedValue: a.value, offered: pending.value * 2, inTurn: true, implicit: false });
-          r.cube = { value: pending.value, owner: r.cube.owner };
-          pending = { by: a.side, value: pending.value * 2, kind };
+          const offered = doubled(pending.value, a);
+          logCube({ kind: a.kind === 'double' ? kind : a.kind, side: a.side, line: a.line, column: a.column, recordedValue: a.value, offered, inTurn: true, implicit: false });
+          setCube(pending.value, r.cube.owner);
+          pending = { by: a.side, value: offered, kind };
         } else {
           const inTurn = turn === null || turn === a.side;
-          logCube({ kind: 'double', side: a.side, line: a.line, column: a.column, recordedValue: a.value, offered: r.cube.value * 2, inTurn, implicit: false });
-          pending = { by: a.side, value: r.cube.value * 2, kind: 'double' };
+          const offered = doubled(r.cubeUnknown ? null : r.cube.value, a);
+          logCube({ kind: 'double', side: a.side, line: a.line, column: a.column, recordedValue: a.value, offered, inTurn, implicit: false });
+          pending = { by: a.side, value: offered, kind: 'double' };
         }
         break;
       }

@@ -2,7 +2,8 @@
 import type { BadLineNode, Cell, GameNode, MatchNode, MatSyntax } from '../../grammars/mat.js';
 import { parseMat } from '../../grammars/mat.js';
 import { inFileOrder, parseError } from './parse-error.js';
-import type { GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
+import { MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
+import type { Finding, GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
 /**
  * Cells that start before this column belong to the left player. Writers put the right column
@@ -30,9 +31,15 @@ function headerPlayers(headers: Header[]): [string, string] {
   return [get('player 1'), get('player 2')];
 }
 
-function gameOf(node: GameNode, errors: ParseError[]): GameRecord {
+function gameOf(node: GameNode, index: number, errors: ParseError[]): GameRecord {
+  const findings: Finding[] = [];
+  const number = within(node.number, MAX_GAME_NUMBER);
+  if (number === null) {
+    const message = `'Game ${quoted(node.number)}' is larger than any game number can be (at most ${MAX_GAME_NUMBER}); read as game ${index + 1}`;
+    findings.push(outOfRange(message, { line: node.line, game: index + 1 }));
+  }
   const game: GameRecord = {
-    number: node.number,
+    number: number ?? index + 1,
     line: node.line,
     players: ['', ''],
     startScore: null,
@@ -54,7 +61,13 @@ function gameOf(node: GameNode, errors: ParseError[]): GameRecord {
     errors.push(parseErrorOf(score));
   } else {
     game.players = score.names;
-    game.startScore = score.scores;
+    const scores = [within(score.scores[0], MAX_POINTS), within(score.scores[1], MAX_POINTS)];
+    if (scores[0] !== null && scores[1] !== null) game.startScore = [scores[0], scores[1]];
+    for (const k of [0, 1] as const) {
+      if (scores[k] !== null) continue;
+      const message = `${score.names[k] || (k === 0 ? 'the left player' : 'the right player')}'s score ${quoted(score.scores[k])} is larger than any score can be (at most ${MAX_POINTS}); the game's start score is unknown`;
+      findings.push(outOfRange(message, { line: score.line, game: game.number }));
+    }
   }
 
   for (const line of node.body) {
@@ -72,19 +85,30 @@ function gameOf(node: GameNode, errors: ParseError[]): GameRecord {
       if (cell.type === 'number') continue;
       const side: Side = previous === 0 || cell.column >= RIGHT_COLUMN_FROM ? 1 : 0;
       previous = side;
-      addCell(game, cell, side, line.line, errors);
+      addCell(game, cell, side, line.line, errors, findings);
     }
   }
   // `Losses N point` is the loser's own statement; the column of galaxy's `Losses` cell is not
   // reliable (a bare ` Losses 1 point` line is the right player's), the `Wins` cell is.
   if (game.result) for (const a of game.actions) if (a.type === 'resign') a.side = (1 - game.result.winner) as Side;
+  if (findings.length > 0) game.findings = findings;
   return game;
 }
 
-function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, errors: ParseError[]): void {
+/** The points of `Wins N points` / `Losses N points`; null past what a game can be worth (a finding says so). */
+function pointsOf(game: GameRecord, cell: Extract<Cell, { type: 'wins' | 'losses' }>, line: number, findings: Finding[]): number | null {
+  const points = within(cell.points, MAX_POINTS);
+  if (points === null) {
+    const message = `'${cell.type === 'wins' ? 'Wins' : 'Losses'} ${quoted(cell.points)} points' is more than any game can be worth (at most ${MAX_POINTS}); the points are unknown`;
+    findings.push(outOfRange(message, { line, column: cell.column + 1, game: game.number }));
+  }
+  return points;
+}
+
+function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, errors: ParseError[], findings: Finding[]): void {
   const column = cell.column + 1;
   if (cell.type === 'wins') {
-    const result: RecordedResult = { winner: side, points: cell.points, andMatch: cell.andMatch, resigned: false, line, column };
+    const result: RecordedResult = { winner: side, points: pointsOf(game, cell, line, findings), andMatch: cell.andMatch, resigned: false, line, column };
     if (game.result) {
       errors.push({
         line,
@@ -112,7 +136,7 @@ function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side
       game.actions.push({ type: 'drop', side, line, column });
       break;
     case 'losses':
-      game.actions.push({ type: 'resign', side, line, column, points: cell.points });
+      game.actions.push({ type: 'resign', side, line, column, points: pointsOf(game, cell, line, findings) });
       break;
   }
 }
@@ -123,20 +147,27 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ParseErro
     if (n.type === 'bad') errors.push(parseErrorOf(n));
     else if (n.header) headers.push({ key: n.header.key, value: n.header.value, line: n.line });
   }
-  const games = node.games.map((g) => gameOf(g, errors));
+  const findings: Finding[] = [];
+  const length = within(node.length, MAX_POINTS);
+  if (length === null) {
+    const message = `the match length ${quoted(node.length)} is larger than any match can be (at most ${MAX_POINTS} points); the length is unknown, so the match score is not followed`;
+    findings.push(outOfRange(message, { line: node.line }));
+  }
+  const games = node.games.map((g, k) => gameOf(g, k, errors));
   const marksHits = games.some((g) => g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.includes(true))));
-  const firstScored = games.find((g) => g.startScore !== null);
+  const firstScored = games.find((_, k) => node.games[k].score?.type === 'score'); // its names, even with a score out of range
   return {
     file,
     format: 'mat',
     index,
     line: node.line,
     players: firstScored ? firstScored.players : headerPlayers(headers),
-    length: node.length,
+    length,
     headers,
     variant: variantOf(headers),
     games,
     marksHits,
+    ...(findings.length > 0 ? { findings } : {}),
   };
 }
 

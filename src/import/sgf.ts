@@ -6,7 +6,10 @@ import { LineCursor } from '../../grammars/primitives.js';
 import { firstValue, parseSgf, texts, valueText, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
 import { checkersPerSide, startPosition } from '../engine/board.js';
 import { inFileOrder, parseError } from './parse-error.js';
-import type { Action, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
+import type { Count } from '../../grammars/mat-nodes.js';
+import { quoteDigits, wholeNumber } from '../../grammars/numbers.js';
+import { MAX_CUBE, MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
+import type { Action, Finding, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
 type Errors = ParseError[];
 
@@ -17,8 +20,13 @@ const first = (text: string, p: SgfProperty) => valueText(text, firstValue(text,
 interface GameRead {
   game: GameRecord;
   app: string;
-  length: number | null;
+  /** As written (MI `length:`), checked against its bound when the match is made. */
+  length: Count | null;
+  /** Where MI stands, for a finding about its length. */
+  lengthAt: { line: number; column: number };
   rawNumber: number | null;
+  /** Numbers past their bounds in this game, without its number until the match numbers its games. */
+  findings: Finding[];
   rules: string[];
   rulesLine: number;
   headers: Header[];
@@ -37,7 +45,7 @@ const HEADER_NAMES: Record<string, string> = { EV: 'Event', RO: 'Round', PC: 'Si
 const mainLine = (tree: SgfTree | undefined): SgfNode[] => (tree ? [...tree.nodes, ...mainLine(tree.children[0])] : []);
 
 /** `RE[W+2]`, `RE[B+3R]`, Gibbon's `RE[W+2Resign]`; `0`, `?`, `Void`, `Draw` and empty are no result. */
-function resultOf(text: string, p: SgfProperty, errors: Errors): RecordedResult | null {
+function resultOf(text: string, p: SgfProperty, errors: Errors, findings: Finding[]): RecordedResult | null {
   const v = first(text, p).trim();
   const m = /^([BW])\+(\d*)(R)?/i.exec(v);
   if (!m) {
@@ -45,14 +53,22 @@ function resultOf(text: string, p: SgfProperty, errors: Errors): RecordedResult 
     return null;
   }
   const winner: Side = m[1].toUpperCase() === 'W' ? 0 : 1;
-  return { winner, points: Math.max(1, Number(m[2] || 1)), andMatch: false, resigned: m[3] !== undefined, line: p.line, column: p.column };
+  const written = wholeNumber(m[2] || '1');
+  const points = within(written, MAX_POINTS);
+  if (points === null) findings.push(outOfRange(`the result ${m[1]}+${quoted(written)} gives more points than any game can be worth (at most ${MAX_POINTS}); the points are unknown`, p));
+  return { winner, points: points === null ? null : Math.max(1, points), andMatch: false, resigned: m[3] !== undefined, line: p.line, column: p.column };
 }
 
-/** A cube value as gnubg accepts it: a power of 2 up to 4096. */
-function cubeValue(text: string, p: SgfProperty, errors: Errors): number | null {
-  const n = Number(first(text, p).trim());
-  if (Number.isInteger(n) && n >= 1 && n <= 4096 && (n & (n - 1)) === 0) return n;
-  errors.push(parseError(p.line, p.column, 'a cube value: a power of 2 up to 4096', `'${first(text, p)}'`));
+/** A cube value as gnubg accepts it: a power of 2 up to 4096 (MAX_CUBE); a larger number is out of range. */
+function cubeValue(text: string, p: SgfProperty, errors: Errors, findings: Finding[]): number | null {
+  const v = first(text, p).trim();
+  const n = /^\d+$/.test(v) ? wholeNumber(v) : NaN;
+  if (typeof n === 'string' || n > MAX_CUBE) {
+    findings.push(outOfRange(`the cube value ${quoted(n)} in CV is larger than any cube can be (at most ${MAX_CUBE}); it is not used`, p));
+    return null;
+  }
+  if (n >= 1 && (n & (n - 1)) === 0) return n;
+  errors.push(parseError(p.line, p.column, `a cube value: a power of 2 up to ${MAX_CUBE}`, `'${first(text, p)}'`));
   return null;
 }
 
@@ -106,6 +122,7 @@ class GameReader {
     private readonly game: GameRecord,
     private readonly variant: Variant,
     private readonly errors: Errors,
+    private readonly findings: Finding[],
   ) {}
 
   /** `CV` in a game's root: the cube turned by automatic doubles before the game starts. */
@@ -155,7 +172,7 @@ class GameReader {
     const setup = (this.setup ??= { line: p.line });
     if (p.name === 'PL') setup.onRoll = /^\s*B/.test(first(this.text, p)) ? 1 : 0;
     else if (p.name === 'CV') {
-      const value = cubeValue(this.text, p, this.errors);
+      const value = cubeValue(this.text, p, this.errors, this.findings);
       if (value !== null) setup.cube = { value: (this.cube = value), owner: setup.cube?.owner ?? -1 };
     } else if (p.name === 'CP') {
       const owner = ({ c: -1, w: 0, b: 1 } as const)[first(this.text, p).trim() as 'c' | 'w' | 'b'];
@@ -178,17 +195,25 @@ class GameReader {
     const at = { side, line: p.line, column: p.column };
     if (v === 'double') {
       const kind = this.exchange === 0 ? 'double' : this.exchange === 1 ? 'beaver' : 'raccoon';
-      this.pending = (this.pending || this.cube) * 2;
+      // Past the largest cube the value is not followed (it would reach Infinity): the replay says so.
+      const value = (this.pending || this.cube) * 2;
+      this.pending = Math.min(value, 2 * MAX_CUBE);
       this.exchange++;
-      this.actions.push({ type: 'double', ...at, value: this.pending, kind });
+      this.actions.push({ type: 'double', ...at, value: value <= MAX_CUBE ? value : null, kind });
     } else if (v === 'take' || v === 'drop') {
       if (v === 'take' && this.pending) this.cube = this.pending;
       this.pending = this.exchange = 0;
       this.actions.push({ type: v, ...at });
-    } else if (/^resign:\d+$/.test(v)) this.actions.push({ type: 'resign', ...at, points: Number(v.slice(7)) });
+    } else if (/^resign:\d+$/.test(v)) this.actions.push({ type: 'resign', ...at, points: this.resignPoints(p, v.slice(7)) });
     else if (v === 'reject') {
       if (this.actions[this.actions.length - 1]?.type === 'resign') this.actions.pop();
     } else if (v !== 'accept') this.roll(p, v, value.from, at, index);
+  }
+
+  private resignPoints(p: SgfProperty, digits: string): number | null {
+    const points = within(wholeNumber(digits), MAX_POINTS);
+    if (points === null) this.findings.push(outOfRange(`'resign:${quoteDigits(digits)}' is more points than any game can be worth (at most ${MAX_POINTS}); the points are unknown`, p));
+    return points;
   }
 
   private roll(p: SgfProperty, v: string, from: number, at: { side: Side; line: number; column: number }, index: number): void {
@@ -219,31 +244,43 @@ class GameReader {
   }
 }
 
-function numberTag(values: string[], tag: string): number | null {
+function numberTag(values: string[], tag: string): Count | null {
   for (const v of values) {
     const m = /^\s*(\w+)\s*:\s*(\d+)\s*$/.exec(v);
-    if (m && m[1].toLowerCase() === tag) return Number(m[2]);
+    if (m && m[1].toLowerCase() === tag) return wholeNumber(m[2]);
   }
   return null;
+}
+
+/** An MI number checked against its bound: null (and a finding) past it. */
+function boundedTag(values: string[], tag: string, max: number, what: string, p: SgfProperty, findings: Finding[]): number | null {
+  const v = numberTag(values, tag);
+  if (v === null) return null;
+  const n = within(v, max);
+  if (n === null) findings.push(outOfRange(`MI ${tag}:${quoted(v)} is larger than any ${what} can be (at most ${max}); it is unknown`, p));
+  return n;
 }
 
 function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: number | null): GameRead {
   const nodes = mainLine(tree);
   const root = nodes[0];
   const game: GameRecord = { number: 0, line: tree.line, players: ['', ''], startScore: null, actions: [], result: null, comments: [], unreadableFrom };
-  const read: GameRead = { game, app: '', length: null, rawNumber: null, rules: [], rulesLine: root.line, headers: [] };
+  const read: GameRead = { game, app: '', length: null, lengthAt: root, rawNumber: null, findings: [], rules: [], rulesLine: root.line, headers: [] };
   let rootCube: SgfProperty | null = null;
   for (const p of root.properties) {
     if (p.name === 'MI') {
       const mi = texts(text, p);
       read.length = numberTag(mi, 'length');
-      read.rawNumber = numberTag(mi, 'game');
-      game.startScore = [numberTag(mi, 'ws') ?? 0, numberTag(mi, 'bs') ?? 0];
+      read.lengthAt = p;
+      read.rawNumber = boundedTag(mi, 'game', MAX_GAME_NUMBER, 'game number', p, read.findings);
+      const ws = numberTag(mi, 'ws') === null ? 0 : boundedTag(mi, 'ws', MAX_POINTS, 'score', p, read.findings);
+      const bs = numberTag(mi, 'bs') === null ? 0 : boundedTag(mi, 'bs', MAX_POINTS, 'score', p, read.findings);
+      game.startScore = ws === null || bs === null ? null : [ws, bs];
     } else if (p.name === 'RU') {
       read.rules = first(text, p).split(':').map((t) => t.trim());
       read.rulesLine = p.line;
     } else if (p.name === 'PW' || p.name === 'PB') game.players[p.name === 'PW' ? 0 : 1] = first(text, p);
-    else if (p.name === 'RE') game.result = resultOf(text, p, errors);
+    else if (p.name === 'RE') game.result = resultOf(text, p, errors, read.findings);
     else if (p.name === 'CV') rootCube = p;
     else if (p.name === 'AP') read.app = first(text, p);
     else if (HEADER_NAMES[p.name]) {
@@ -252,9 +289,9 @@ function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: n
     }
   }
   const variant = read.rules.map((t) => VARIANTS[t]?.[0]).find(Boolean) ?? 'backgammon';
-  const reader = new GameReader(text, game, variant, errors);
+  const reader = new GameReader(text, game, variant, errors, read.findings);
   if (rootCube) {
-    const value = cubeValue(text, rootCube, errors);
+    const value = cubeValue(text, rootCube, errors, read.findings);
     if (value !== null && value > 1) reader.startCube(value, rootCube.line);
   }
   nodes.forEach((node, k) => reader.node(node, k));
@@ -276,11 +313,16 @@ function sameMatch(prev: GameRead, next: GameRead): boolean {
 
 function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 | 1 | undefined): MatchRecord {
   const head = reads[0];
-  const length = head.length ?? 0;
+  const length = head.length === null ? 0 : within(head.length, MAX_POINTS);
+  const findings: Finding[] = [];
+  if (length === null) {
+    const message = `MI length:${quoted(head.length!)} is larger than any match can be (at most ${MAX_POINTS} points); the length is unknown, so the match score is not followed`;
+    findings.push(outOfRange(message, head.lengthAt));
+  }
   const rules = new Set(reads.flatMap((r) => r.rules));
   const line = head.rulesLine;
   const headers: Header[] = [...head.headers];
-  if (length > 0) headers.push({ key: 'Crawford', value: rules.has('Crawford') ? 'On' : 'Off', line });
+  if (length !== 0) headers.push({ key: 'Crawford', value: rules.has('Crawford') ? 'On' : 'Off', line });
   if (rules.has('Jacoby') || length === 0) headers.push({ key: 'Jacoby', value: rules.has('Jacoby') ? 'On' : 'Off', line });
   if (rules.has('NoCube')) headers.push({ key: 'Cube', value: 'Off', line });
   const variant = [...rules].map((t) => VARIANTS[t]).find(Boolean);
@@ -289,8 +331,9 @@ function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 
   reads.forEach((r, k) => {
     r.game.number = r.rawNumber === null || numbersFrom === undefined ? k + 1 : r.rawNumber + 1 - numbersFrom;
     if (!r.game.players[0] && !r.game.players[1]) r.game.players = [...players];
+    if (r.findings.length > 0) r.game.findings = r.findings.map((f) => outOfRange(f.message, { line: f.line!, column: f.column, game: r.game.number }));
   });
-  return { file, format: 'sgf', index, line: head.game.line, players: [...players], length, headers, variant: variant?.[0] ?? 'backgammon', games: reads.map((r) => r.game), gameNumbersFrom: numbersFrom, marksHits: false };
+  return { file, format: 'sgf', index, line: head.game.line, players: [...players], length, headers, variant: variant?.[0] ?? 'backgammon', games: reads.map((r) => r.game), gameNumbersFrom: numbersFrom, marksHits: false, ...(findings.length > 0 ? { findings } : {}) };
 }
 
 const isBackgammon = (text: string, tree: SgfTree) =>

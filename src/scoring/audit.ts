@@ -1,7 +1,8 @@
 // MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
 import { replay, type GameReplay } from '../engine/replay.js';
-import { GAME_STATE, matchId, positionId, xgid } from '../ids.js';
+import { GAME_STATE, matchId, matchIdFits, positionId, xgid } from '../ids.js';
+import { MAX_POINTS } from '../limits.js';
 import type { FinalIds, Finding, GameRecord, GameVerdict, MatchRecord, MatchReport, Side } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { scoreGame, type GamePoints } from './points.js';
@@ -18,7 +19,12 @@ export interface AuditOptions {
 
 const STATE_OF = { bearoff: GAME_STATE.over, resign: GAME_STATE.resigned, drop: GAME_STATE.dropped, unfinished: GAME_STATE.playing } as const;
 
-function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRecord, start: [number, number], crawford: boolean): FinalIds {
+/**
+ * The final position's IDs; null when a length or cube past its bound left the state unknown, or
+ * when the Match ID cannot hold it (a score past its 15 bits): no ID is built from a cut field.
+ */
+function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRecord, start: [number, number], crawford: boolean): FinalIds | null {
+  if (record.length === null || r.cubeUnknown) return null;
   const onRoll: Side = r.onRoll ?? 0;
   const score: [number, number] = [start[0], start[1]];
   if (p.winner !== null && p.nominal !== null) score[p.winner] += p.nominal;
@@ -37,6 +43,7 @@ function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRec
     score,
     jacoby: rules.jacoby,
   };
+  if (!matchIdFits(state)) return null;
   return {
     positionId: positionId(r.final, onRoll),
     matchId: matchId(state),
@@ -60,7 +67,9 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const games: GameVerdict[] = [];
   const findings: Finding[] = [...(options.extraFindings ?? [])];
   for (const note of rules.notes) findings.push({ code: 'rules-inferred', severity: 'info', message: note, line: record.line });
-  if (rules.lengths && !rules.money && !rules.lengths.includes(N)) {
+  if (record.findings) findings.push(...record.findings);
+  if (rules.findings) findings.push(...rules.findings);
+  if (rules.lengths && !rules.money && N !== null && !rules.lengths.includes(N)) {
     findings.push({ code: 'match-length', severity: 'warning', message: `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`, line: record.line });
   }
   const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
@@ -79,8 +88,9 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   // A money session's score lines are checked only in SGF, whose writer keeps a running total
   // there and records every automatic double; a .mat cannot write automatic doubles, so its
   // money scores may rightly disagree with its games (GNU Backgammon's s02 does).
+  // A match whose length is past any (a number-out-of-range finding) cannot be followed.
   const followsScore =
-    !rules.money || (record.format === 'sgf' && record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0)));
+    (!rules.money && N !== null) || (record.format === 'sgf' && record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0)));
   // A record that starts later in a match (its first game is not game 1, or starts from a set
   // position) starts from its own score.
   const first = record.games[0];
@@ -106,12 +116,13 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     // Each transition is checked on its own: from here on, follow the record's score.
     const score: [number, number] = followsScore && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
 
-    const crawford = rules.crawford && !crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
+    const crawford = rules.crawford && N !== null && !crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
     const postCrawford = rules.crawford && crawfordPlayed;
     if (crawford) crawfordPlayed = true;
 
     const r = replays[index];
     own.push(...r.findings);
+    if (game.findings) own.push(...game.findings);
     own.push(...early.filter((f) => f.game === game.number));
     if (rules.openingRollSplit && r.firstRoll && !game.setup?.sides && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
       own.push({
@@ -134,14 +145,15 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     const cubeFound = cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names });
     own.push(...cubeFound);
     const crawfordDouble = crawford && r.cubeLog.some((e) => e.kind === 'double');
-    const cube = crawfordDouble ? cubeBeforeFirstDouble(r.cubeLog) : r.cube.value;
+    const asRecorded = r.cubeUnknown ? null : r.cube.value; // null: a double past the largest cube was taken
+    const cube = crawfordDouble ? cubeBeforeFirstDouble(r.cubeLog) : asRecorded;
     const context = { rules, length: N, score, cube, cubeTurned: r.cubeLog.some((e) => e.kind === 'take'), names };
     // The federation's ruling scores a Crawford-game double as if it had not been made: what the
     // record gives with the cube as played is reported on the crawford-double finding instead.
-    const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: r.cube.value }).nominal : null;
+    const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).nominal : null;
     const points = scoreGame(game, r, { ...context, explained: asPlayed ?? explained.get(index) });
     own.push(...points.findings);
-    if (crawfordDouble && game.result) {
+    if (crawfordDouble && game.result && game.result.points !== null) {
       const ruling = cubeFound.find((f) => f.code === 'crawford-double')!;
       ruling.recorded = game.result.points;
       ruling.expected = points.nominal;
@@ -156,27 +168,36 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     if (points.winner !== null && points.credited !== null && wonBy === null) running[points.winner] += points.credited;
     if (points.winsMatch && wonBy === null) wonBy = game.number;
 
+    const final = finalIds(r, points, rules, record, score, crawford);
+    if (final === null && N !== null && !r.cubeUnknown) {
+      // Values within their bounds, but a money session's running score past what the Match ID holds.
+      const after = [score[0], score[1]];
+      if (points.winner !== null && points.nominal !== null) after[points.winner] += points.nominal;
+      own.push(
+        gameFinding(game, 'number-out-of-range', 'info', `no Position ID, Match ID or XGID for this game: the score ${after.join('-')} is more than a Match ID holds (at most ${MAX_POINTS} a side)`),
+      );
+    }
     sortByPlace(own);
     findings.push(...own);
     games.push({
       game: game.number,
       line: game.line,
       startScore: { recorded: game.startScore, computed: followsScore ? computed : null },
-      crawford: rules.money ? null : crawford,
-      postCrawford: rules.money ? null : postCrawford,
-      cube: { ...r.cube, value: cube },
+      crawford: rules.money || N === null ? null : crawford,
+      postCrawford: rules.money || N === null ? null : postCrawford,
+      cube: cube === null ? null : { ...r.cube, value: cube },
       doubles: r.cubeLog.filter((e) => e.kind === 'double' || e.kind === 'beaver' || e.kind === 'raccoon').length,
       termination: r.termination,
       winner: points.winner,
       outcome: points.outcome,
       outcomeName: points.outcome && rules.names ? rules.names[LEVEL[points.outcome] - 1] : points.outcome,
       points: { recorded: game.result?.points ?? null, nominal: points.nominal, credited: points.credited },
-      final: finalIds(r, points, rules, record, score, crawford),
+      final,
       findings: own,
     });
   });
 
-  if (!rules.money && wonBy === null && record.games.length > 0 && N > 0) {
+  if (!rules.money && wonBy === null && record.games.length > 0 && N !== null && N > 0) {
     const lastGame = record.games[record.games.length - 1];
     findings.push(
       gameFinding(lastGame, 'match-unfinished', 'warning', `the record stops at ${running.join('-')} in a ${N}-point match: nobody has won it`, { game: undefined }),

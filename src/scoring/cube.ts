@@ -21,13 +21,15 @@ export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
       continue;
     }
     if (e.kind === 'take' || e.kind === 'drop') continue;
-    const offered = e.offered ?? 0;
-    if (ctx.rules.cubeLimit !== null && offered > ctx.rules.cubeLimit) {
+    // null: past the largest cube, which the replay has reported; its value is not compared.
+    const offered = e.offered;
+    if (offered !== null && ctx.rules.cubeLimit !== null && offered > ctx.rules.cubeLimit) {
       add('cube-limit', e, `${name(e.side)} ${e.kind}s to ${offered}, above the cube limit of ${ctx.rules.cubeLimit}`, { recorded: offered, expected: ctx.rules.cubeLimit });
     }
-    if (e.recordedValue !== null && e.recordedValue !== offered) {
+    if (offered !== null && e.recordedValue !== null && e.recordedValue !== offered) {
+      // A value too long to hold is quoted in the message only: `recorded` holds numbers.
       add('cube-value', e, `the record writes '=> ${e.recordedValue}', but doubling a ${offered / 2}-cube makes ${offered}`, {
-        recorded: e.recordedValue,
+        ...(typeof e.recordedValue === 'number' ? { recorded: e.recordedValue } : {}),
         expected: offered,
       });
     }

@@ -50,7 +50,7 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   const minority = jacoby ? full : single;
   const findings: Finding[] = minority.map((k) => {
     const game = record.games[k];
-    explained.set(k, game.result!.points);
+    explained.set(k, game.result!.points!); // a number: it equalled the cube or a multiple of it above
     return {
       code: 'jacoby-contradiction',
       severity: 'error',

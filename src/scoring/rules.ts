@@ -1,6 +1,8 @@
 // The rules a match is audited under, as data, and where each setting came from: the command
 // line first, then the record's own headers, then what the record itself shows, then defaults.
-import type { MatchRecord, RulesApplied } from '../model.js';
+import { wholeNumber } from '../../grammars/numbers.js';
+import { outOfRange } from '../limits.js';
+import type { Finding, MatchRecord, RulesApplied } from '../model.js';
 
 export type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
 export type RuleSetName = 'backgammon' | 'nardy' | 'tavla';
@@ -41,6 +43,8 @@ export interface RuleSet extends RulesApplied, Omit<RuleSetPreset, 'crawford' | 
   source: { name: RuleSource; crawford: RuleSource; jacoby: RuleSource; beavers: RuleSource; cubeLimit: RuleSource };
   /** How the rules were read from the record, when that is worth saying (info findings). */
   notes: string[];
+  /** A header value the rules could not take (a number past what can be held). */
+  findings?: Finding[];
 }
 
 export interface RuleFlags {
@@ -83,11 +87,19 @@ function ruleSetFromHeaders(record: MatchRecord): RuleSetName | undefined {
   return undefined;
 }
 
-function cubeLimitFromHeaders(record: MatchRecord): number | undefined {
+function cubeLimitFromHeaders(record: MatchRecord, findings: Finding[]): number | undefined {
   if (onOff(header(record, 'Cube')) === false) return 1;
-  const v = header(record, 'CubeLimit');
-  const n = v === undefined ? NaN : Number(v.trim());
-  return Number.isInteger(n) && n >= 1 ? n : undefined;
+  const v = header(record, 'CubeLimit')?.trim();
+  if (v !== undefined && /^\d+$/.test(v)) {
+    // Any limit a number holds exactly is taken as written; a longer one cannot be compared with anything.
+    const n = wholeNumber(v);
+    if (typeof n === 'number') return n >= 1 ? n : undefined;
+    const line = record.headers.find((h) => h.key.toLowerCase() === 'cubelimit')!.line;
+    findings.push(outOfRange(`the cube limit ${n} in [CubeLimit] is larger than any number bgaudit can hold (at most ${Number.MAX_SAFE_INTEGER}); no cube limit is applied`, { line }));
+    return undefined;
+  }
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isInteger(n) && n >= 1 && n <= Number.MAX_SAFE_INTEGER ? n : undefined;
 }
 
 /** The first that says: the flag, the header, or the default. */
@@ -107,7 +119,7 @@ export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
   const preset = PRESETS[name];
 
   let crawford = false;
-  if (preset.crawford && !money && record.length > 1) {
+  if (preset.crawford && !money && record.length !== null && record.length > 1) {
     const fromHeader = onOff(header(record, 'Crawford'));
     crawford = flags.crawford ?? fromHeader ?? true;
     source.crawford = sourceOf(flags.crawford, fromHeader);
@@ -137,7 +149,8 @@ export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
     }
   }
 
-  const limitHeader = cubeLimitFromHeaders(record);
+  const findings: Finding[] = [];
+  const limitHeader = cubeLimitFromHeaders(record, findings);
   const cubeLimit = flags.cubeLimit ?? limitHeader ?? null;
   source.cubeLimit = sourceOf(flags.cubeLimit, limitHeader);
 
@@ -157,5 +170,6 @@ export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
     pointsCap: galaxyMoney ? 16 : null,
     source,
     notes: galaxyMoney ? ['read as a money game with the Jacoby rule: Backgammon Galaxy writes money games as a "16 point match"'] : [],
+    ...(findings.length > 0 ? { findings } : {}),
   };
 }

@@ -113,6 +113,7 @@ describe('one fixture per finding code', () => {
     ['hit-marker.mat', ['hit-marker', 'hit-marker']],
     ['move-not-checked.mat', ['move-not-checked']],
     ['cube-response.mat', ['cube-response']],
+    ['number-out-of-range.mat', ['number-out-of-range']],
   ])('%s → %j', (name, expected) => {
     expect(codes(audit(name))).toEqual(expected);
   });
