@@ -6,13 +6,13 @@
 // The rule (README, "Output"): `\n`, `\r` and `\t` are written so; any other C0 character
 // (U+0000-U+001F), DEL and C1 (U+0080-U+009F) as `\xNN`; the line and paragraph separators
 // (U+2028, U+2029) and the bidi controls (U+202A-U+202E, U+2066-U+2069) as `\uNNNN`, hex in
-// lower case. A backslash is doubled only where it would otherwise read as one of these escapes,
-// that is before `n`, `r`, `t`, `x`, `u` or another backslash (or before an escaped character), so
-// `C:\archive\a.mat` prints as it is and `\x1b` in the output always means an ESC in the input.
+// lower case. Everything else is printed as it is, a backslash included: `C:\archive\a.mat`
+// stays readable, and a file name that is not UTF-8, which the walk already shows with its bad
+// bytes as `\xNN` (src/batch/discover.ts), is printed as the walk shows it. The price: a name
+// that holds the four characters `\x1b` prints as one that holds an ESC (JSON tells them apart).
 
-const CONTROL = '\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-const SPECIAL = new RegExp(`[${CONTROL}]|\\\\(?=[\\\\nrtxu${CONTROL}])`, 'g');
-const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
+const SPECIAL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function escape(c: string): string {
   const short = SHORT[c];

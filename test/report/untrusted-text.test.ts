@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFile } from '../../src/check.js';
 import type { MatchReport } from '../../src/model.js';
-import { showHeading, showMatch, showUnreadable } from '../../src/report/show.js';
+import { showHeading, showUnreadable } from '../../src/report/show.js';
 import { cli, poolOnFewFiles } from '../helpers.js';
 
 /** Every character that must never reach a terminal raw (\n is checked apart: it ends lines). */
@@ -38,11 +38,13 @@ const MATCH = [
 ].join('\n');
 /** Not a match file at all: one parse error whose excerpt is an escape sequence. */
 const JUNK = `${ESC}]0;owned${ESC}\\${ESC}[2J and nothing else\n`;
-/** Its excerpt: the string terminator ESC \ keeps its backslash, doubled before the next escape. */
-const JUNK_FOUND_SHOWN = "found '\\x1b]0;owned\\x1b\\\\\\x1b[2J'";
+/** Its excerpt: the string terminator (ESC, then a backslash) keeps its backslash as it is. */
+const JUNK_FOUND_SHOWN = "found '\\x1b]0;owned\\x1b\\\\x1b[2J'";
 /** A file name with a line break, an ESC and a bidi override. */
 const EVIL_NAME = `evil\n${ESC}[2J\u202ename.mat`;
 const EVIL_SHOWN = 'evil\\n\\x1b[2J\\u202ename.mat';
+/** A file name that is not UTF-8: the walk shows its bad byte as \xe9, and text output keeps that. */
+const LATIN1_NAME = Buffer.from('caf\xe9.mat', 'latin1');
 
 let dir: string;
 let hostile: string;
@@ -57,6 +59,8 @@ beforeAll(() => {
   writeFileSync(hostile, MATCH);
   writeFileSync(junk, JUNK);
   writeFileSync(evil, MATCH);
+  mkdirSync(join(dir, 'n'));
+  writeFileSync(Buffer.concat([Buffer.from(join(dir, 'n') + '/'), LATIN1_NAME]), MATCH);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -70,16 +74,16 @@ describe('verify, text output', () => {
 
   for (const jobs of ['1', '2']) {
     it(`--jobs ${jobs}: file names, names and excerpts escaped; one line per finding`, async () => {
-      const { code, stdout } = await cli('verify', hostile, join(dir, 'd'), junk, '--info', '--jobs', jobs);
+      const { code, stdout } = await cli('verify', hostile, join(dir, 'd'), junk, join(dir, 'n'), '--info', '--jobs', jobs);
       expect(code).toBe(1);
       expectNoRawControl(stdout);
       const lines = stdout.split('\n');
       // Each file's path on a line of its own, then its findings, each on one line.
       const blocks = stdout.split('\n\n');
-      expect(blocks.slice(0, 3).map((b) => b.split('\n')[0])).toEqual([hostile, join(dir, 'd', EVIL_SHOWN), junk]);
-      for (const block of blocks.slice(0, 3)) for (const line of block.split('\n').slice(1)) expect(line).toMatch(/^ {2}\d+(:\d+)? +(error|warning|info) {2}.* {2}[a-z-]+$/);
-      expect(lines.filter((l) => l.includes(`game 1: ${RIGHT_SHOWN} beavers:`))).toHaveLength(2);
-      expect(lines.filter((l) => l.includes(FOUND_SHOWN))).toHaveLength(2);
+      expect(blocks.slice(0, 4).map((b) => b.split('\n')[0])).toEqual([hostile, join(dir, 'd', EVIL_SHOWN), junk, join(dir, 'n', 'caf\\xe9.mat')]);
+      for (const block of blocks.slice(0, 4)) for (const line of block.split('\n').slice(1)) expect(line).toMatch(/^ {2}\d+(:\d+)? +(error|warning|info) {2}.* {2}[a-z-]+$/);
+      expect(lines.filter((l) => l.includes(`game 1: ${RIGHT_SHOWN} beavers:`))).toHaveLength(3);
+      expect(lines.filter((l) => l.includes(FOUND_SHOWN))).toHaveLength(3);
       expect(stdout).toContain(JUNK_FOUND_SHOWN);
     });
   }
@@ -96,36 +100,27 @@ describe('verify, text output', () => {
 });
 
 describe('show', () => {
-  it('the board labels, the ending and the findings escaped', async () => {
+  it('the heading, the board labels, the ending and the findings escaped', async () => {
     const { code, stdout } = await cli('show', evil);
     expect(code).toBe(1);
-    // The heading above `Game 1` is written by src/commands/show.ts itself; once it prints
-    // showHeading() (tested below), check the whole of stdout here.
-    const games = stdout.slice(stdout.indexOf('\n\nGame 1') + 2);
-    expectNoRawControl(games.replaceAll('\n', ''));
-    expect(games).toContain(`, 7-point match, ${LEFT_SHOWN} 0 - 0 ${RIGHT_SHOWN} before the game`);
-    expect(games).toContain(`  X ${LEFT_SHOWN}: 0 borne off`);
-    expect(games).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
-    expect(games).toContain(`  error: ${RIGHT_SHOWN} beavers:`);
-    expect(games).toContain(FOUND_SHOWN);
-  });
-
-  it('showHeading, showMatch and showUnreadable print what came from the file escaped', () => {
-    const [r] = checkFile(new TextEncoder().encode(MATCH), evil);
-    const text = showHeading(evil, r, false) + showMatch(r);
-    expectNoRawControl(text.replaceAll('\n', ''));
-    const lines = text.split('\n');
+    expectNoRawControl(stdout.replaceAll('\n', ''));
+    const lines = stdout.split('\n');
     expect(lines[0]).toBe(`${join(dir, 'd', EVIL_SHOWN)}: ${LEFT_SHOWN} - ${RIGHT_SHOWN}`);
     expect(lines[2]).toBe(`Game 1 (line 6), 7-point match, ${LEFT_SHOWN} 0 - 0 ${RIGHT_SHOWN} before the game`);
-    expect(lines).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
     expect(lines).toContain(`  X ${LEFT_SHOWN}: 0 borne off, on roll`);
+    expect(lines).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
     expect(lines.some((l) => l.startsWith(`  error: ${RIGHT_SHOWN} beavers:`))).toBe(true);
-    expect(lines.some((l) => l.startsWith('  error: cannot read this line:') && l.includes(FOUND_SHOWN))).toBe(true);
-    expect(showHeading(evil, { ...r, match: 2 }, true).split('\n')[0]).toBe(`${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}`);
+    expect(lines.some((l) => l.startsWith('  error: cannot read this line:') && l.endsWith(`${FOUND_SHOWN} (parse-error, line 10)`))).toBe(true);
 
+    const bad = await cli('show', junk);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe(`${junk}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`);
+  });
+
+  it('a heading naming one match of several, and an unreadable file under an escaped name', () => {
+    const [r] = checkFile(new TextEncoder().encode(MATCH), evil);
+    expect(showHeading(evil, { ...r, match: 2 }, true)).toBe(`${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}\n\n`);
     const [bad] = checkFile(new TextEncoder().encode(JUNK), evil);
-    const out = showUnreadable(evil, bad);
-    expectNoRawControl(out.replaceAll('\n', ''));
-    expect(out).toBe(`${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`);
+    expect(showUnreadable(evil, bad)).toBe(`${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`);
   });
 });
