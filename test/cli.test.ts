@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +98,15 @@ describe('bgaudit csv and verify --csv', () => {
 });
 
 describe('bgaudit show', () => {
+  it('a match of unknown length (a length past any match) is said so, never "null-point"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-show-'));
+    const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8').replace(/^ 7 point match$/m, ` ${'9'.repeat(10_000)} point match`);
+    writeFileSync(join(dir, 'x.mat'), text);
+    const r = await cli('show', join(dir, 'x.mat'));
+    expect(r.stdout).toContain('Game 1 (line 6), match of unknown length');
+    expect(r.stdout).not.toMatch(/null|NaN|Infinity/);
+  });
+
   it("prints each game's board, IDs and ending", async () => {
     const r = await cli('show', join(FIXTURES, 'scoring', 'cube2-gammon.mat'));
     expect(r.stdout).toContain('Game 1 (line 6), 7-point match, Anna 0 - 0 Boris before the game');

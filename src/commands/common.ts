@@ -35,7 +35,7 @@ export class UsageError extends Error {}
 export function positiveInt(what: string) {
   return (v: string): number => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${what}: a whole number from 1`);
+    if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${what}: a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
     return n;
   };
 }

@@ -18,7 +18,7 @@ function ending(g: GameVerdict, names: [string, string]): string {
   const how = { bearoff: 'by bearing off', drop: 'on a dropped double', resign: 'by resignation' }[g.termination];
   const winner = names[g.winner as Side];
   const recorded = g.points.recorded === null ? 'no result recorded' : `recorded ${g.points.recorded}`;
-  const credited = g.points.credited !== g.points.nominal ? `, ${g.points.credited} credited` : '';
+  const credited = g.points.credited !== g.points.nominal ? `, ${points(g.points.credited)} credited` : '';
   return `${cube} ${winner} wins ${how}: a ${g.outcomeName ?? g.outcome}, ${points(g.points.nominal)}${credited} (${recorded}).`;
 }
 
@@ -39,7 +39,7 @@ export function showMatch(r: MatchReport, only?: number): string {
   for (const g of r.games) {
     if (only !== undefined && g.game !== only) continue;
     const start = g.startScore.recorded ?? g.startScore.computed;
-    const kind = r.length === 0 ? 'money session' : `${r.length}-point match`;
+    const kind = r.length === 0 ? 'money session' : r.length === null ? 'match of unknown length' : `${r.length}-point match`;
     const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
     out.push(`Game ${g.game} (line ${g.line}), ${kind}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`);
     if (g.final) {
