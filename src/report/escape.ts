@@ -25,3 +25,8 @@ function escape(c: string): string {
 export function printable(s: string): string {
   return s.replace(SPECIAL, escape);
 }
+
+/** The same for a block of lines (a message written by a library): its line breaks kept. */
+export function printableLines(s: string): string {
+  return s.split('\n').map(printable).join('\n');
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../src/report/escape.js';
+import { printable, printableLines } from '../../src/report/escape.js';
 
 /** Every character that must never reach a terminal raw. */
 const RAW_CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -25,6 +25,10 @@ describe('printable', () => {
     for (const s of ['Anna', 'Jørn Müller', '日本 – “quotes” ★', 'C:\\archive\\new\\a.mat', '\\\\server', 'caf\\xe9.mat', 'end\\', '\u00a0\u00ff\u200f\u202f']) {
       expect(printable(s)).toBe(s);
     }
+  });
+
+  it('printableLines keeps the line breaks and escapes the rest', () => {
+    expect(printableLines("error: unknown option '--x\x1b[2J\r'\n(Did you mean --info?)\n")).toBe("error: unknown option '--x\\x1b[2J\\r'\n(Did you mean --info?)\n");
   });
 
   it('any string: no raw control character out; without a backslash in, the escapes read back to the input', () => {
