@@ -6,6 +6,7 @@
 import P from 'parsimmon';
 import { EOL, at, badWholeLine, readMoveLine } from './mat-cells.js';
 import { skipBlanks } from './mat-moves.js';
+import { parseHeader, scanScoreLine, scoreLineEnd, type ScoreFields } from './mat-lines.js';
 import type { BadLineNode, BodyNode, CommentNode, Count, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
 import { LineCursor, sticky } from './primitives.js';
@@ -37,12 +38,10 @@ const BLANK_LINE = /[ \t]*\n|[ \t]+$/y;
 const COMMENT_LINE = /[ \t]*[;#]([^\n]*)\n?/y;
 const MATCH_LINE = new RegExp(String.raw`[ \t]*(?:(\d+)[ \t]+points?[ \t]+match|unlimited[ \t]+game)${EOL}`, 'iy');
 const GAME_LINE = new RegExp(String.raw`[ \t]*Game[ \t]+(\d+)${EOL}`, 'iy');
-const HEADER = /^[ \t]*\[[ \t]*([^\]"]*?)[ \t]+"(.*)"[ \t]*\][ \t]*$/;
 
 function commentNode(m: RegExpExecArray, offset: number): CommentNode {
   const text = m[1].trim();
-  const h = HEADER.exec(text);
-  return { type: 'comment', offset, line: 0, text, header: h ? { key: h[1], value: h[2] } : null };
+  return { type: 'comment', offset, line: 0, text, header: parseHeader(text) };
 }
 
 /**
@@ -134,7 +133,7 @@ function scoreName(raw: string): { name: string; rating: number | null } {
   return m ? { name: m[1].trim(), rating: typeof rating === 'number' ? rating : null } : { name: raw.trim(), rating: null };
 }
 
-function scoreNode(m: RegExpExecArray, offset: number): ScoreNode {
+function scoreNode(m: ScoreFields, offset: number): ScoreNode {
   const left = scoreName(m[1]);
   const right = scoreName(m[3]);
   return {
@@ -198,15 +197,10 @@ const language = P.createLanguage<Spec>({
     sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset })),
 
   ScoreLine: () =>
-    P.alt(
-      sticky(
-        new RegExp(String.raw`[ \t]*([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]{2,}([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`, 'y'),
-        'a score line',
-        scoreNode,
-      ),
-      // Pasted copies collapse the gap between the two players to one space.
-      sticky(new RegExp(String.raw`[ \t]*([^\n:]*?)[ \t]*:[ \t]*(\d+)[ \t]+([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`, 'y'), 'a score line', scoreNode),
-    ),
+    P((input, i) => {
+      const fields = scanScoreLine(input, i);
+      return fields ? P.makeSuccess(scoreLineEnd(), scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
+    }),
 
   Blank: () => sticky(BLANK_LINE, 'a blank line', () => null),
 

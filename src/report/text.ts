@@ -29,7 +29,7 @@ export function renderText(reports: MatchReport[], showInfo: boolean): string {
     const shown = r.findings.filter((f) => showInfo || f.severity !== 'info');
     if (shown.length === 0) continue;
     if (out.length === 0) out.push(printable(r.file));
-    const width = Math.max(...shown.map((f) => where(f).length));
+    const width = shown.reduce((w, f) => Math.max(w, where(f).length), 0); // not max(...): a match may hold 100,000 findings
     for (const f of shown) {
       const game = f.game === undefined ? '' : `game ${f.game}: `;
       const match = r.match !== null && r.match > 1 ? `match ${r.match}, ` : '';
