@@ -4,6 +4,7 @@ import { csvCommand } from './commands/csv.js';
 import { EXIT, UsageError, type CliIO } from './commands/common.js';
 import { showCommand } from './commands/show.js';
 import { verifyCommand } from './commands/verify.js';
+import { printable, printableLines } from './report/escape.js';
 
 export { EXIT, type CliIO } from './commands/common.js';
 
@@ -19,16 +20,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         'and the cube, and reports every place where the recorded result disagrees with the rules.',
     )
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) })
     .showHelpAfterError('(run bgaudit --help for usage)');
   for (const make of [verifyCommand, csvCommand, showCommand]) {
-    program.addCommand(make(io, setExit).exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
+    program.addCommand(make(io, setExit).exitOverride().configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) }));
   }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`bgaudit: ${e.message}\n`);
+      io.stderr(`bgaudit: ${printable(e.message)}\n`);
       return EXIT.usage;
     }
     if (e instanceof CommanderError) {

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { closeSync, fstatSync, openSync, statSync, writeSync } from 'node:fs';
 import type { Summary, Write } from '../report/reporter.js';
 import { checkPatterns, PatternError } from '../batch/discover.js';
+import { printable } from '../report/escape.js';
 import { ioReason, type FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
@@ -202,7 +203,7 @@ export function flushEvery(flushes: (() => void)[], ms = 500): { stop: () => voi
 /** Says which named paths were missing and what a walk passed over, and gives the run's exit code. */
 export function finishRun(io: CliIO, result: RunResult): number {
   const { missing, summary } = result;
-  for (const m of missing) io.stderr(`bgaudit: ${m.path}: ${m.reason}\n`);
+  for (const m of missing) io.stderr(`bgaudit: ${printable(m.path)}: ${m.reason}\n`);
   if (result.linksNotFollowed > 0) {
     io.stderr(`bgaudit: ${result.linksNotFollowed} symbolic link${result.linksNotFollowed === 1 ? '' : 's'} not followed (to folders, or to files outside the folder walked; --follow follows them)\n`);
   }

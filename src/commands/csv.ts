@@ -18,6 +18,8 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'post_crawford, cube, cube_owner, doubles, termination, winner, winner_name, outcome, outcome_name (nardy: oin,\n' +
         'mars, koks), points_recorded,\n' +
         'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line.\n' +
+        'Text cells from the input (file, player0, player1, winner_name) that start with =, +, -, @, a tab or a CR are\n' +
+        "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
         'The exit code is that of verify: 1 when any error finding.',
     )
     .action(async (paths: string[], opts: RunOptionValues & { output?: string }) => {
