@@ -8,7 +8,7 @@
 // and shown with the bad bytes escaped (`caf\xe9.mat`).
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { extname, sep } from 'node:path';
-import { globBase, globToRegExp, hasGlob } from './glob.js';
+import { globBase, globMatcher, hasGlob } from './glob.js';
 import { ioReason } from './outcome.js';
 
 export type SkipKind = 'not-a-match' | 'link' | 'special';
@@ -170,9 +170,9 @@ function* walk(dir: Place, w: Walk): Generator<Discovered> {
 /** A pattern that cannot be read as a glob. */
 export class PatternError extends Error {}
 
-function patternOf(path: string): RegExp {
+function patternOf(path: string): (path: string) => boolean {
   try {
-    return globToRegExp(path.replace(/^\.\//, ''));
+    return globMatcher(path.replace(/^\.\//, ''));
   } catch (e) {
     throw new PatternError(`${path}: not a valid pattern (${(e as Error).message.replace(/^Invalid regular expression: \/.*\/: /, '')})`);
   }
@@ -197,7 +197,7 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && hasGlob(path)) {
-        const re = patternOf(path);
+        const matches = patternOf(path);
         const base = globBase(path);
         let root: string;
         try {
@@ -207,7 +207,7 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
           continue;
         }
         let any = false;
-        for (const item of walk({ display: base, fs: base }, { root, follow, seen: new Set(), accept: (p) => re.test(p.replace(/^\.\//, '')) })) {
+        for (const item of walk({ display: base, fs: base }, { root, follow, seen: new Set(), accept: (p) => matches(p.replace(/^\.\//, '')) })) {
           any = true;
           // A file a pattern names is meant, whatever its extension or content.
           yield item.kind === 'file' ? { ...item, sniff: false } : item.kind === 'skipped' && item.why === 'not-a-match' ? { kind: 'file', path: item.path, sniff: false } : item;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discover, type DiscoverOptions, type Discovered } from '../../src/batch/discover.js';
-import { globBase, globToRegExp } from '../../src/batch/glob.js';
+import { globBase, globMatcher } from '../../src/batch/glob.js';
 
 function all(paths: string[], options: DiscoverOptions = {}): Discovered[] {
   const out: Discovered[] = [];
@@ -78,8 +78,19 @@ describe('discover', () => {
     ['d/?.mat', 'd/a.mat', true],
     ['d/[ab].mat', 'd/c.mat', false],
     ['d/[!ab].mat', 'd/c.mat', true],
+    ['d/[!ab].mat', 'd/a.mat', false],
+    ['d/{x,y}/*.mat', 'd/y/a.mat', true],
+    ['d/{x,y}/*.mat', 'd/z/a.mat', false],
+    ['d/!(draft*).mat', 'd/final.mat', true],
+    ['d/!(draft*).mat', 'd/draft-2.mat', false],
+    ['**/*.{mat,sgf}', 'a/b/c.sgf', true],
+    ['*.mat', '.hidden.mat', false],
   ])('glob %s matches %s: %s', (glob, path, expected) => {
-    expect(globToRegExp(glob).test(path)).toBe(expected);
+    expect(globMatcher(glob)(path)).toBe(expected);
+  });
+
+  it('a pattern that cannot be read is an error, not a pattern that matches nothing', () => {
+    expect(() => globMatcher('x/[z-a]*.mat')).toThrow(/Range out of order/);
   });
 
   it('walks from the part of a glob without wildcards', () => {
