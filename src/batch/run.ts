@@ -1,5 +1,5 @@
 // A whole run: discover the inputs, audit them across the pool, and feed the sinks in input order.
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import type { AuditOptions } from '../scoring/audit.js';
 import { addToSummary, emptySummary, type FileCounts, type OutputFormat, type Sink, type Summary } from '../report/reporter.js';
 import { discover, type DiscoverOptions } from './discover.js';
@@ -14,6 +14,8 @@ export interface RunResult {
   linksNotFollowed: number;
   /** FIFOs, devices and sockets met in a walk, not read. */
   specialFiles: number;
+  /** Files named more than once (by several paths), audited once. */
+  duplicates: number;
 }
 
 export interface AuditRun extends DiscoverOptions {
@@ -65,8 +67,23 @@ export function inputAmong(paths: string[], outputs: FileIdentity[], options: Di
 }
 
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
-  const result: RunResult = { summary: emptySummary(), missing: [], linksNotFollowed: 0, specialFiles: 0 };
+  const result: RunResult = { summary: emptySummary(), missing: [], linksNotFollowed: 0, specialFiles: 0, duplicates: 0 };
   const { summary } = result;
+  // A file named twice (`verify mat mat/x.mat`, overlapping globs) is audited once: with several
+  // paths, each file's resolved path is remembered (one path alone cannot name a file twice).
+  const once = paths.length > 1 ? new Set<string>() : null;
+  const firstTime = (item: { path: string; fsPath?: Buffer }): boolean => {
+    if (once === null) return true;
+    let key: string;
+    try {
+      key = realpathSync(item.fsPath ?? item.path, 'utf8');
+    } catch {
+      return true; // the read will say what is wrong with it
+    }
+    if (once.has(key)) return false;
+    once.add(key);
+    return true;
+  };
   // Discovery streams into the audit: the file list of an archive is never held whole.
   function* tasks(): Generator<FileTask> {
     for (const path of paths) {
@@ -85,6 +102,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
           result.missing.push({ path: item.path, reason: item.reason });
           yield { path: item.path, sniff: false, unreadable: item.reason };
         } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
+        else if (!firstTime(item)) result.duplicates++;
         else yield item.fsPath ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff } : { path: item.path, sniff: item.sniff };
       }
     }

@@ -210,7 +210,17 @@ export function finishRun(io: CliIO, result: RunResult): number {
   if (result.specialFiles > 0) {
     io.stderr(`bgaudit: ${result.specialFiles} special file${result.specialFiles === 1 ? '' : 's'} (FIFOs, devices, sockets) not read\n`);
   }
-  return missing.length > 0 ? EXIT.usage : exitFor(summary);
+  if (result.duplicates > 0) {
+    io.stderr(`bgaudit: ${result.duplicates} file${result.duplicates === 1 ? '' : 's'} named more than once, audited once\n`);
+  }
+  if (missing.length > 0) return EXIT.usage;
+  if (summary.files === 0) {
+    // Nothing audited is not "clean": a script must not read an empty folder as a clean archive.
+    const skipped = summary.skipped > 0 ? ` (${summary.skipped} skipped: not match files)` : '';
+    io.stderr(`bgaudit: no match file to read in the paths given${skipped}\n`);
+    return EXIT.usage;
+  }
+  return exitFor(summary);
 }
 
 export function exitFor(summary: Summary): number {

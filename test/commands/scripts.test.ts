@@ -1,0 +1,58 @@
+// Issue 15: promises a script can rely on, each checked by making the mistake.
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MatchReport } from '../../src/model.js';
+import { FIXTURES, cli } from '../helpers.js';
+
+const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
+
+describe('nothing audited is not "clean"', () => {
+  it.each([
+    ['an empty folder', {}],
+    ['a folder of notes', { 'readme.md': '# notes\n', 'notes.txt': 'shopping list\n' }],
+  ])('%s: verify and csv say so and exit 2', async (_, files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-none-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    for (const command of ['verify', 'csv']) {
+      const r = await cli(command, dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^bgaudit: no match file to read in the paths given( \(2 skipped: not match files\))?\n$/);
+    }
+  });
+
+  it('an unreadable file is still a file audited: exit 1, not 2', async () => {
+    const r = await cli('verify', '/dev/null');
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('the same file named twice is audited once', () => {
+  it.each([
+    ['a folder and a file in it', (d: string) => [d, join(d, 'x.mat')]],
+    ['a file and the folder after it', (d: string) => [join(d, 'x.mat'), d]],
+    ['the same file twice', (d: string) => [join(d, 'x.mat'), join(d, '.', 'x.mat')]],
+    ['overlapping globs', (d: string) => [`${d}/*.mat`, `${d}/**/x.mat`]],
+  ])('%s', async (_, argv) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-twice-'));
+    mkdirSync(join(dir, 'sub'));
+    copyFileSync(good, join(dir, 'x.mat'));
+    copyFileSync(good, join(dir, 'sub', 'y.mat'));
+    const r = await cli('verify', ...argv(dir), '--format', 'ndjson');
+    const files = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as MatchReport).file.slice(dir.length + 1).replace(/^\.\//, ''));
+    expect(files.filter((f) => f === 'x.mat')).toHaveLength(1);
+    expect(r.stderr).toContain('named more than once, audited once');
+  });
+});
+
+describe('the npm package', () => {
+  it('holds what its users run, the licence, and no tests or fixtures', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { ROOT } = await import('../helpers.js');
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' })) as { files: { path: string }[] }[];
+    const files = packed[0].files.map((f) => f.path);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/cli-main.js', 'dist/src/batch/worker.js', 'dist/src/index.d.ts', 'dist/grammars/mat.js']));
+    expect(files.filter((f) => !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) && !['LICENSE', 'README.md', 'package.json'].includes(f))).toEqual([]);
+  });
+});
