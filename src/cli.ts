@@ -5,6 +5,7 @@ import { EXIT, UsageError, type CliIO } from './commands/common.js';
 import { showCommand } from './commands/show.js';
 import { verifyCommand } from './commands/verify.js';
 import { printable, printableLines } from './report/escape.js';
+import { VERSION } from './version.js';
 
 export { EXIT, type CliIO } from './commands/common.js';
 
@@ -19,6 +20,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       'Audits backgammon match records (Jellyfish .mat, GNU Backgammon .sgf). Replays every game, rebuilds the final position, scores it from the board ' +
         'and the cube, and reports every place where the recorded result disagrees with the rules.',
     )
+    .version(VERSION, '-V, --version', 'print the version and exit')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) })
     .showHelpAfterError('(run bgaudit --help for usage)');

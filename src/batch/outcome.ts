@@ -5,6 +5,7 @@ import { fileReport } from '../file-report.js';
 import type { AuditOptions } from '../scoring/audit.js';
 import { renderFile } from '../report/render.js';
 import type { RenderSpec, RenderedFile } from '../report/reporter.js';
+import { acceptedFindings, selectFindings, withoutAccepted, type AcceptedFinding, type FindingFilter } from '../report/select.js';
 import type { MatchReport } from '../model.js';
 
 export interface FileTask {
@@ -18,6 +19,8 @@ export interface FileTask {
   sniff: boolean;
   /** Discovery already knows the input cannot be read: an io-error with this reason. */
   unreadable?: string;
+  /** The findings of this file a baseline accepts: not reported again. */
+  accepted?: AcceptedFinding[];
 }
 
 /** A file's identity on disk: the same file under any name (hard links, symbolic links). */
@@ -33,14 +36,21 @@ export interface RunOptions {
   render: RenderSpec;
   /** The run's output files: an input that is one of them (made by this run) is not read. */
   outputs?: FileIdentity[];
+  /** Which findings are reported (codes, severity). */
+  select?: FindingFilter;
+  /** Also render each file's findings as baseline entries (`rendered.baseline`), before any baseline is applied. */
+  baseline?: boolean;
 }
 
 export type SkipReason = 'not-a-match' | 'output';
 
 export type FileOutcome = { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile };
 
-export function outcomeOf(path: string, reports: MatchReport[], options: RunOptions): FileOutcome {
-  return { path, skipped: false, rendered: renderFile(reports, options.render) };
+export function outcomeOf(path: string, all: MatchReport[], options: RunOptions, accepted?: AcceptedFinding[]): FileOutcome {
+  const reports = selectFindings(all, options.select);
+  const rendered = renderFile(withoutAccepted(reports, accepted), options.render);
+  if (options.baseline) rendered.baseline = JSON.stringify({ file: path, findings: acceptedFindings(reports) });
+  return { path, skipped: false, rendered };
 }
 
 /** An input that was not audited: one report with the one finding that says why. */

@@ -4,6 +4,7 @@ import type { AuditOptions } from '../scoring/audit.js';
 import { addToSummary, emptySummary, type FileCounts, type OutputFormat, type Sink, type Summary } from '../report/reporter.js';
 import { discover, type DiscoverOptions } from './discover.js';
 import type { FileIdentity, FileTask } from './outcome.js';
+import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
 
 export interface RunResult {
@@ -32,6 +33,12 @@ export interface AuditRun extends DiscoverOptions {
   stdin?: Uint8Array | null;
   /** text: show info findings too. */
   showInfo?: boolean;
+  /** Which findings are reported (codes, severity). */
+  select?: FindingFilter;
+  /** A baseline: the findings already accepted, by file as reports name it. */
+  accepted?: Map<string, AcceptedFinding[]>;
+  /** Given each file's findings as a baseline line (`--write-baseline`). */
+  onBaseline?: (line: string) => void;
   /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
   onFileDone?: (counts: FileCounts | null) => void;
   /** Backpressure from the output: see `PoolOptions.outputDrained`. */
@@ -90,7 +97,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
       if (path === '-') {
         yield run.stdin === null
           ? { path: STDIN_NAME, sniff: false, unreadable: `more than the ${run.maxFileSize}-byte limit (--max-file-size)` }
-          : { path: STDIN_NAME, sniff: false, bytes: run.stdin ?? new Uint8Array(0) };
+          : { path: STDIN_NAME, sniff: false, bytes: run.stdin ?? new Uint8Array(0), accepted: run.accepted?.get(STDIN_NAME) };
         continue;
       }
       for (const item of discover([path], run)) {
@@ -103,7 +110,11 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
           yield { path: item.path, sniff: false, unreadable: item.reason };
         } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
         else if (!firstTime(item)) result.duplicates++;
-        else yield item.fsPath ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff } : { path: item.path, sniff: item.sniff };
+        else {
+          const task: FileTask = item.fsPath ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff } : { path: item.path, sniff: item.sniff };
+          const accepted = run.accepted?.get(item.path);
+          yield accepted ? { ...task, accepted } : task;
+        }
       }
     }
   }
@@ -112,12 +123,20 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
     jobs: run.jobs,
     fileTimeoutMs: run.fileTimeoutMs,
     outputDrained: run.outputDrained,
-    run: { audit: run.audit, maxFileSize: run.maxFileSize, render: { formats, showInfo: run.showInfo ?? false }, outputs: run.outputs },
+    run: {
+      audit: run.audit,
+      maxFileSize: run.maxFileSize,
+      render: { formats, showInfo: run.showInfo ?? false },
+      outputs: run.outputs,
+      select: run.select,
+      baseline: run.onBaseline !== undefined,
+    },
     onOutcome: (o) => {
       if (o.skipped) summary.skipped++;
       else {
         addToSummary(summary, o.rendered.counts);
         for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '');
+        if (o.rendered.baseline !== undefined) run.onBaseline?.(o.rendered.baseline);
       }
       run.onFileDone?.(o.skipped ? null : o.rendered.counts);
     },

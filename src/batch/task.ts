@@ -63,7 +63,7 @@ export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
   if (bytes.length > options.maxFileSize) return ioError(task.path, tooBig(bytes.length, options.maxFileSize), options);
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
-    return outcomeOf(task.path, checkFile(bytes, task.path, options.audit), options);
+    return outcomeOf(task.path, checkFile(bytes, task.path, options.audit), options, task.accepted);
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }

@@ -9,6 +9,8 @@ import { printable } from '../report/escape.js';
 import { ioReason, type FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
+import type { Severity } from '../model.js';
+import { readBaseline } from './baseline.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -118,12 +120,35 @@ export function ruleOptions(): Option[] {
   ];
 }
 
-/** What commander gives verify and csv for `runOptions()` and `ruleOptions()`. */
+/** `a,b` (and the option given again): the codes, each once. */
+function codeList(v: string, previous: string[] | undefined): string[] {
+  const codes = v.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  if (codes.length === 0) throw new InvalidArgumentError('one finding code or more, separated by commas');
+  return [...new Set([...(previous ?? []), ...codes])];
+}
+
+/** Which findings are reported, as a linter's users expect. */
+export function selectionOptions(): Option[] {
+  return [
+    new Option('--ignore <codes>', 'do not report these finding codes (comma-separated; may be repeated)').argParser(codeList),
+    new Option('--select <codes>', 'report only these finding codes (comma-separated; may be repeated)').argParser(codeList),
+    new Option('--min-severity <level>', 'report only findings of this severity or above; the exit code follows what is reported').choices(['info', 'warning', 'error']),
+    new Option('--baseline <file>', 'do not report again the findings this baseline file accepts (written by --write-baseline): only what is new'),
+    new Option('--write-baseline <file>', 'write the findings of this run to a baseline file, to accept them'),
+  ];
+}
+
+/** What commander gives verify and csv for `runOptions()`, `ruleOptions()` and `selectionOptions()`. */
 export interface RunOptionValues extends RuleFlags {
   jobs?: number;
   maxFileSize: number;
   fileTimeout: number;
   follow?: boolean;
+  ignore?: string[];
+  select?: string[];
+  minSeverity?: Severity;
+  baseline?: string;
+  writeBaseline?: string;
 }
 
 /** Workers: as asked, but never more than the cores (more only cost memory: 11 GB for 1,000). */
@@ -164,7 +189,10 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunOptionValues,
   // Read whole before the run; null when it holds more than the size limit (an io-error then).
   let stdin: Uint8Array | null | undefined;
   if (paths.includes('-')) stdin = io.readStdin ? await io.readStdin(o.maxFileSize) : new Uint8Array(0);
+  const accepted = o.baseline === undefined ? undefined : readBaseline(o.baseline);
   return {
+    select: { ignore: o.ignore, select: o.select, minSeverity: o.minSeverity },
+    accepted,
     jobs: workers(io, o.jobs),
     maxFileSize: o.maxFileSize,
     fileTimeoutMs: o.fileTimeout,

@@ -3,14 +3,15 @@ import { Command } from 'commander';
 import { auditPaths, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
-import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, type CliIO, type RunOptionValues } from './common.js';
+import { baselineWriter } from './baseline.js';
+import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, selectionOptions, type CliIO, type RunOptionValues } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
     .description('write one CSV row per game (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"')
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
-  for (const o of [...runOptions(), ...ruleOptions()]) cmd.addOption(o);
+  for (const o of [...runOptions(), ...selectionOptions(), ...ruleOptions()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -23,18 +24,27 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'The exit code is that of verify: 1 when any error finding.',
     )
     .action(async (paths: string[], opts: RunOptionValues & { output?: string }) => {
-      const settings = await prepareRun(io, paths, opts, opts.output ? [opts.output] : []);
+      const settings = await prepareRun(io, paths, opts, [opts.output, opts.writeBaseline].filter((p) => p !== undefined));
       const file = opts.output ? openOutput(opts.output) : null;
+      const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+      const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
       const out = coalesce(file ? file.write : io.stdout);
       const flusher = flushEvery([out.flush]);
       let result: RunResult;
       try {
-        result = await auditPaths(paths, { ...settings, outputs: file ? [file.identity] : [], sinks: [{ format: 'csv', sink: csvSink(out.write) }] });
+        result = await auditPaths(paths, {
+          ...settings,
+          outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
+          sinks: [{ format: 'csv', sink: csvSink(out.write) }],
+          onBaseline: baseline?.add,
+        });
         flusher.stop();
         out.flush();
+        baseline?.end();
       } finally {
         flusher.cancel();
         file?.close();
+        baselineFile?.close();
       }
       setExit(finishRun(io, result));
     });

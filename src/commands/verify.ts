@@ -6,7 +6,8 @@ import { jsonSink, ndjsonSink } from '../report/json.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import { coalesce, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
-import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, type CliIO, type RunOptionValues } from './common.js';
+import { baselineWriter } from './baseline.js';
+import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, selectionOptions, type CliIO, type RunOptionValues } from './common.js';
 
 function sinkFor(format: OutputFormat, write: Write): Sink {
   if (format === 'json') return jsonSink(write);
@@ -29,7 +30,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .option('--info', 'text format: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file (never one of the inputs)')
     .option('-q, --quiet', 'no progress line on stderr');
-  for (const o of [...runOptions(), ...ruleOptions()]) cmd.addOption(o);
+  for (const o of [...runOptions(), ...selectionOptions(), ...ruleOptions()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -38,13 +39,18 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         'json (one array of match reports) or ndjson (one match report per line), in input order.\n' +
         'A file that cannot be read still gets one report, with match: null and its parse-error,\n' +
         'io-error, timeout, memory-limit or internal-error finding. Inputs are only read, never written.\n' +
+        'Findings reported: --ignore and --select take codes, --min-severity a level; --write-baseline FILE\n' +
+        'accepts the findings of this run, and --baseline FILE then reports only new ones. The exit code\n' +
+        'follows what is reported.\n' +
         'Walks read regular files only and stay in the folder walked: symbolic links to folders, and to\n' +
         'files outside it, are not followed unless --follow is given.',
     )
     .action(async (paths: string[], opts: VerifyOptions) => {
       const format = opts.format as OutputFormat;
-      const settings = await prepareRun(io, paths, opts, opts.csv ? [opts.csv] : []);
+      const settings = await prepareRun(io, paths, opts, [opts.csv, opts.writeBaseline].filter((p) => p !== undefined));
       const csv = opts.csv ? openOutput(opts.csv) : null;
+      const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+      const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
       // Only on a terminal: there the folders are walked once first (a fraction of the run) so
       // that the line can show a total and an ETA; the audit itself streams the inputs.
       const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
@@ -61,18 +67,21 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       try {
         result = await auditPaths(paths, {
           ...settings,
-          outputs: csv ? [csv.identity] : [],
+          outputs: [csv, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
           sinks,
-          showInfo: opts.info,
+          showInfo: opts.info || opts.minSeverity === 'info',
+          onBaseline: baseline?.add,
           onFileDone: (counts) => progress?.fileDone(counts),
         });
         flusher.stop();
         stdout.flush();
         csvOut?.flush();
+        baseline?.end();
       } finally {
         flusher.cancel();
         progress?.clear();
         csv?.close();
+        baselineFile?.close();
       }
       const { summary } = result;
       if (opts.format !== 'text' && !opts.quiet) {

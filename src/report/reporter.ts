@@ -68,6 +68,8 @@ export interface Summary extends FileCounts {
 export interface RenderedFile {
   counts: FileCounts;
   out: Partial<Record<OutputFormat, string>>;
+  /** Its findings as one line of a baseline file (`--write-baseline`). */
+  baseline?: string;
 }
 
 export interface Sink {
