@@ -32,6 +32,8 @@ export interface PoolOptions {
 
 /** The compiled worker: beside this file when running from dist, in dist when running the sources (tests). */
 function workerFile(): string {
+  const test = process.env.BGAUDIT_TEST_WORKER_FILE; // test-only: a worker that cannot start
+  if (test) return test;
   const here = fileURLToPath(import.meta.url);
   const beside = resolve(dirname(here), 'worker.js');
   if (!here.endsWith('.ts') && existsSync(beside)) return beside;
@@ -121,6 +123,9 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     idleTimeout: 60_000,
     resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: heapMb },
   });
+  // A worker that cannot start (a broken install) is an 'error' event, which would end the process
+  // unheard; its tasks are rejected too, and reported from there.
+  pool.on('error', () => {});
   const window = jobs * 3;
   const inFlight: InFlight[] = [];
 
@@ -157,7 +162,17 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
       : null;
   watchdog?.unref();
 
+  // Set when workers cannot start at all (a broken install): nothing more is sent, and what waits
+  // in the pool's queue for a worker that will never come is called back.
+  let broken: string | null = null;
   const start = (batch: FileTask[]): InFlight => {
+    if (broken !== null) {
+      const result = Promise.reject(new Error(broken));
+      result.catch(() => {});
+      const progress = new SharedArrayBuffer(PROGRESS_BYTES);
+      new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
+      return { tasks: batch, progress, abort: new AbortController(), timedOut: null, result };
+    }
     const f = send(batch);
     watched.add(f);
     void f.result.then(
@@ -168,16 +183,20 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
   };
 
   /** A batch's outcomes, in order, whatever happened to its worker. */
-  const settle = async (f: InFlight, attempt = 0): Promise<FileOutcome[]> => {
+  const settle = async (f: InFlight): Promise<FileOutcome[]> => {
     let result: BatchResult;
     try {
       result = await f.result;
     } catch (e) {
       const k = f.timedOut ?? Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
       if (k < 0) {
-        // The worker was lost before it began: try once more, then give up on these files.
-        if (attempt === 0) return settle(start(f.tasks), 1);
-        const what = e instanceof Error ? e.message : String(e);
+        // The worker was lost before it began a file: workers cannot start here (a broken install;
+        // piscina would queue what follows for a worker that never comes). Give up on them.
+        if (broken === null) {
+          broken = e instanceof Error ? e.message : String(e);
+          for (const other of inFlight) other.abort.abort(new Error(broken));
+        }
+        const what = broken;
         return f.tasks.map((t) => internalError(t.path, `a worker could not start: ${what}`, run));
       }
       const task = f.tasks[k];

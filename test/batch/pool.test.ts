@@ -93,3 +93,24 @@ describe('what the pool holds is bounded in bytes', () => {
     expect(out).toEqual(whole);
   });
 });
+
+describe('a worker that cannot start (a broken install)', () => {
+  it('every file is reported as an internal error, and the run ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-badworker-'));
+    const bad = join(dir, 'worker.mjs');
+    writeFileSync(bad, "import { nothing } from 'node:fs';\nexport default function () {}\n");
+    process.env.BGAUDIT_TEST_WORKER_FILE = bad;
+    try {
+      const tasks = fixtureTasks().slice(0, 3);
+      const out = await outcomes(tasks, 1);
+      expect(out.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
+      for (const o of out) {
+        expect(o.skipped).toBe(false);
+        if (!o.skipped) expect(o.rendered.counts.byCode['internal-error']).toBe(1);
+      }
+      expect(out[0].skipped === false && out[0].rendered.out.ndjson).toContain('a worker could not start');
+    } finally {
+      delete process.env.BGAUDIT_TEST_WORKER_FILE;
+    }
+  });
+});
