@@ -1,68 +1,99 @@
-// The dice of one roll: which are still to play, the steps played with them so far (module-level
-// typed arrays, reused for every roll: the search allocates nothing), and how many of them can be
-// played at most, which the rules require.
+// The dice of one roll: which are still to play, the steps played with them so far, and how many
+// of them can be played at most, which the rules require. The work lives in typed arrays the
+// caller makes once (one set per replay, src/engine/moves.ts) and passes to every call: the
+// search allocates nothing, and each call says what it reads and writes.
 import type { Side } from '../model.js';
 import { BAR, type Position } from './board.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
 
 const MAX_STEPS = 32;
-/** The steps of the play being searched or last found: from, die, and whether it hit. */
-export const steps = {
-  length: 0,
-  from: new Int8Array(MAX_STEPS),
-  die: new Int8Array(MAX_STEPS),
-  hit: new Uint8Array(MAX_STEPS),
-};
-/** The dice of the roll not used yet, by value. */
-export const available = new Int8Array(7);
 
-export function pushStep(from: number, die: number, hit: boolean): void {
+/** Single-die steps in the order played: from, die, and whether it hit. */
+export interface Steps {
+  length: number;
+  from: Int8Array;
+  die: Int8Array;
+  hit: Uint8Array;
+}
+
+/** The dice of a roll not used yet, by value (indices 1-6). */
+export type Dice = Int8Array;
+
+export function newSteps(): Steps {
+  return { length: 0, from: new Int8Array(MAX_STEPS), die: new Int8Array(MAX_STEPS), hit: new Uint8Array(MAX_STEPS) };
+}
+
+export function newDice(): Dice {
+  return new Int8Array(7);
+}
+
+export function pushStep(steps: Steps, from: number, die: number, hit: boolean): void {
   const k = steps.length++;
   steps.from[k] = from;
   steps.die[k] = die;
   steps.hit[k] = hit ? 1 : 0;
 }
 
-export function popStep(pos: Position, s: Side): void {
+/** Takes the last step of `steps` back on the board and gives its die back to `dice`. */
+export function popStep(pos: Position, s: Side, steps: Steps, dice: Dice): void {
   const k = --steps.length;
   undoStep(pos, s, steps.from[k], steps.die[k], steps.hit[k] === 1);
-  available[steps.die[k]]++;
+  dice[steps.die[k]]++;
 }
 
-export function setDice(d1: number, d2: number): void {
-  for (let d = 1; d <= 6; d++) available[d] = 0; // TypedArray fill is a call, not worth it for 6
-  if (d1 === d2) available[d1] = 4;
+export function copySteps(from: Steps, to: Steps): void {
+  for (let k = 0; k < from.length; k++) {
+    to.from[k] = from.from[k];
+    to.die[k] = from.die[k];
+    to.hit[k] = from.hit[k];
+  }
+  to.length = from.length;
+}
+
+export function setDice(dice: Dice, d1: number, d2: number): void {
+  for (let d = 1; d <= 6; d++) dice[d] = 0; // TypedArray fill is a call, not worth it for 6
+  if (d1 === d2) dice[d1] = 4;
   else {
-    available[d1] = 1;
-    available[d2] = 1;
+    dice[d1] = 1;
+    dice[d2] = 1;
   }
 }
 
-const bestFrom = new Int8Array(4);
-const bestDie = new Int8Array(4);
-const curFrom = new Int8Array(4);
-const curDie = new Int8Array(4);
-let best = 0;
+/** The search for the most dice a roll can use: its own dice, the play being tried, and the longest found. */
+export interface DiceSearch {
+  dice: Dice;
+  /** How many steps the longest play found has. */
+  best: number;
+  bestFrom: Int8Array;
+  bestDie: Int8Array;
+  curFrom: Int8Array;
+  curDie: Int8Array;
+}
 
-function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
-  if (depth > best) {
-    best = depth;
-    bestFrom.set(curFrom);
-    bestDie.set(curDie);
-    if (best === goal) return true;
+export function newDiceSearch(): DiceSearch {
+  return { dice: newDice(), best: 0, bestFrom: new Int8Array(4), bestDie: new Int8Array(4), curFrom: new Int8Array(4), curDie: new Int8Array(4) };
+}
+
+function explore(pos: Position, s: Side, depth: number, goal: number, search: DiceSearch): boolean {
+  if (depth > search.best) {
+    search.best = depth;
+    search.bestFrom.set(search.curFrom);
+    search.bestDie.set(search.curDie);
+    if (depth === goal) return true;
   }
   const mine = pos.sides[s];
+  const dice = search.dice;
   for (let d = 6; d >= 1; d--) {
-    if (available[d] === 0) continue;
+    if (dice[d] === 0) continue;
     for (let from = BAR; from >= 1; from--) {
       if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
-      available[d]--;
+      dice[d]--;
       const hit = applyStep(pos, s, from, d);
-      curFrom[depth] = from;
-      curDie[depth] = d;
-      const done = explore(pos, s, depth + 1, goal);
+      search.curFrom[depth] = from;
+      search.curDie[depth] = d;
+      const done = explore(pos, s, depth + 1, goal, search);
       undoStep(pos, s, from, d, hit);
-      available[d]++;
+      dice[d]++;
       if (done) return true;
       if (mine[BAR] > 0 && from === BAR) break;
     }
@@ -71,23 +102,24 @@ function explore(pos: Position, s: Side, depth: number, goal: number): boolean {
 }
 
 /**
- * How many dice of the roll can be played at most. `bestPlay()` then writes one play that does
- * it, for a message: only asked for when a record falls short, so not made for every roll.
+ * How many dice of the roll can be played at most; the position is left as it was. `search`
+ * then holds one play that does it, for `bestPlay` (a message: only asked for when a record
+ * falls short, so not made for every roll).
  */
-export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number): number {
-  best = 0;
+export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number, search: DiceSearch): number {
+  search.best = 0;
   if (!canPlayDie(pos, s, d1) && !canPlayDie(pos, s, d2)) return 0;
-  setDice(d1, d2);
-  explore(pos, s, 0, d1 === d2 ? 4 : 2);
-  return best;
+  setDice(search.dice, d1, d2);
+  explore(pos, s, 0, d1 === d2 ? 4 : 2, search);
+  return search.best;
 }
 
-/** The play the last `mostDiceUsable` found, as in `24/23 23/17`. */
-export function bestPlay(): string {
+/** The play `mostDiceUsable` found with this search, as in `24/23 23/17`. */
+export function bestPlay(search: DiceSearch): string {
   const parts: string[] = [];
-  for (let k = 0; k < best; k++) {
-    const from = bestFrom[k];
-    const to = from - bestDie[k];
+  for (let k = 0; k < search.best; k++) {
+    const from = search.bestFrom[k];
+    const to = from - search.bestDie[k];
     parts.push(`${pointText(from)}/${to > 0 ? to : 'off'}`);
   }
   return parts.join(' ');

@@ -3,20 +3,51 @@
 // A recorded move is a list of segments (`13/8`, `bar/22*`, `6/off`, or `13/6` played with one
 // checker and both dice). Each segment is cut into single-die steps by a small backtracking
 // search over the dice of the roll, in the recorded order first (any order that works makes the
-// move legal: the final position is the same). Steps live in module-level typed arrays: this
-// runs for every move of every file, and allocates nothing when the move is legal.
+// move legal: the final position is the same). This runs for every move of every file, and
+// allocates nothing when the move is legal: its steps and dice live in a `MoveScratch` the
+// replay makes once and passes to every call.
 import type { MoveToken, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
-import { available, bestPlay, canPlayDie, mostDiceUsable, popStep, pushStep, setDice, steps } from './dice.js';
+import {
+  type Dice,
+  type DiceSearch,
+  type Steps,
+  bestPlay,
+  canPlayDie,
+  copySteps,
+  mostDiceUsable,
+  newDice,
+  newDiceSearch,
+  newSteps,
+  popStep,
+  pushStep,
+  setDice,
+} from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
-
-export { bestPlay, mostDiceUsable, steps } from './dice.js';
 
 export interface Segment {
   from: number;
   to: number;
   /** The record marks a hit (`*`) at `to`. */
   hitMarked: boolean;
+}
+
+/** What playing the rolls of a game works in: made once per replay, reused for every roll. */
+export interface MoveScratch {
+  /** The play being placed; once `playRecorded` answers 'legal', the single-die steps played. */
+  steps: Steps;
+  /** The dice of the roll that `steps` has not used. */
+  dice: Dice;
+  /** The recorded play, kept while `playRecorded` looks for a longer one. */
+  recorded: Steps;
+  /** The search for the most dice a roll can use, and the example play it found. */
+  search: DiceSearch;
+  /** The recorded move's segments (`segmentsOf` reuses the objects). */
+  segments: Segment[];
+}
+
+export function newMoveScratch(): MoveScratch {
+  return { steps: newSteps(), dice: newDice(), recorded: newSteps(), search: newDiceSearch(), segments: [] };
 }
 
 /**
@@ -47,10 +78,11 @@ function segmentText(seg: Segment): string {
   return `${pointText(seg.from)}/${pointText(seg.to)}`;
 }
 
-/** Places segments k.. of `segs`, the checker of segment k standing on `at`. */
-function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, d1: number, d2: number): boolean {
+/** Places segments k.. of `segs`, the checker of segment k standing on `at`, with the dice of `work`, into its steps. */
+function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, work: MoveScratch): boolean {
   if (k === segs.length) return true;
   const target = segs[k].to;
+  const available = work.dice;
   // Two passes: a combined move (`6/1` with 4-1) is first tried through points where it hits
   // nothing; a hit on the way is only assumed when no other path exists.
   for (let pass = 0; pass < 2; pass++) {
@@ -63,21 +95,21 @@ function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, d
       if (!passing && pass === 1) continue;
       if (stepRule(pos, s, at, d) !== STEP.legal) continue;
       available[d]--;
-      pushStep(at, d, applyStep(pos, s, at, d));
+      pushStep(work.steps, at, d, applyStep(pos, s, at, d));
       const reached = land <= 0 ? OFF : land;
       const next = reached === target ? k + 1 : k;
       const nextAt = next === k ? reached : next < segs.length ? segs[next].from : 0;
-      if (place(pos, s, segs, next, nextAt, d1, d2)) return true;
-      popStep(pos, s);
+      if (place(pos, s, segs, next, nextAt, work)) return true;
+      popStep(pos, s, work.steps, available);
     }
   }
   return false;
 }
 
-function placeAll(pos: Position, s: Side, segs: Segment[], d1: number, d2: number): boolean {
-  steps.length = 0;
-  setDice(d1, d2);
-  return segs.length === 0 || place(pos, s, segs, 0, segs[0].from, d1, d2);
+function placeAll(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, work: MoveScratch): boolean {
+  work.steps.length = 0;
+  setDice(work.dice, d1, d2);
+  return segs.length === 0 || place(pos, s, segs, 0, segs[0].from, work);
 }
 
 /**
@@ -85,23 +117,25 @@ function placeAll(pos: Position, s: Side, segs: Segment[], d1: number, d2: numbe
  * in the recorded order while they can be, and the first that cannot is explained. The position
  * is left as it was.
  */
-function explain(pos: Position, s: Side, segs: Segment[], d1: number, d2: number): string {
+function explain(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, work: MoveScratch): string {
+  const steps = work.steps;
   steps.length = 0;
-  setDice(d1, d2);
+  setDice(work.dice, d1, d2);
   let reason = `no order of these moves can be played with the roll ${rollText(d1, d2)}`;
   for (let k = 0; k < segs.length; k++) {
     const seg = segs[k];
     const before = steps.length;
-    if (place(pos, s, [seg], 0, seg.from, d1, d2)) continue;
-    while (steps.length > before) popStep(pos, s);
-    reason = segmentProblem(pos, s, seg, d1, d2);
+    if (place(pos, s, [seg], 0, seg.from, work)) continue;
+    while (steps.length > before) popStep(pos, s, steps, work.dice);
+    reason = segmentProblem(pos, s, seg, d1, d2, work.dice);
     break;
   }
-  while (steps.length > 0) popStep(pos, s);
+  while (steps.length > 0) popStep(pos, s, steps, work.dice);
   return reason;
 }
 
-function segmentProblem(pos: Position, s: Side, seg: Segment, d1: number, d2: number): string {
+/** Why `seg` cannot be played with the dice still `available`. */
+function segmentProblem(pos: Position, s: Side, seg: Segment, d1: number, d2: number, available: Dice): string {
   const roll = rollText(d1, d2);
   const left = [1, 2, 3, 4, 5, 6].filter((d) => available[d] > 0);
   if (left.length === 0) return `the roll ${roll} is used up before ${segmentText(seg)}`;
@@ -157,19 +191,20 @@ function sameSide(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** Steps to the target end, using at least `need` dice (or bearing off the last checker). */
-function reach(pos: Position, s: Side, target: Uint8Array, need: number): boolean {
+/** Steps (into `work.steps`) to the target end, using at least `need` dice (or bearing off the last checker). */
+function reach(pos: Position, s: Side, target: Uint8Array, need: number, work: MoveScratch): boolean {
+  const { steps, dice } = work;
   if (sameSide(pos.sides[s], target) && (steps.length >= need || allBorneOff(pos, s))) return true;
   const mine = pos.sides[s];
   for (let d = 6; d >= 1; d--) {
-    if (available[d] === 0) continue;
+    if (dice[d] === 0) continue;
     for (let from = BAR; from >= 1; from--) {
       // Only checkers the record moves away from a point can leave it.
       if (mine[from] <= target[from] || stepRule(pos, s, from, d) !== STEP.legal) continue;
-      available[d]--;
-      pushStep(from, d, applyStep(pos, s, from, d));
-      if (reach(pos, s, target, need)) return true;
-      popStep(pos, s);
+      dice[d]--;
+      pushStep(steps, from, d, applyStep(pos, s, from, d));
+      if (reach(pos, s, target, need, work)) return true;
+      popStep(pos, s, steps, dice);
     }
   }
   return false;
@@ -180,12 +215,12 @@ function reach(pos: Position, s: Side, target: Uint8Array, need: number): boolea
  * leaves them, whatever the order and grouping the record wrote (`66: 17/off 6/off` is played
  * 17/11/5, 6/off, 5/off). Used when the segments cannot be played one after the other.
  */
-function placeByEnd(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, need = 0): boolean {
+function placeByEnd(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, work: MoveScratch, need = 0): boolean {
   const target = recordedEnd(pos, s, segs);
   if (target === null) return false;
-  steps.length = 0;
-  setDice(d1, d2);
-  return reach(pos, s, target, need);
+  work.steps.length = 0;
+  setDice(work.dice, d1, d2);
+  return reach(pos, s, target, need, work);
 }
 
 // ---- a whole play --------------------------------------------------------------------------
@@ -222,41 +257,52 @@ function applyAsRecorded(pos: Position, s: Side, segs: Segment[]): boolean {
   return true;
 }
 
+/** Takes the steps back on the board, last first; the list is kept. */
+function takeBack(pos: Position, s: Side, steps: Steps): void {
+  for (let k = steps.length - 1; k >= 0; k--) undoStep(pos, s, steps.from[k], steps.die[k], steps.hit[k] === 1);
+}
+
+/** Plays the steps again after `takeBack`: the same board, so the same hits. */
+function playAgain(pos: Position, s: Side, steps: Steps): void {
+  for (let k = 0; k < steps.length; k++) applyStep(pos, s, steps.from[k], steps.die[k]);
+}
+
 /**
- * Plays a recorded move for roll d1-d2 by side `s`, checking every rule. On 'legal' the
- * module's `steps` hold the single-die steps played.
+ * Plays a recorded move for roll d1-d2 by side `s`, checking every rule, with the typed arrays
+ * of `work`. On 'legal', `work.steps` hold the single-die steps played.
  */
-export function playRecorded(pos: Position, s: Side, d1: number, d2: number, segs: Segment[]): PlayResult {
-  let legal = placeAll(pos, s, segs, d1, d2);
+export function playRecorded(pos: Position, s: Side, d1: number, d2: number, segs: Segment[], work: MoveScratch): PlayResult {
+  let legal = placeAll(pos, s, segs, d1, d2, work);
   if (!legal && segs.length > 1 && segs.length <= 5) {
     for (const order of orders(segs.length)) {
-      if (placeAll(pos, s, order.map((i) => segs[i]), d1, d2)) {
+      if (placeAll(pos, s, order.map((i) => segs[i]), d1, d2, work)) {
         legal = true;
         break;
       }
     }
   }
-  if (!legal && segs.length > 0) legal = placeByEnd(pos, s, segs, d1, d2);
+  if (!legal && segs.length > 0) legal = placeByEnd(pos, s, segs, d1, d2, work);
   if (!legal) {
-    const reason = explain(pos, s, segs, d1, d2);
-    steps.length = 0;
+    const reason = explain(pos, s, segs, d1, d2, work);
+    work.steps.length = 0;
     const recorded = applyAsRecorded(pos, s, segs);
     return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
   }
   // Bearing off the last checker ends the game: the rest of the roll does not matter.
   if (allBorneOff(pos, s)) return LEGAL;
+  const steps = work.steps;
   const used = steps.length; // each step uses one die
   if (used === (d1 === d2 ? 4 : 2)) return LEGAL;
   // Fewer dice than the roll has: check, on the position before the play, that no more could be.
-  const playedFrom = steps.from.slice(0, used);
-  const playedDie = steps.die.slice(0, used);
-  for (let k = used - 1; k >= 0; k--) undoStep(pos, s, playedFrom[k], playedDie[k], steps.hit[k] === 1);
-  const most = mostDiceUsable(pos, s, d1, d2);
+  takeBack(pos, s, steps);
+  const most = mostDiceUsable(pos, s, d1, d2, work.search);
   let problem: string | null = null;
   if (most > used) {
     // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
-    if (placeByEnd(pos, s, segs, d1, d2, most)) return LEGAL;
-    const example = bestPlay(); // placeByEnd's search leaves the best play found intact
+    copySteps(steps, work.recorded);
+    if (placeByEnd(pos, s, segs, d1, d2, work, most)) return LEGAL;
+    copySteps(work.recorded, steps);
+    const example = bestPlay(work.search);
     problem =
       used === 0
         ? `could have moved: ${example} was possible`
@@ -265,14 +311,8 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
           : `could have used ${most} dice, not ${used}: ${example} was possible`;
   } else if (used === 1 && d1 !== d2) {
     const larger = Math.max(d1, d2);
-    if (playedDie[0] !== larger && canPlayDie(pos, s, larger)) problem = `must play the larger die, ${larger}, when only one die can be played`;
+    if (steps.die[0] !== larger && canPlayDie(pos, s, larger)) problem = `must play the larger die, ${larger}, when only one die can be played`;
   }
-  // Replay the play again (the check above undid it).
-  setDice(d1, d2);
-  steps.length = 0;
-  for (let k = 0; k < used; k++) {
-    available[playedDie[k]]--;
-    pushStep(playedFrom[k], playedDie[k], applyStep(pos, s, playedFrom[k], playedDie[k]));
-  }
+  playAgain(pos, s, steps);
   return problem === null ? LEGAL : { kind: 'illegal', reason: problem };
 }

@@ -5,7 +5,8 @@
 // judgement, made on the cube log kept here.
 import type { Action, CubeState, Finding, GameRecord, RollAction, Side, Termination, Variant } from '../model.js';
 import { OFF, type Position, allBorneOff, other, startPosition } from './board.js';
-import { type Segment, bestPlay, mostDiceUsable, playRecorded, segmentsOf, steps } from './moves.js';
+import { bestPlay, mostDiceUsable, type Steps } from './dice.js';
+import { type MoveScratch, type Segment, newMoveScratch, playRecorded, segmentsOf } from './moves.js';
 import { MAX_CUBE } from '../limits.js';
 
 export interface ReplayOptions {
@@ -61,8 +62,6 @@ interface Pending {
   kind: 'double' | 'beaver' | 'raccoon';
 }
 
-const segmentScratch: Segment[] = [];
-
 function rollName(a: RollAction): string {
   return `${a.dice[0]}${a.dice[1]}`;
 }
@@ -76,6 +75,7 @@ function startOf(game: GameRecord, variant: Variant): Position {
 
 export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   const pos = startOf(game, options.variant);
+  const work = newMoveScratch(); // the typed arrays every roll of this game is played in
   const findings: Finding[] = [];
   const name = (s: Side) => options.players[s];
   const finding = (code: string, severity: Finding['severity'], a: Action, message: string) =>
@@ -191,7 +191,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
         }
         // The last roll before a result (or before an unreadable end) may be left unplayed: the
         // player rolled, then resigned.
-        const outcome = playRoll(pos, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), options, finding);
+        const outcome = playRoll(pos, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), options, finding, work);
         if (outcome === 'stop') {
           r.stoppedAt = a.line;
           ended = true;
@@ -229,7 +229,7 @@ function findLastRoll(actions: Action[]): number {
 type Report = (code: string, severity: Finding['severity'], a: Action, message: string) => void;
 
 /** Plays one roll; 'stop' when the replay cannot go on past it. */
-function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, options: ReplayOptions, report: Report): 'ok' | 'stop' {
+function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, options: ReplayOptions, report: Report, work: MoveScratch): 'ok' | 'stop' {
   const d1 = a.dice[0];
   const d2 = a.dice[1];
   if (a.marker === 'unknown' || a.marker === 'illegal-play') {
@@ -238,14 +238,14 @@ function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, optio
     report('move-not-checked', 'warning', a, `the record has ${what}; the game is not replayed past this roll`);
     return 'stop';
   }
-  const segs = segmentsOf(a.moves, segmentScratch);
+  const segs = segmentsOf(a.moves, work.segments);
   if (segs.length === 0) {
-    if (mostDiceUsable(pos, a.side, d1, d2) === 0) return 'ok';
+    if (mostDiceUsable(pos, a.side, d1, d2, work.search) === 0) return 'ok';
     if (lastBeforeResult) return 'ok'; // rolled, then resigned instead of moving
-    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay()} was possible`);
+    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay(work.search)} was possible`);
     return 'ok';
   }
-  const result = playRecorded(pos, a.side, d1, d2, segs);
+  const result = playRecorded(pos, a.side, d1, d2, segs, work);
   if (result.kind === 'unplayable') {
     report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}; the move cannot be made on this board, so the game is not replayed further`);
     return 'stop';
@@ -254,12 +254,12 @@ function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, optio
     report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}`);
     return 'ok';
   }
-  checkHitMarks(a, segs, options, report);
+  checkHitMarks(a, segs, work.steps, options, report);
   return 'ok';
 }
 
-/** Points where the play hit, compared with the points the record marks with `*` (bit masks by point). */
-function checkHitMarks(a: RollAction, segs: Segment[], options: ReplayOptions, report: Report): void {
+/** Points where the play (`steps`) hit, compared with the points the record marks with `*` (bit masks by point). */
+function checkHitMarks(a: RollAction, segs: Segment[], steps: Steps, options: ReplayOptions, report: Report): void {
   let hitMask = 0;
   for (let k = 0; k < steps.length; k++) {
     if (steps.hit[k] === 1) hitMask |= 1 << (steps.from[k] - steps.die[k]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestPlay, mostDiceUsable } from '../../src/engine/dice.js';
+import { bestPlay, mostDiceUsable, newDiceSearch } from '../../src/engine/dice.js';
 import { position, type SideSpec } from './position-helpers.js';
 
 // Side 1 holds side 0's points 18-22 (its own 3-7): a prime in front of side 0's back checkers.
@@ -13,11 +13,12 @@ describe('the most dice that can be used', () => {
     ['behind a prime, 6-1: 24/23/17', { 24: 15 }, PRIME, [6, 1], 2],
     ['on the bar against a closed board', { 25: 1, 6: 14 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3 }, [4, 2], 0],
   ])('%s: %i dice', (_what, s0, s1, dice, count) => {
-    expect(mostDiceUsable(position(s0, s1), 0, dice[0], dice[1])).toBe(count);
+    expect(mostDiceUsable(position(s0, s1), 0, dice[0], dice[1], newDiceSearch())).toBe(count);
   });
 
   it('gives an example play', () => {
-    expect(mostDiceUsable(position({ 24: 15 }, PRIME), 0, 6, 1)).toBe(2);
-    expect(bestPlay()).toBe('24/23 23/17');
+    const search = newDiceSearch();
+    expect(mostDiceUsable(position({ 24: 15 }, PRIME), 0, 6, 1, search)).toBe(2);
+    expect(bestPlay(search)).toBe('24/23 23/17');
   });
 });

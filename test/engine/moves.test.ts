@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { parseMat } from '../../grammars/mat.js';
 import { startPosition } from '../../src/engine/board.js';
-import { playRecorded, segmentsOf } from '../../src/engine/moves.js';
+import { newMoveScratch, playRecorded, segmentsOf } from '../../src/engine/moves.js';
 import type { MoveToken } from '../../src/model.js';
 import { position, type SideSpec } from './position-helpers.js';
 
-/** `13/8 bar/22* 6/off 13/7(2) 8/5*\/1` → tokens, as the grammar makes them. */
-function tokens(text: string): MoveToken[] {
-  return text
-    .split(' ')
-    .filter(Boolean)
-    .map((t) => {
-      const m = /^(.*?)(?:\((\d)\))?$/.exec(t)!;
-      const parts = m[1].split('/');
-      return {
-        points: parts.map((p) => (p.replace('*', '') === 'bar' ? 25 : p.replace('*', '') === 'off' ? 0 : Number(p.replace('*', '')))),
-        hits: parts.slice(1).map((p) => p.endsWith('*')),
-        repeat: m[2] ? Number(m[2]) : 1,
-      };
-    });
+/** A roll as the .mat grammar reads it from a move line: `roll([3, 1], '8/5 6/5')` → its dice and move tokens. */
+function roll(dice: [number, number], moves: string): { dice: [number, number]; moves: MoveToken[] } {
+  const text = ` 1 point match\n\n Game 1\n A : 0                              B : 0\n  1) ${dice[0]}${dice[1]}: ${moves}\n`;
+  const line = parseMat(text).matches[0]?.games[0]?.body[0];
+  const cell = line?.type === 'moves' ? line.cells[0] : undefined;
+  if (cell?.type !== 'roll' || cell.marker !== null) throw new Error(`the grammar does not read '${dice.join('')}: ${moves}' as a roll with moves`);
+  return { dice: cell.dice, moves: cell.moves };
+}
+
+function playOn(pos: ReturnType<typeof position>, dice: [number, number], moves: string, work = newMoveScratch()) {
+  const r = roll(dice, moves);
+  return playRecorded(pos, 0, r.dice[0], r.dice[1], segmentsOf(r.moves), work);
 }
 
 function play(side0: SideSpec | 'start', side1: SideSpec | 'start', dice: [number, number], moves: string) {
@@ -25,9 +24,15 @@ function play(side0: SideSpec | 'start', side1: SideSpec | 'start', dice: [numbe
   const pos = position({}, {});
   pos.sides[0] = side0 === 'start' ? start.sides[0] : position(side0, {}).sides[0];
   pos.sides[1] = side1 === 'start' ? start.sides[1] : position({}, side1).sides[1];
-  const result = playRecorded(pos, 0, dice[0], dice[1], segmentsOf(tokens(moves)));
-  return { result, pos };
+  return { result: playOn(pos, dice, moves), pos };
 }
+
+describe('the move tokens, as the grammar reads them', () => {
+  it('cuts tokens into segments: chained, repeated, hits, bar and off', () => {
+    const segs = segmentsOf(roll([3, 1], '13/8 bar/22* 6/off 13/7(2) 8/5*/1').moves).map((g) => `${g.from}/${g.to}${g.hitMarked ? '*' : ''}`);
+    expect(segs).toEqual(['13/8', '25/22*', '6/0', '13/7', '13/7', '8/5*', '5/1']);
+  });
+});
 
 // Side 1 holds side 0's points 18-22 (its own 3-7): a prime in front of side 0's back checkers.
 const PRIME: SideSpec = { 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 24: 5 };
@@ -78,7 +83,7 @@ describe('a recorded move, rule by rule', () => {
 
   it('hits a single opposing checker and sends it to the bar', () => {
     const pos = position({ 13: 15 }, { 17: 1, 6: 14 });
-    expect(playRecorded(pos, 0, 5, 3, segmentsOf(tokens('13/8* 13/10')))).toEqual({ kind: 'legal' });
+    expect(playOn(pos, [5, 3], '13/8* 13/10')).toEqual({ kind: 'legal' });
     expect(pos.sides[1][17]).toBe(0);
     expect(pos.sides[1][25]).toBe(1);
     expect(pos.sides[0][8]).toBe(1);
@@ -87,11 +92,11 @@ describe('a recorded move, rule by rule', () => {
   it('a combined move goes around a blot when it can, through it only when it must', () => {
     // 6/1 with 4-1: through 5 (no blot) rather than 2 (a blot of the other side).
     const around = position({ 6: 2, 1: 13 }, { 23: 1, 12: 14 });
-    expect(playRecorded(around, 0, 4, 1, segmentsOf(tokens('6/1')))).toEqual({ kind: 'legal' });
+    expect(playOn(around, [4, 1], '6/1')).toEqual({ kind: 'legal' });
     expect(around.sides[1][25]).toBe(0);
     // With 5 blocked, the only way is through the blot on 2: it is hit.
     const through = position({ 6: 2, 1: 13 }, { 23: 1, 20: 2, 12: 12 });
-    expect(playRecorded(through, 0, 4, 1, segmentsOf(tokens('6/1')))).toEqual({ kind: 'legal' });
+    expect(playOn(through, [4, 1], '6/1')).toEqual({ kind: 'legal' });
     expect(through.sides[1][25]).toBe(1);
   });
 
@@ -106,5 +111,38 @@ describe('a recorded move, rule by rule', () => {
     const { result, pos } = play('start', 'start', [5, 2], '12/7 12/10');
     expect(result.kind).toBe('unplayable');
     expect(pos.sides[0]).toEqual(startPosition().sides[0]);
+  });
+
+  it("after 'legal' the scratch holds the steps played, with their hits", () => {
+    const work = newMoveScratch();
+    const pos = position({ 13: 15 }, { 17: 1, 6: 14 });
+    expect(playOn(pos, [5, 3], '13/8* 13/10', work)).toEqual({ kind: 'legal' });
+    const steps = Array.from({ length: work.steps.length }, (_, k) => [work.steps.from[k], work.steps.die[k], work.steps.hit[k]]);
+    expect(steps).toEqual([
+      [13, 5, 1],
+      [13, 3, 0],
+    ]);
+  });
+
+  it('a play found short of dice is checked on the board before it and left on the board as recorded', () => {
+    // 24/23 with 6-1 behind a prime: 24/23 23/17 was possible. The check takes the play back,
+    // searches, and plays it again: the board and the steps end as the record has them.
+    const work = newMoveScratch();
+    const pos = position({ 24: 15 }, PRIME);
+    const result = playOn(pos, [6, 1], '24/23', work);
+    expect(result).toEqual({ kind: 'illegal', reason: 'could have used both dice: 24/23 23/17 was possible' });
+    expect(pos.sides[0][24]).toBe(14);
+    expect(pos.sides[0][23]).toBe(1);
+    expect(pos.sides[0][17]).toBe(0);
+    expect([work.steps.length, work.steps.from[0], work.steps.die[0]]).toEqual([1, 24, 1]);
+  });
+
+  it('one scratch serves roll after roll: nothing from one play leaks into the next', () => {
+    const work = newMoveScratch();
+    const pos = startPosition();
+    expect(playOn(pos, [3, 1], '8/5 6/5', work)).toEqual({ kind: 'legal' });
+    expect(playOn(pos, [6, 6], '24/18(2) 13/7(2)', work)).toEqual({ kind: 'legal' });
+    expect(work.steps.length).toBe(4);
+    expect(playOn(pos, [5, 2], '13/8 13/8', work)).toMatchObject({ kind: 'illegal', reason: expect.stringContaining('die 5 of roll 5-2 is already used') });
   });
 });
