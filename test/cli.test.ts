@@ -2,8 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MatchReport } from '../src/model.js';
-import { FIXTURES, cli, cliWith, poolOnFewFiles } from './helpers.js';
+import { FIXTURES, cli, cliWith, poolOnFewFiles, reportsIn } from './helpers.js';
 
 
 const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
@@ -11,7 +10,7 @@ const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
 describe('bgaudit verify', () => {
   it('ndjson: one object per match, in input order, with the recorded fields', async () => {
     const r = await cli('verify', mat('gnubg-7p-hits-and-dances.mat'), mat('bbgt-two-matches-gridgammon-ratings.mat'), '--format', 'ndjson');
-    const reports = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as MatchReport);
+    const reports = reportsIn(r.stdout);
     expect(reports.map((x) => [x.file.split('/').pop(), x.match])).toEqual([
       ['gnubg-7p-hits-and-dances.mat', 1],
       ['bbgt-two-matches-gridgammon-ratings.mat', 1],
@@ -23,7 +22,7 @@ describe('bgaudit verify', () => {
 
   it('json: one array; a file that cannot be read still gets one report', async () => {
     const r = await cli('verify', mat('broken', 'empty.mat'), mat('gnubg-right-player-starts.mat'), '--format', 'json');
-    const reports = JSON.parse(r.stdout) as MatchReport[];
+    const reports = reportsIn(r.stdout);
     expect(reports).toHaveLength(2);
     expect(reports[0]).toMatchObject({ match: null, games: [], findings: [{ code: 'parse-error', severity: 'error', line: 1, column: 1 }] });
     expect(r.code).toBe(1);
@@ -45,7 +44,7 @@ describe('bgaudit verify', () => {
   it('exit 2 for a path that does not exist, still reporting it', async () => {
     const r = await cli('verify', '/no/such/place.mat', '--format', 'ndjson');
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toMatchObject({ file: '/no/such/place.mat', match: null, findings: [{ code: 'io-error' }] });
+    expect(reportsIn(r.stdout)[0]).toMatchObject({ file: '/no/such/place.mat', match: null, findings: [{ code: 'io-error' }] });
     expect(r.stderr).toContain('no such file or folder');
     // The reason the report gives, not always 'no such file'.
     expect((await cli('verify', '/no/such/*.mat')).stderr).toBe('bgaudit: /no/such/*.mat: no file matches this pattern\n');
@@ -61,7 +60,7 @@ describe('bgaudit verify', () => {
 
   it('walks folders in sorted order and skips files that are not matches', async () => {
     const r = await cli('verify', FIXTURES, '--format', 'ndjson');
-    const files = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as MatchReport).file);
+    const files = reportsIn(r.stdout).map((x) => x.file);
     const unique = [...new Set(files)];
     expect(unique).toEqual([...unique].sort());
     expect(unique.some((f) => f.endsWith('.tsv'))).toBe(false);
@@ -148,5 +147,24 @@ describe('bgaudit verify across the worker pool', () => {
     const two = await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--jobs', '2');
     expect(two.stdout).toBe(one.stdout);
     expect(two.code).toBe(one.code);
+  });
+});
+
+describe('the run record', () => {
+  it.each(['ndjson', 'json'])('%s: the first record says which version, command, paths and settings made the report', async (format) => {
+    const pkg = JSON.parse(readFileSync(join(FIXTURES, '..', 'package.json'), 'utf8')) as { version: string };
+    const file = mat('gnubg-right-player-starts.mat');
+    const r = await cli('verify', file, '--format', format, '--no-crawford', '--ignore', 'hit-marker', '--file-timeout', '30');
+    const text = r.stdout.trim();
+    const first = (format === 'json' ? (JSON.parse(text) as unknown[])[0] : JSON.parse(text.split('\n')[0])) as { bgaudit: Record<string, unknown> };
+    expect(first).toEqual({
+      bgaudit: {
+        version: pkg.version,
+        command: 'verify',
+        paths: [file],
+        settings: expect.objectContaining({ crawford: false, ignore: ['hit-marker'], fileTimeout: 30, maxFileSize: 16 * 1024 * 1024, follow: false }),
+      },
+    });
+    expect(reportsIn(r.stdout)).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { MatchReport } from '../src/model.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');
@@ -61,4 +62,15 @@ export function poolOnFewFiles(): void {
     delete process.env.BGAUDIT_TEST_HANG_ON;
     delete process.env.BGAUDIT_TEST_HOG_ON;
   });
+}
+
+/**
+ * The match reports of `verify --format ndjson` or `json` output, without the run record that
+ * comes first (`{"bgaudit": …}`).
+ */
+export function reportsIn(stdout: string): MatchReport[] {
+  const text = stdout.trim();
+  if (text === '') return [];
+  const records = (text.startsWith('[') ? JSON.parse(text) : text.split('\n').map((l) => JSON.parse(l))) as (MatchReport | { bgaudit: unknown })[];
+  return records.filter((r): r is MatchReport => !('bgaudit' in r));
 }

@@ -2,17 +2,37 @@
 import { Command, Option } from 'commander';
 import { auditPaths, countInputs, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
-import { jsonSink, ndjsonSink } from '../report/json.js';
+import { jsonSink, ndjsonSink, type RunRecord } from '../report/json.js';
+import { VERSION } from '../version.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import { coalesce, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
 import { baselineWriter } from './baseline.js';
 import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, selectionOptions, type CliIO, type RunOptionValues } from './common.js';
 
-function sinkFor(format: OutputFormat, write: Write): Sink {
-  if (format === 'json') return jsonSink(write);
-  if (format === 'ndjson') return ndjsonSink(write);
+function sinkFor(format: OutputFormat, write: Write, run: RunRecord): Sink {
+  if (format === 'json') return jsonSink(write, run);
+  if (format === 'ndjson') return ndjsonSink(write, run);
   return textSink(write);
+}
+
+/** The run record of JSON and NDJSON: the version, the paths and every setting that shapes the findings. */
+function runRecord(paths: string[], o: VerifyOptions): RunRecord {
+  const settings = {
+    rules: o.rules ?? null,
+    crawford: o.crawford ?? null,
+    jacoby: o.jacoby ?? null,
+    beavers: o.beavers ?? null,
+    cubeLimit: o.cubeLimit ?? null,
+    ignore: o.ignore ?? null,
+    select: o.select ?? null,
+    minSeverity: o.minSeverity ?? null,
+    baseline: o.baseline ?? null,
+    maxFileSize: o.maxFileSize,
+    fileTimeout: o.fileTimeout / 1000,
+    follow: o.follow === true,
+  };
+  return { bgaudit: { version: VERSION, command: 'verify', paths, settings } };
 }
 
 interface VerifyOptions extends RunOptionValues {
@@ -36,7 +56,8 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       'after',
       '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv --jobs 4\n  cat x.mat | bgaudit verify -\n\n' +
         'Output: text (linter style: file, then "line:col  severity  message  code", then a summary),\n' +
-        'json (one array of match reports) or ndjson (one match report per line), in input order.\n' +
+        'json (one array of match reports) or ndjson (one match report per line), in input order, after\n' +
+        'one run record ({"bgaudit": {version, command, paths, settings}}) that says what made the report.\n' +
         'A file that cannot be read still gets one report, with match: null and its parse-error,\n' +
         'io-error, timeout, memory-limit or internal-error finding. Inputs are only read, never written.\n' +
         'Findings reported: --ignore and --select take codes, --min-severity a level; --write-baseline FILE\n' +
@@ -60,7 +81,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         io.stdout(s);
       });
       const csvOut = csv ? coalesce(csv.write) : null;
-      const sinks = [{ format, sink: sinkFor(format, stdout.write) }];
+      const sinks = [{ format, sink: sinkFor(format, stdout.write, runRecord(paths, opts)) }];
       if (csvOut) sinks.push({ format: 'csv', sink: csvSink(csvOut.write) });
       const flusher = flushEvery(csvOut ? [stdout.flush, csvOut.flush] : [stdout.flush]);
       let result: RunResult;

@@ -7,7 +7,17 @@ export function renderJsonLines(reports: MatchReport[]): string {
   return reports.map((r) => JSON.stringify(r)).join('\n');
 }
 
-export function ndjsonSink(write: Write): Sink {
+/**
+ * What made a report, written once as its first record (an object whose one key is `bgaudit`,
+ * where every other record is a match report with `file`): a stored report says which version,
+ * command, paths and settings produced it.
+ */
+export interface RunRecord {
+  bgaudit: { version: string; command: string; paths: string[]; settings: Record<string, unknown> };
+}
+
+export function ndjsonSink(write: Write, run?: RunRecord): Sink {
+  if (run) write(JSON.stringify(run) + '\n');
   return {
     add: (lines) => {
       if (lines) write(lines + '\n');
@@ -16,8 +26,12 @@ export function ndjsonSink(write: Write): Sink {
   };
 }
 
-export function jsonSink(write: Write): Sink {
+export function jsonSink(write: Write, run?: RunRecord): Sink {
   let first = true;
+  if (run) {
+    write('[\n' + JSON.stringify(run));
+    first = false;
+  }
   return {
     add(lines) {
       if (!lines) return;

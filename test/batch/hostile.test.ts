@@ -4,8 +4,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MatchReport } from '../../src/model.js';
-import { FIXTURES, cli, poolOnFewFiles } from '../helpers.js';
+import { FIXTURES, cli, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
@@ -33,7 +32,7 @@ describe('a folder of hostile inputs', () => {
     const dir = hostileFolder();
     process.env.BGAUDIT_TEST_CRASH_ON = jobs === '2' ? 'g-crashes-the-worker' : '';
     const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', jobs);
-    const reports = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as MatchReport);
+    const reports = reportsIn(r.stdout);
     const got = reports.map((x) => [x.file.slice(dir.length + 1), x.match === null ? x.findings.map((f) => f.code).join(',') : 'audited']);
     expect(got).toEqual([
       ['a-empty.mat', 'parse-error'],
@@ -55,7 +54,7 @@ describe('a folder of hostile inputs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgaudit-big-'));
     writeFileSync(join(dir, 'big.mat'), Buffer.alloc(50 * 1024 * 1024, 0x20));
     const r = await cli('verify', join(dir, 'big.mat'), '--format', 'ndjson', '--max-file-size', '64M');
-    expect(JSON.parse(r.stdout)).toMatchObject({ match: null, findings: [{ code: 'parse-error' }] });
+    expect(reportsIn(r.stdout)[0]).toMatchObject({ match: null, findings: [{ code: 'parse-error' }] });
   });
 
   it('a clean run exits 0; inputs are never written', async () => {
@@ -77,7 +76,7 @@ describe('encodings come out right in every format', () => {
     writeFileSync(join(dir, 'b-utf16le.mat'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     writeFileSync(join(dir, 'c-cp1252.mat'), Buffer.from(text.replace('Kévin Unger', 'Kevin Unger'), 'latin1'));
     const json = await cli('verify', dir, '--format', 'json');
-    const players = (JSON.parse(json.stdout) as MatchReport[]).map((r) => r.players);
+    const players = reportsIn(json.stdout).map((r) => r.players);
     expect(players).toEqual([
       ['Jørn Müller', 'Kévin Unger'],
       ['Jørn Müller', 'Kévin Unger'],

@@ -6,8 +6,7 @@ import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, re
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MatchReport } from '../../src/model.js';
-import { FIXTURES, ROOT, cli, cliWith, poolOnFewFiles } from '../helpers.js';
+import { FIXTURES, ROOT, cli, cliWith, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const other = join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat');
@@ -22,13 +21,7 @@ function folder(files: Record<string, string>): string {
   return dir;
 }
 
-function reports(stdout: string): MatchReport[] {
-  return stdout
-    .trim()
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as MatchReport);
-}
+const reports = reportsIn;
 
 /** Each report as [path below dir, 'audited' or its finding codes]. */
 function summary(stdout: string, dir: string): [string, string][] {

@@ -3,8 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MatchReport } from '../../src/model.js';
-import { FIXTURES, cli } from '../helpers.js';
+import { FIXTURES, cli, reportsIn } from '../helpers.js';
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 
@@ -40,7 +39,7 @@ describe('the same file named twice is audited once', () => {
     copyFileSync(good, join(dir, 'x.mat'));
     copyFileSync(good, join(dir, 'sub', 'y.mat'));
     const r = await cli('verify', ...argv(dir), '--format', 'ndjson');
-    const files = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as MatchReport).file.slice(dir.length + 1).replace(/^\.\//, ''));
+    const files = reportsIn(r.stdout).map((x) => x.file.slice(dir.length + 1).replace(/^\.\//, ''));
     expect(files.filter((f) => f === 'x.mat')).toHaveLength(1);
     expect(r.stderr).toContain('named more than once, audited once');
   });

@@ -5,17 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import type { MatchReport } from '../../src/model.js';
-import { FIXTURES, cli } from '../helpers.js';
+import { FIXTURES, cli, reportsIn } from '../helpers.js';
 
 const scoring = (name: string) => join(FIXTURES, 'scoring', name);
 
 function codes(stdout: string): string[] {
-  return stdout
-    .trim()
-    .split('\n')
-    .filter((l) => l !== '')
-    .flatMap((l) => (JSON.parse(l) as MatchReport).findings.map((f) => `${f.severity} ${f.code}`));
+  return reportsIn(stdout).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.code}`));
 }
 
 describe('--ignore, --select, --min-severity', () => {

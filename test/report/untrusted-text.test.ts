@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFile } from '../../src/check.js';
-import type { MatchReport } from '../../src/model.js';
 import { showHeading, showUnreadable } from '../../src/report/show.js';
-import { cli, poolOnFewFiles } from '../helpers.js';
+import { cli, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 /** Every character that must never reach a terminal raw (\n is checked apart: it ends lines). */
 const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -90,7 +89,7 @@ describe('verify, text output', () => {
 
   it('JSON keeps the exact names, file names and messages', async () => {
     const { stdout } = await cli('verify', hostile, join(dir, 'd'), junk, '--format', 'json', '--jobs', '1');
-    const reports = JSON.parse(stdout) as MatchReport[];
+    const reports = reportsIn(stdout);
     expect(reports.map((r) => r.file)).toEqual([hostile, evil, junk]);
     expect(reports[0].players).toEqual([LEFT, RIGHT]);
     expect(reports[1].players).toEqual([LEFT, RIGHT]);
