@@ -85,7 +85,7 @@ const summary = spawnSync(process.execPath, [cli, 'verify', archive, '--format',
 const games = summary.stdout
   .trim()
   .split('\n')
-  .reduce((n, l) => n + (JSON.parse(l) as { games: unknown[] }).games.length, 0);
+  .reduce((n, l) => n + ((JSON.parse(l) as { games?: unknown[] }).games?.length ?? 0), 0); // the run record has no games
 const wall = median(ours.map((t) => t.seconds));
 const rss = Math.max(...ours.map((t) => t.maxRssKb));
 const spread = (ts: Timed[]) => `${Math.min(...ts.map((t) => t.seconds)).toFixed(2)}-${Math.max(...ts.map((t) => t.seconds)).toFixed(2)} s`;
