@@ -171,7 +171,30 @@ export interface FinalIds {
   xgid: string;
 }
 
-export interface GameVerdict {
+/** A game's points: as the record writes them, what the game is worth, what the match credits. */
+export interface GamePoints {
+  recorded: number | null;
+  /** null: unknown (a cube or length past its bound) or not judged. */
+  nominal: number | null;
+  credited: number | null;
+}
+
+/**
+ * How a game ended and what that decides, one variant per termination. Every variant has the
+ * same fields (the output schema is one shape); the types say which are never null in which.
+ * `outcomeName` is the rule set's own name for the outcome (nardy: oin, mars, koks); else the outcome.
+ */
+export type GameEnding =
+  | { termination: 'bearoff'; winner: Side; outcome: Outcome; outcomeName: string; points: GamePoints }
+  | { termination: 'drop'; winner: Side; outcome: 'single'; outcomeName: string; points: GamePoints }
+  /** outcome null: the cube passed the largest there can be, so what the resignation was worth is unknown. */
+  | { termination: 'resign'; winner: Side; outcome: Outcome | null; outcomeName: string | null; points: GamePoints }
+  /** No result and no end: nothing is won, nothing is recorded. */
+  | { termination: 'unfinished'; winner: null; outcome: null; outcomeName: null; points: { recorded: null; nominal: null; credited: null } }
+  /** The replay stopped before the end: the record's winner and points, the game not judged. */
+  | { termination: null; winner: Side | null; outcome: null; outcomeName: null; points: { recorded: number | null; nominal: null; credited: number | null } };
+
+interface VerdictCommon {
   game: number;
   line: number;
   startScore: { recorded: [number, number] | null; computed: [number, number] | null };
@@ -180,15 +203,12 @@ export interface GameVerdict {
   cube: CubeState | null;
   /** Doubles offered in the game (beavers and raccoons included). */
   doubles: number;
-  termination: Termination | null;
-  winner: Side | null;
-  outcome: Outcome | null;
-  /** The rule set's own name for the outcome (nardy: oin, mars, koks); else the outcome. */
-  outcomeName: string | null;
-  points: { recorded: number | null; nominal: number | null; credited: number | null };
   final: FinalIds | null;
   findings: Finding[];
 }
+
+/** One game's verdict. Written to JSON in the order game … doubles, then the ending's fields, then final and findings. */
+export type GameVerdict = VerdictCommon & GameEnding;
 
 export interface RulesApplied {
   name: 'backgammon' | 'nardy' | 'tavla';

@@ -3,11 +3,11 @@
 import { replay, type GameReplay } from '../engine/replay.js';
 import { GAME_STATE, matchId, matchIdFits, positionId, xgid } from '../ids.js';
 import { MAX_POINTS } from '../limits.js';
-import type { FinalIds, Finding, GameRecord, GameVerdict, MatchRecord, MatchReport, Side } from '../model.js';
+import { other } from '../engine/board.js';
+import type { FinalIds, Finding, GameEnding, GameRecord, GameVerdict, MatchRecord, MatchReport, Side } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
-import { scoreGame, type GamePoints } from './points.js';
+import { scoreGame } from './points.js';
 import { inferJacoby } from './jacoby.js';
-import { LEVEL } from './outcome.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { plural } from '../words.js';
 
@@ -23,19 +23,21 @@ const STATE_OF = { bearoff: GAME_STATE.over, resign: GAME_STATE.resigned, drop: 
  * The final position's IDs; null when a length or cube past its bound left the state unknown, or
  * when the Match ID cannot hold it (a score past its 15 bits): no ID is built from a cut field.
  */
-function finalIds(r: GameReplay, p: GamePoints, rules: RuleSet, record: MatchRecord, start: [number, number], crawford: boolean): FinalIds | null {
+function finalIds(r: GameReplay, e: GameEnding, rules: RuleSet, record: MatchRecord, start: [number, number], crawford: boolean): FinalIds | null {
   if (record.length === null || r.cubeUnknown) return null;
   const onRoll: Side = r.onRoll ?? 0;
   const score: [number, number] = [start[0], start[1]];
-  if (p.winner !== null && p.nominal !== null) score[p.winner] += p.nominal;
-  const level = r.termination === 'resign' && p.nominal !== null ? Math.min(3, Math.round(p.nominal / r.cube.value)) : 0;
+  const nominal = e.points.nominal;
+  if (e.winner !== null && nominal !== null) score[e.winner] += nominal;
+  const level = r.termination === 'resign' && nominal !== null ? Math.min(3, Math.round(nominal / r.cube.value)) : 0;
   const state = {
     cubeValue: r.cube.value,
     cubeOwner: r.cube.owner,
     onRoll,
     crawford,
     gameState: r.termination === null ? GAME_STATE.playing : STATE_OF[r.termination],
-    turn: r.loser ?? onRoll,
+    // The side that lost by the end, else the side on roll.
+    turn: r.termination === null || r.termination === 'unfinished' ? onRoll : other(r.winner),
     doubled: false,
     resigned: level,
     dice: [0, 0] as [number, number],
@@ -150,9 +152,10 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     const context = { rules, length: N, score, cube, cubeTurned: r.cubeLog.some((e) => e.kind === 'take'), names };
     // The federation's ruling scores a Crawford-game double as if it had not been made: what the
     // record gives with the cube as played is reported on the crawford-double finding instead.
-    const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).nominal : null;
-    const points = scoreGame(game, r, { ...context, explained: asPlayed ?? explained.get(index) });
-    own.push(...points.findings);
+    const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).ending.points.nominal : null;
+    const scored = scoreGame(game, r, { ...context, explained: asPlayed ?? explained.get(index) });
+    const points = scored.ending.points;
+    own.push(...scored.findings);
     if (crawfordDouble && game.result && game.result.points !== null) {
       const ruling = cubeFound.find((f) => f.code === 'crawford-double')!;
       ruling.recorded = game.result.points;
@@ -165,14 +168,15 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     }
 
     running = [score[0], score[1]];
-    if (points.winner !== null && points.credited !== null && wonBy === null) running[points.winner] += points.credited;
-    if (points.winsMatch && wonBy === null) wonBy = game.number;
+    const winner = scored.ending.winner;
+    if (winner !== null && points.credited !== null && wonBy === null) running[winner] += points.credited;
+    if (scored.winsMatch && wonBy === null) wonBy = game.number;
 
-    const final = finalIds(r, points, rules, record, score, crawford);
+    const final = finalIds(r, scored.ending, rules, record, score, crawford);
     if (final === null && N !== null && !r.cubeUnknown) {
       // Values within their bounds, but a money session's running score past what the Match ID holds.
       const after = [score[0], score[1]];
-      if (points.winner !== null && points.nominal !== null) after[points.winner] += points.nominal;
+      if (winner !== null && points.nominal !== null) after[winner] += points.nominal;
       own.push(
         gameFinding(game, 'number-out-of-range', 'info', `no Position ID, Match ID or XGID for this game: the score ${after.join('-')} is more than a Match ID holds (at most ${MAX_POINTS} a side)`),
       );
@@ -187,11 +191,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
       postCrawford: rules.money || N === null ? null : postCrawford,
       cube: cube === null ? null : { ...r.cube, value: cube },
       doubles: r.cubeLog.filter((e) => e.kind === 'double' || e.kind === 'beaver' || e.kind === 'raccoon').length,
-      termination: r.termination,
-      winner: points.winner,
-      outcome: points.outcome,
-      outcomeName: points.outcome && rules.names ? rules.names[LEVEL[points.outcome] - 1] : points.outcome,
-      points: { recorded: game.result?.points ?? null, nominal: points.nominal, credited: points.credited },
+      ...scored.ending,
       final,
       findings: own,
     });

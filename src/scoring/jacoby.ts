@@ -2,7 +2,7 @@
 // says (RULES.md §4): a gammon on a cube never turned that is recorded as a single means Jacoby;
 // recorded as a gammon, no Jacoby. Games of one session that say both are an error.
 import type { GameReplay } from '../engine/replay.js';
-import type { Finding, MatchRecord } from '../model.js';
+import type { Finding, MatchRecord, RecordedResult } from '../model.js';
 import { LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
 
@@ -14,19 +14,28 @@ export interface JacobyInference {
   explained: Map<number, number>;
 }
 
+/** A game whose result tells: its index, its result, and the points it writes. */
+interface Telling {
+  k: number;
+  result: RecordedResult;
+  points: number;
+}
+
 export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: RuleSet): JacobyInference {
-  const single: number[] = [];
-  const full: number[] = [];
+  // Games (by index) that score an unturned-cube gammon as a single, and as a gammon, with the result that says so.
+  const single: Telling[] = [];
+  const full: Telling[] = [];
   record.games.forEach((game, k) => {
     const r = replays[k];
-    if (r.termination !== 'bearoff' || !game.result || game.result.winner !== r.winner) return;
+    const result = game.result;
+    if (r.termination !== 'bearoff' || !result || result.winner !== r.winner || result.points === null) return;
     if (r.cubeLog.some((e) => e.kind === 'take')) return;
-    const level = LEVEL[outcome(r.final, r.winner!)];
+    const level = LEVEL[outcome(r.final, r.winner)];
     if (level === 1) return;
-    if (game.result.points === r.cube.value) single.push(k);
-    else if (game.result.points === r.cube.value * rules.multipliers[level - 1]) full.push(k);
+    if (result.points === r.cube.value) single.push({ k, result, points: result.points });
+    else if (result.points === r.cube.value * rules.multipliers[level - 1]) full.push({ k, result, points: result.points });
   });
-  const numbers = (ks: number[]) => ks.map((k) => record.games[k].number).join(', ');
+  const numbers = (ts: Telling[]) => ts.map((t) => record.games[t.k].number).join(', ');
   const explained = new Map<number, number>();
   if (single.length === 0 && full.length === 0) return { jacoby: null, findings: [], explained };
   if (single.length === 0 || full.length === 0) {
@@ -48,17 +57,17 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   // Both ways: the majority decides the rule, and each game of the minority is an error.
   const jacoby = single.length >= full.length;
   const minority = jacoby ? full : single;
-  const findings: Finding[] = minority.map((k) => {
+  const findings: Finding[] = minority.map(({ k, result, points }) => {
     const game = record.games[k];
-    explained.set(k, game.result!.points!); // a number: it equalled the cube or a multiple of it above
+    explained.set(k, points);
     return {
       code: 'jacoby-contradiction',
       severity: 'error',
       message: `this session scores gammons on an unturned cube both ways: as singles (Jacoby) in game${single.length > 1 ? 's' : ''} ${numbers(single)}, as gammons in game${full.length > 1 ? 's' : ''} ${numbers(full)}`,
       game: game.number,
-      line: game.result!.line,
-      column: game.result!.column,
-      recorded: game.result!.points,
+      line: result.line,
+      column: result.column,
+      recorded: points,
     };
   });
   return { jacoby, findings, explained };

@@ -1,6 +1,7 @@
 // What one finished game is worth (RULES.md §1-3), and whether the record says the same.
+import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
-import type { Finding, GameRecord, Outcome, Side } from '../model.js';
+import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
 import { plural } from '../words.js';
@@ -20,141 +21,215 @@ export interface PointsContext {
   explained?: number;
 }
 
-export interface GamePoints {
-  winner: Side | null;
-  outcome: Outcome | null;
-  nominal: number | null;
-  credited: number | null;
+/** A game scored: its ending as the verdict writes it, and what the record says that it should not. */
+export interface GameScore {
+  ending: GameEnding;
   /** The game wins the match. */
   winsMatch: boolean;
   findings: Finding[];
 }
 
+/** How a game ended and what that is worth with the cube known; `nominal` before the match caps it. */
+type Worth =
+  | { termination: 'bearoff'; winner: Side; outcome: Outcome; nominal: number; jacoby: boolean }
+  | { termination: 'drop'; winner: Side; outcome: 'single'; nominal: number }
+  /** nominal null: a nardy resignation in a match of unknown length (what is missing is unknown). */
+  | { termination: 'resign'; winner: Side; outcome: Outcome; nominal: number | null }
+  | { termination: 'unfinished' }
+  /** The replay stopped: the record's winner, nothing judged. */
+  | { termination: null; winner: Side | null };
+
+/** The same, what the game is worth possibly unknown (a cube past the largest there can be). */
+type Ending =
+  | { termination: 'bearoff'; winner: Side; outcome: Outcome; nominal: number | null }
+  | { termination: 'drop'; winner: Side; outcome: 'single'; nominal: number | null }
+  | { termination: 'resign'; winner: Side; outcome: Outcome | null; nominal: number | null }
+  | { termination: 'unfinished' }
+  | { termination: null; winner: Side | null };
+
+type Add = (code: Finding['code'], severity: Finding['severity'], message: string, extra?: Partial<Finding>) => void;
 
 /** A resignation's level from the points written for it; gnubg rounds up to the next level. */
 function resignLevel(points: number, cube: number): number {
   return points <= cube ? 1 : points <= 2 * cube ? 2 : 3;
 }
 
-export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): GamePoints {
+/** Who won: the replay's winner; the record's when the replay could not finish the game. */
+function winnerOf(r: GameReplay, recorded: RecordedResult | null): Side | null {
+  return r.termination === null ? (recorded?.winner ?? null) : r.termination === 'unfinished' ? null : r.winner;
+}
+
+export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): GameScore {
   const findings: Finding[] = [];
   const recorded = game.result;
   const at = recorded ?? { line: game.line, column: undefined };
-  const add = (code: string, severity: Finding['severity'], message: string, extra: Partial<Finding> = {}) =>
+  const add: Add = (code, severity, message, extra = {}) =>
     findings.push({ code, severity, message, game: game.number, line: at.line, ...(at.column ? { column: at.column } : {}), ...extra });
-  const name = (s: Side) => ctx.names[s];
 
-  // A game the replay could not finish is the record's to give.
-  const winner = r.termination === null ? (recorded?.winner ?? null) : r.winner;
+  const winner = winnerOf(r, recorded);
   const matchNeed = winner === null || ctx.rules.money || ctx.length === null ? null : ctx.length - ctx.score[winner];
   const need = ctx.rules.money ? ctx.rules.pointsCap : matchNeed;
   // A match of unknown length cannot be followed: nothing is credited.
   const followed = ctx.rules.money || ctx.length !== null;
+  const written = recorded?.points ?? null;
+  const credit = (points: number | null) => (points === null || !followed ? null : need === null ? points : Math.min(points, need));
+  const winning = (credited: number | null) => !ctx.rules.money && need !== null && credited !== null && credited >= need;
   if (ctx.cube === null) {
     // The cube passed the largest there can be (a number-out-of-range finding): the game's worth
     // is unknown, and, as for a game the replay could not finish, the record's points are taken.
-    const result = r.termination === 'bearoff' ? outcome(r.final, r.winner!) : r.termination === 'drop' ? 'single' : null;
-    const written = recorded?.points ?? null;
-    const credited = written === null || !followed ? null : need === null ? written : Math.min(written, need);
-    return { winner, outcome: result, nominal: null, credited, winsMatch: !ctx.rules.money && need !== null && credited !== null && credited >= need, findings };
+    const credited = credit(written);
+    return { ending: ending(unknownWorth(r, recorded), written, credited, ctx), winsMatch: winning(credited), findings };
   }
-  const cube = ctx.cube;
-  let result: Outcome | null = null;
-  let nominal: number | null = null;
-  let jacoby = false;
+  const worth = worthOf(r, recorded, ctx.cube, matchNeed, need, ctx, add);
+  // A game the replay could not finish is worth what the record gives.
+  const credited = credit(worth.termination === null ? written : worth.termination === 'unfinished' ? null : worth.nominal);
+  const winsMatch = winning(credited);
+  checkRecorded(worth, recorded, { cube: ctx.cube, need, winsMatch }, ctx, add);
+  if (recorded?.andMatch && !ctx.rules.money && !winsMatch && credited !== null) {
+    add('and-the-match', 'warning', `the record says "and the match", but ${ctx.names[recorded.winner]} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`);
+  }
+  return { ending: ending(worth, written, credited, ctx), winsMatch, findings };
+}
 
+/** What the end the replay found is worth on a `cube`; a resignation's value read and judged here. */
+function worthOf(r: GameReplay, recorded: RecordedResult | null, cube: number, matchNeed: number | null, need: number | null, ctx: PointsContext, add: Add): Worth {
   switch (r.termination) {
     case 'bearoff': {
-      result = outcome(r.final, r.winner!);
-      jacoby = ctx.rules.money && ctx.rules.jacoby && !ctx.cubeTurned && result !== 'single';
-      nominal = cube * (jacoby ? 1 : ctx.rules.multipliers[LEVEL[result] - 1]);
-      break;
+      const result = outcome(r.final, r.winner);
+      const jacoby = ctx.rules.money && ctx.rules.jacoby && !ctx.cubeTurned && result !== 'single';
+      return { termination: 'bearoff', winner: r.winner, outcome: result, nominal: cube * (jacoby ? 1 : ctx.rules.multipliers[LEVEL[result] - 1]), jacoby };
     }
     case 'drop':
-      result = 'single';
-      nominal = cube;
-      break;
-    case 'resign': {
-      // Points past what a game can be worth (a number-out-of-range finding) count as points not written.
-      const written = recorded ? recorded.points : r.resignPoints;
-      if (written === null) {
-        if (!recorded) add('resign-value', 'warning', `the record does not say what the resignation was worth; counted as a single game, ${cube}`);
-        result = 'single';
-        nominal = cube;
-        break;
-      }
-      const level = resignLevel(written, cube);
-      result = OUTCOME_OF_LEVEL[level];
-      if (ctx.rules.resignEndsMatch && !ctx.rules.money) {
-        // Nardy: resigning ends the match; the opponent gets exactly what is missing, at least 1.
-        nominal = matchNeed === null ? null : Math.max(1, matchNeed);
-        break;
-      }
-      const values = ctx.rules.multipliers.map((m) => m * cube);
-      const exact = values.includes(written);
-      // More than a backgammon: a forfeit when it is exactly what the winner needed, else an
-      // impossible value, counted as the most a resignation can be.
-      nominal = written > 3 * cube && written === matchNeed ? written : ctx.rules.multipliers[level - 1] * cube;
-      if (!exact && written !== need) {
-        add(
-          'resign-value',
-          written > 3 * cube ? 'error' : 'warning',
-          written > 3 * cube
-            ? `a resignation is worth at most ${3 * cube} on a ${cube}-cube, but the record credits ${written} (a forfeit?)`
-            : `a resignation on a ${cube}-cube is worth ${[...new Set(values)].join(', ')}, not ${written}; counted as ${nominal}`,
-          { recorded: written, expected: nominal },
-        );
-      }
-      break;
-    }
-    default:
-      break;
+      return { termination: 'drop', winner: r.winner, outcome: 'single', nominal: cube };
+    case 'resign':
+      return resignWorth(r.winner, recorded ? recorded.points : r.points, recorded === null, cube, matchNeed, need, ctx, add);
+    case 'unfinished':
+      return { termination: 'unfinished' };
+    case null:
+      return { termination: null, winner: recorded?.winner ?? null };
   }
+}
 
-  let credited: number | null = null;
-  const written = recorded?.points ?? null;
-  if (!followed) credited = null;
-  else if (nominal !== null) credited = need === null ? nominal : Math.min(nominal, need);
-  else if (r.termination === null && written !== null) credited = need === null ? written : Math.min(written, need);
-  const winsMatch = !ctx.rules.money && need !== null && credited !== null && credited >= need;
-  const capped = need !== null && nominal !== null && nominal > need;
+/**
+ * A resignation written for `written` points (the result's, else the resignation's own; null:
+ * not written, or past what a game can be worth, which counts as not written).
+ */
+function resignWorth(winner: Side, written: number | null, noResult: boolean, cube: number, matchNeed: number | null, need: number | null, ctx: PointsContext, add: Add): Worth {
+  if (written === null) {
+    if (noResult) add('resign-value', 'warning', `the record does not say what the resignation was worth; counted as a single game, ${cube}`);
+    return { termination: 'resign', winner, outcome: 'single', nominal: cube };
+  }
+  const level = resignLevel(written, cube);
+  const result = OUTCOME_OF_LEVEL[level];
+  if (ctx.rules.resignEndsMatch && !ctx.rules.money) {
+    // Nardy: resigning ends the match; the opponent gets exactly what is missing, at least 1.
+    return { termination: 'resign', winner, outcome: result, nominal: matchNeed === null ? null : Math.max(1, matchNeed) };
+  }
+  const values = ctx.rules.multipliers.map((m) => m * cube);
+  // More than a backgammon: a forfeit when it is exactly what the winner needed, else an
+  // impossible value, counted as the most a resignation can be.
+  const nominal = written > 3 * cube && written === matchNeed ? written : ctx.rules.multipliers[level - 1] * cube;
+  if (!values.includes(written) && written !== need) {
+    add(
+      'resign-value',
+      written > 3 * cube ? 'error' : 'warning',
+      written > 3 * cube
+        ? `a resignation is worth at most ${3 * cube} on a ${cube}-cube, but the record credits ${written} (a forfeit?)`
+        : `a resignation on a ${cube}-cube is worth ${[...new Set(values)].join(', ')}, not ${written}; counted as ${nominal}`,
+      { recorded: written, expected: nominal },
+    );
+  }
+  return { termination: 'resign', winner, outcome: result, nominal };
+}
 
-  const ended = r.termination === 'bearoff' || r.termination === 'drop' || (r.termination === 'resign' && ctx.rules.resignEndsMatch && !ctx.rules.money);
-  if (recorded && nominal !== null && winner !== null && ended) {
-    if (recorded.winner !== winner) {
-      const why =
-        r.termination === 'bearoff' ? `${name(winner)} bore off all checkers` : r.termination === 'drop' ? `${name(r.loser!)} dropped ${name(winner)}'s double` : `${name(r.loser!)} resigned`;
-      add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, { recorded: recorded.winner, expected: winner });
-    } else if (written !== null) {
-      const low = winsMatch || capped ? Math.min(need!, nominal) : nominal;
-      const ok = (written >= low && written <= nominal) || written === ctx.explained;
-      if (!ok && jacoby && written === cube * ctx.rules.multipliers[LEVEL[result!] - 1]) {
-        add('jacoby-gammon', 'error', `under the Jacoby rule a ${result} with the cube never turned counts as a single, ${plural(nominal, 'point')}; the record says ${written}`, {
-          recorded: written,
-          expected: nominal,
-        });
-      } else if (!ok && r.termination === 'drop' && written > nominal) {
-        add('gammon-on-drop', 'error', `a refused double scores the cube before it, ${plural(nominal, 'point')}, never a gammon; the record says ${written}`, {
-          recorded: written,
-          expected: nominal,
-        });
-      } else if (!ok) {
-        const expected = low === nominal ? String(nominal) : `${low} to ${nominal}`;
-        const what =
-          r.termination === 'drop' ? 'a drop' : r.termination === 'resign' ? `a resignation, which ends a ${ctx.rules.name} match,` : `a ${result} on a ${cube}-cube`;
-        const range = low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
-        add('points-mismatch', 'error', `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`, {
-          recorded: written,
-          expected: low === nominal ? nominal : expected,
-        });
-      }
-    }
+/** The end the replay found, when the cube is unknown: who won and how, not what it is worth. */
+function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Ending {
+  switch (r.termination) {
+    case 'bearoff':
+      return { termination: 'bearoff', winner: r.winner, outcome: outcome(r.final, r.winner), nominal: null };
+    case 'drop':
+      return { termination: 'drop', winner: r.winner, outcome: 'single', nominal: null };
+    case 'resign':
+      return { termination: 'resign', winner: r.winner, outcome: null, nominal: null };
+    case 'unfinished':
+      return { termination: 'unfinished' };
+    case null:
+      return { termination: null, winner: recorded?.winner ?? null };
   }
-  if (!recorded && (r.termination === 'bearoff' || r.termination === 'drop')) {
-    add('result-missing', 'warning', `the record has no result line; ${name(winner!)} won ${plural(nominal!, 'point')} by ${r.termination === 'drop' ? 'a drop' : 'bearing off'}`);
+}
+
+/** Whether the record's result agrees with the end: its winner, and its points with what the game is worth. */
+function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube: number; need: number | null; winsMatch: boolean }, ctx: PointsContext, add: Add): void {
+  const name = (s: Side) => ctx.names[s];
+  if (worth.termination === null || worth.termination === 'unfinished') return;
+  if (recorded === null) {
+    if (worth.termination === 'resign') return;
+    const how = worth.termination === 'drop' ? 'a drop' : 'bearing off';
+    add('result-missing', 'warning', `the record has no result line; ${name(worth.winner)} won ${plural(worth.nominal, 'point')} by ${how}`);
+    return;
   }
-  if (recorded?.andMatch && !ctx.rules.money && !winsMatch && credited !== null) {
-    add('and-the-match', 'warning', `the record says "and the match", but ${name(recorded.winner)} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`);
+  // A resignation ends only the game, and is worth what it was written for, unless it ends the match (nardy).
+  const nominal = worth.nominal;
+  if (nominal === null || (worth.termination === 'resign' && !(ctx.rules.resignEndsMatch && !ctx.rules.money))) return;
+  const winner = worth.winner;
+  if (recorded.winner !== winner) {
+    const why =
+      worth.termination === 'bearoff' ? `${name(winner)} bore off all checkers` : worth.termination === 'drop' ? `${name(other(winner))} dropped ${name(winner)}'s double` : `${name(other(winner))} resigned`;
+    add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, { recorded: recorded.winner, expected: winner });
+    return;
   }
-  return { winner, outcome: result, nominal, credited, winsMatch, findings };
+  const written = recorded.points;
+  if (written === null) return;
+  const need = p.need;
+  const low = need !== null && (p.winsMatch || nominal > need) ? Math.min(need, nominal) : nominal;
+  if ((written >= low && written <= nominal) || written === ctx.explained) return;
+  if (worth.termination === 'bearoff' && worth.jacoby && written === p.cube * ctx.rules.multipliers[LEVEL[worth.outcome] - 1]) {
+    add('jacoby-gammon', 'error', `under the Jacoby rule a ${worth.outcome} with the cube never turned counts as a single, ${plural(nominal, 'point')}; the record says ${written}`, {
+      recorded: written,
+      expected: nominal,
+    });
+  } else if (worth.termination === 'drop' && written > nominal) {
+    add('gammon-on-drop', 'error', `a refused double scores the cube before it, ${plural(nominal, 'point')}, never a gammon; the record says ${written}`, {
+      recorded: written,
+      expected: nominal,
+    });
+  } else {
+    const what =
+      worth.termination === 'drop' ? 'a drop' : worth.termination === 'resign' ? `a resignation, which ends a ${ctx.rules.name} match,` : `a ${worth.outcome} on a ${p.cube}-cube`;
+    const range = low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
+    add('points-mismatch', 'error', `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`, {
+      recorded: written,
+      expected: low === nominal ? nominal : `${low} to ${nominal}`,
+    });
+  }
+}
+
+/** A verdict's ending fields, written in one place so that every variant has them in the schema's order. */
+function fields<T extends GameEnding['termination'], W extends Side | null, O extends Outcome | null, N extends string | null, P extends GameEnding['points']>(
+  termination: T,
+  winner: W,
+  outcome: O,
+  outcomeName: N,
+  points: P,
+) {
+  return { termination, winner, outcome, outcomeName, points };
+}
+
+/** The verdict's ending: how the game ended, who won, the outcome in the rule set's words, the points. */
+function ending(e: Ending, recorded: number | null, credited: number | null, ctx: PointsContext): GameEnding {
+  const names = ctx.rules.names;
+  const named = (o: Outcome) => (names ? names[LEVEL[o] - 1] : o);
+  switch (e.termination) {
+    case 'bearoff':
+      return fields('bearoff', e.winner, e.outcome, named(e.outcome), { recorded, nominal: e.nominal, credited });
+    case 'drop':
+      return fields('drop', e.winner, e.outcome, named(e.outcome), { recorded, nominal: e.nominal, credited });
+    case 'resign':
+      return fields('resign', e.winner, e.outcome, e.outcome === null ? null : named(e.outcome), { recorded, nominal: e.nominal, credited });
+    case 'unfinished':
+      // No result line (else the replay reads a resignation), so nothing recorded or credited.
+      return fields('unfinished', null, null, null, { recorded: null, nominal: null, credited: null });
+    case null:
+      return fields(null, e.winner, null, null, { recorded, nominal: null, credited });
+  }
 }

@@ -24,7 +24,7 @@ const codes = (r: GameReplay) => r.findings.map((f) => `${f.code}@${f.line}`);
 describe('replay: how a game ends', () => {
   it('a drop: the doubler wins at the old cube, the cube does not move', () => {
     const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point');
-    expect(r).toMatchObject({ termination: 'drop', winner: 1, loser: 0, cube: { value: 1, owner: -1 }, findings: [] });
+    expect(r).toMatchObject({ termination: 'drop', winner: 1, cube: { value: 1, owner: -1 }, findings: [] });
   });
 
   it('a take gives the taker the cube', () => {
@@ -67,16 +67,18 @@ describe('replay: how a game ends', () => {
   it('a recorded winner without bear-off or drop is a resignation; a roll without a move before it is no error', () => {
     const m = matchOf(fixtureText('mat', 'gnubg-right-player-starts.mat'));
     const r = replay(m.games[0], { variant: 'backgammon', marksHits: true, players: m.players });
-    expect(r).toMatchObject({ termination: 'resign', winner: 0, loser: 1, findings: [] });
+    expect(r).toMatchObject({ termination: 'resign', winner: 0, points: null, findings: [] });
   });
 
   it('Losses N point is a resignation by that side', () => {
     const r = replayText('  1) 31: 8/5 6/5                  Losses 2 point\n      Wins 2 point');
-    expect(r).toMatchObject({ termination: 'resign', winner: 0, loser: 1, resignPoints: 2 });
+    expect(r).toMatchObject({ termination: 'resign', winner: 0, points: 2 });
   });
 
   it('a game with no result and no end is unfinished', () => {
-    expect(replayText('  1) 31: 8/5 6/5                 52: 13/8 13/11').termination).toBe('unfinished');
+    const r = replayText('  1) 31: 8/5 6/5                 52: 13/8 13/11');
+    expect(r.termination).toBe('unfinished');
+    expect(r).not.toHaveProperty('winner');
   });
 });
 
@@ -113,7 +115,8 @@ describe('replay: findings', () => {
   it('a move the board forbids stops the replay', () => {
     const r = replayText('  1) 31: 9/6 8/7                 52: 13/8 13/11\n  2) 62: 24/18 13/11');
     expect(codes(r)).toEqual(['illegal-move@5']);
-    expect(r.stoppedAt).toBe(5);
+    expect(r).toMatchObject({ termination: null, stoppedAt: 5 });
+    expect(r).not.toHaveProperty('winner');
   });
 
   it("hit markers: a '*' without a hit always, a hit without '*' when the record marks hits", () => {
@@ -142,7 +145,7 @@ describe.skipIf(!HAVE_CORPUS)('replay against GNU Backgammon', () => {
       const got = {
         pid: r.onRoll === null ? null : positionId(r.final, r.onRoll),
         termination: r.termination,
-        winner: r.winner,
+        winner: r.termination === null || r.termination === 'unfinished' ? null : r.winner,
         cube: [r.cube.value, r.cube.owner],
         findings: r.findings.length,
       };

@@ -2,7 +2,7 @@
 // their own (Jacoby and the take, no Jacoby in a match, the range a match-winning game may be
 // recorded at, an unfinished game, a nardy resignation recorded at the wrong value).
 import { describe, expect, it } from 'vitest';
-import type { GameReplay } from '../../src/engine/replay.js';
+import type { GameEnd, GameReplay } from '../../src/engine/replay.js';
 import type { GameRecord, MatchRecord, Side, Termination } from '../../src/model.js';
 import { scoreGame } from '../../src/scoring/points.js';
 import { rulesFor, type RuleFlags } from '../../src/scoring/rules.js';
@@ -21,22 +21,17 @@ function game(points: number | null, winner: Side = 0): GameRecord {
   return { number: 1, line: 1, players: ['A', 'B'], startScore: [0, 0], actions: [], result, comments: [], unreadableFrom: null };
 }
 
+/** A replay that ends as `end` says on the GAMMON position, side 0 the winner. */
 function replayed(termination: Termination, cube: number, resignPoints: number | null = null): GameReplay {
-  const ended = termination !== 'unfinished';
-  return {
-    final: GAMMON,
-    onRoll: 1,
-    lastMover: 0,
-    cube: { value: cube, owner: -1 },
-    termination,
-    winner: ended ? 0 : null,
-    loser: ended ? 1 : null,
-    resignPoints,
-    firstRoll: null,
-    cubeLog: [],
-    stoppedAt: null,
-    findings: [],
-  };
+  const end: GameEnd =
+    termination === 'unfinished' ? { termination } : termination === 'resign' ? { termination, winner: 0, points: resignPoints } : { termination, winner: 0 };
+  return { final: GAMMON, onRoll: 1, lastMover: 0, cube: { value: cube, owner: -1 }, cubeUnknown: false, firstRoll: null, cubeLog: [], findings: [], ...end };
+}
+
+/** What scoreGame says, flat: who won, how, the points, whether it wins the match, the findings. */
+function score(...args: Parameters<typeof scoreGame>) {
+  const { ending, winsMatch, findings } = scoreGame(...args);
+  return { winner: ending.winner, outcome: ending.outcome, nominal: ending.points.nominal, credited: ending.points.credited, winsMatch, findings };
 }
 
 const ctx = (rules: ReturnType<typeof match>, cube: number, cubeTurned: boolean, score: [number, number] = [0, 0], length = 7) => ({
@@ -51,14 +46,14 @@ const ctx = (rules: ReturnType<typeof match>, cube: number, cubeTurned: boolean,
 describe('scoreGame: rules the fixtures do not each pin', () => {
   it('§4 Jacoby: a gammon counts single with the cube never turned, in full once a take turned it', () => {
     const money = match(0, { jacoby: true });
-    expect(scoreGame(game(2), replayed('bearoff', 2), ctx(money, 2, false)).nominal).toBe(2);
-    expect(scoreGame(game(4), replayed('bearoff', 2), ctx(money, 2, true)).nominal).toBe(4);
-    expect(scoreGame(game(4), replayed('bearoff', 2), ctx(money, 2, true)).findings).toEqual([]);
+    expect(score(game(2), replayed('bearoff', 2), ctx(money, 2, false)).nominal).toBe(2);
+    expect(score(game(4), replayed('bearoff', 2), ctx(money, 2, true)).nominal).toBe(4);
+    expect(score(game(4), replayed('bearoff', 2), ctx(money, 2, true)).findings).toEqual([]);
   });
 
   it('§3 no Jacoby in match play, even when asked for', () => {
     const rules = match(7, { jacoby: true });
-    const p = scoreGame(game(2), replayed('bearoff', 1), ctx(rules, 1, false));
+    const p = score(game(2), replayed('bearoff', 1), ctx(rules, 1, false));
     expect([p.outcome, p.nominal, p.findings]).toEqual(['gammon', 2, []]);
   });
 
@@ -69,21 +64,21 @@ describe('scoreGame: rules the fixtures do not each pin', () => {
     [4, []],
     [5, ['points-mismatch']],
   ])('§3 a gammon on a 2-cube at 5-0 in a 7-point match (2 needed) recorded as %i', (recorded, codes) => {
-    const p = scoreGame(game(recorded), replayed('bearoff', 2), ctx(match(7), 2, true, [5, 0]));
+    const p = score(game(recorded), replayed('bearoff', 2), ctx(match(7), 2, true, [5, 0]));
     expect([p.nominal, p.credited, p.winsMatch]).toEqual([4, 2, true]);
     expect(p.findings.map((f) => f.code)).toEqual(codes);
   });
 
   it('§1 an unfinished game is worth nothing and says nothing', () => {
-    const p = scoreGame(game(null), replayed('unfinished', 1), ctx(match(7), 1, false));
+    const p = score(game(null), replayed('unfinished', 1), ctx(match(7), 1, false));
     expect(p).toMatchObject({ winner: null, outcome: null, nominal: null, credited: null, winsMatch: false, findings: [] });
   });
 
   it('§5 a nardy resignation is credited what is missing; another value recorded is a mismatch', () => {
     const nardy = match(5, { rules: 'nardy' });
     const at = ctx(nardy, 1, false, [3, 1], 5);
-    expect(scoreGame(game(2), replayed('resign', 1, 2), at)).toMatchObject({ nominal: 2, credited: 2, winsMatch: true, findings: [] });
-    const wrong = scoreGame(game(1), replayed('resign', 1, 1), at);
+    expect(score(game(2), replayed('resign', 1, 2), at)).toMatchObject({ nominal: 2, credited: 2, winsMatch: true, findings: [] });
+    const wrong = score(game(1), replayed('resign', 1, 1), at);
     expect(wrong.nominal).toBe(2);
     expect(wrong.findings.map((f) => [f.code, f.recorded, f.expected])).toEqual([['points-mismatch', 1, 2]]);
   });

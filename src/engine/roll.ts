@@ -1,0 +1,71 @@
+// One roll of a game played on the board: the recorded move checked and applied, the hit marks
+// compared with the hits, and whether the replay can go on past it.
+import type { Action, Finding, RollAction } from '../model.js';
+import { OFF, type Position } from './board.js';
+import { bestPlay, mostDiceUsable, type Steps } from './dice.js';
+import { type MoveScratch, type Segment, playRecorded, segmentsOf } from './moves.js';
+
+/** Where a roll's findings go: the replay adds the game and the action's place. */
+export type Report = (code: Finding['code'], severity: Finding['severity'], a: Action, message: string) => void;
+
+export function rollName(a: RollAction): string {
+  return `${a.dice[0]}${a.dice[1]}`;
+}
+
+/**
+ * Plays one roll with the typed arrays of `work`; 'stop' when the replay cannot go on past it.
+ * `lastBeforeResult`: the last roll before a result or an unreadable end, which the player may
+ * have left unplayed (rolled, then resigned).
+ */
+export function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, marksHits: boolean, report: Report, work: MoveScratch): 'ok' | 'stop' {
+  const d1 = a.dice[0];
+  const d2 = a.dice[1];
+  if (a.marker === 'unknown' || a.marker === 'illegal-play') {
+    if (lastBeforeResult) return 'ok'; // rolled, then resigned: XG writes `???`
+    const what = a.marker === 'unknown' ? "'???' (the move is not recorded)" : "'Illegal play' (a position set by the writer)";
+    report('move-not-checked', 'warning', a, `the record has ${what}; the game is not replayed past this roll`);
+    return 'stop';
+  }
+  const segs = segmentsOf(a.moves, work.segments);
+  if (segs.length === 0) {
+    if (mostDiceUsable(pos, a.side, d1, d2, work.search) === 0) return 'ok';
+    if (lastBeforeResult) return 'ok'; // rolled, then resigned instead of moving
+    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay(work.search)} was possible`);
+    return 'ok';
+  }
+  const result = playRecorded(pos, a.side, d1, d2, segs, work);
+  if (result.kind === 'unplayable') {
+    report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}; the move cannot be made on this board, so the game is not replayed further`);
+    return 'stop';
+  }
+  if (result.kind === 'illegal') {
+    report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}`);
+    return 'ok';
+  }
+  checkHitMarks(a, segs, work.steps, marksHits, report);
+  return 'ok';
+}
+
+/** Points where the play (`steps`) hit, compared with the points the record marks with `*` (bit masks by point). */
+function checkHitMarks(a: RollAction, segs: Segment[], steps: Steps, marksHits: boolean, report: Report): void {
+  let hitMask = 0;
+  for (let k = 0; k < steps.length; k++) {
+    if (steps.hit[k] === 1) hitMask |= 1 << (steps.from[k] - steps.die[k]);
+  }
+  let markMask = 0;
+  let endMask = 0;
+  for (const seg of segs) {
+    if (seg.to === OFF) continue;
+    endMask |= 1 << seg.to;
+    if (seg.hitMarked) markMask |= 1 << seg.to;
+  }
+  // Hits on the way of a combined move (`13/6` through a blot on 9) cannot carry a `*`.
+  const markedNoHit = markMask & ~hitMask;
+  const hitUnmarked = marksHits ? hitMask & endMask & ~markMask : 0;
+  if ((markedNoHit | hitUnmarked) === 0) return;
+  for (let p = 1; p <= 24; p++) {
+    const bit = 1 << p;
+    if (markedNoHit & bit) report('hit-marker', 'warning', a, `'*' on point ${p}, but no checker is hit there`);
+    else if (hitUnmarked & bit) report('hit-marker', 'warning', a, `the move hits on point ${p} without the '*' this record uses elsewhere`);
+  }
+}

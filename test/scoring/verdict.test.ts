@@ -1,0 +1,54 @@
+// A game's verdict is a union on its termination (src/model.ts GameEnding) written as one JSON
+// shape: on every fixture, each variant has the schema's fields in the schema's order, and the
+// fields its type says are never null (or always null) are so in the reports.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFile } from '../../src/check.js';
+import type { GameVerdict } from '../../src/model.js';
+import { FIXTURES, fixture } from '../helpers.js';
+
+/** The output schema's order (README.md, ../shared/DESIGN.md): other tools read it. */
+const FIELDS = ['game', 'line', 'startScore', 'crawford', 'postCrawford', 'cube', 'doubles', 'termination', 'winner', 'outcome', 'outcomeName', 'points', 'final', 'findings'];
+const POINTS = ['recorded', 'nominal', 'credited'];
+
+function matchFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return matchFiles(path);
+      return /\.(mat|sgf)$/.test(name) ? [relative(FIXTURES, path)] : [];
+    });
+}
+
+const verdicts: GameVerdict[] = matchFiles(FIXTURES).flatMap((file) => checkFile(fixture(file), file).flatMap((r) => r.games));
+
+describe('game verdicts, one union written as one shape', () => {
+  it('the fixtures hold every termination: bear-off, drop, resignation, unfinished, stopped', () => {
+    expect([...new Set(verdicts.map((g) => String(g.termination)))].sort()).toEqual(['bearoff', 'drop', 'null', 'resign', 'unfinished']);
+  });
+
+  it('every variant writes the schema fields in the schema order', () => {
+    const wrong = verdicts.filter((g) => JSON.stringify(Object.keys(g)) !== JSON.stringify(FIELDS) || JSON.stringify(Object.keys(g.points)) !== JSON.stringify(POINTS));
+    expect(wrong.map((g) => [g.termination, Object.keys(g), Object.keys(g.points)])).toEqual([]);
+  });
+
+  it('each variant has the values its type promises', () => {
+    const broken = verdicts.filter((g) => {
+      switch (g.termination) {
+        case 'bearoff':
+          return g.winner === null || g.outcome === null || g.outcomeName === null;
+        case 'drop':
+          return g.winner === null || g.outcome !== 'single';
+        case 'resign':
+          return g.winner === null;
+        case 'unfinished':
+          return g.winner !== null || g.outcome !== null || g.points.recorded !== null || g.points.nominal !== null || g.points.credited !== null;
+        case null:
+          return g.outcome !== null || g.points.nominal !== null;
+      }
+    });
+    expect(broken).toEqual([]);
+  });
+});
