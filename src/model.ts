@@ -1,4 +1,8 @@
-// The shared types of bgaudit. Nothing but types lives here.
+// The shared types of bgaudit. Nothing but types lives here (the finding codes' catalogue, the
+// one value the types are derived from, is in findings.ts).
+import type { FindingCode } from './findings.js';
+
+export type { FindingCode } from './findings.js';
 
 /** 0 = the left column of a .mat game (named first on its score line) = White (PW) in SGF. */
 export type Side = 0 | 1;
@@ -145,7 +149,8 @@ export interface MatchRecord {
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface Finding {
-  code: string;
+  /** One of the catalogue's codes (src/findings.ts), with one of its severities. */
+  code: FindingCode;
   severity: Severity;
   message: string;
   /** Game number within its match, when the finding belongs to a game. */

@@ -1,12 +1,13 @@
 // One roll of a game played on the board: the recorded move checked and applied, the hit marks
 // compared with the hits, and whether the replay can go on past it.
-import type { Action, Finding, RollAction } from '../model.js';
+import type { FindingCode, SeverityOf } from '../findings.js';
+import type { Action, RollAction } from '../model.js';
 import { OFF, type Position } from './board.js';
 import { bestPlay, mostDiceUsable, type Steps } from './dice.js';
 import { type MoveScratch, type Segment, playRecorded, segmentsOf } from './moves.js';
 
 /** Where a roll's findings go: the replay adds the game and the action's place. */
-export type Report = (code: Finding['code'], severity: Finding['severity'], a: Action, message: string) => void;
+export type Report = <C extends FindingCode>(code: C, severity: SeverityOf<C>, a: Action, message: string) => void;
 
 export function rollName(a: RollAction): string {
   return `${a.dice[0]}${a.dice[1]}`;

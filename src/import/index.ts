@@ -17,7 +17,7 @@ export function importRecord(bytes: Uint8Array, name: string): ImportResult {
   }
   const notes =
     decoded.encoding === 'windows-1252'
-      ? [{ code: 'encoding', severity: 'info' as const, message: 'the file is not valid UTF-8; it was read as Windows-1252' }]
+      ? [{ code: 'encoding' as const, severity: 'info' as const, message: 'the file is not valid UTF-8; it was read as Windows-1252' }]
       : [];
   const format = detectFormat(decoded.text);
   const { matches, errors } = format === 'sgf' ? importSgf(decoded.text, name) : importMat(decoded.text, name);

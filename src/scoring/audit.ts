@@ -1,6 +1,7 @@
 // MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
 import { replay, type GameReplay } from '../engine/replay.js';
+import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import { GAME_STATE, matchId, matchIdFits, positionId, xgid } from '../ids.js';
 import { MAX_POINTS } from '../limits.js';
 import { other } from '../engine/board.js';
@@ -58,8 +59,8 @@ function sortByPlace(findings: Finding[]): void {
   if (findings.length > 1) findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
-function gameFinding(game: GameRecord, code: string, severity: Finding['severity'], message: string, extra: Partial<Finding> = {}): Finding {
-  return { code, severity, message, game: game.number, line: game.line, ...extra };
+function gameFinding<C extends FindingCode>(game: GameRecord, code: C, severity: SeverityOf<C>, message: string, extra: FindingExtra = {}): Finding {
+  return finding(code, severity, message, { game: game.number, line: game.line, ...extra });
 }
 
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
@@ -68,11 +69,11 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const names: [string, string] = [record.players[0] || 'the left player', record.players[1] || 'the right player'];
   const games: GameVerdict[] = [];
   const findings: Finding[] = [...(options.extraFindings ?? [])];
-  for (const note of rules.notes) findings.push({ code: 'rules-inferred', severity: 'info', message: note, line: record.line });
+  for (const note of rules.notes) findings.push(finding('rules-inferred', 'info', note, { line: record.line }));
   if (record.findings) findings.push(...record.findings);
   if (rules.findings) findings.push(...rules.findings);
   if (rules.lengths && !rules.money && N !== null && !rules.lengths.includes(N)) {
-    findings.push({ code: 'match-length', severity: 'warning', message: `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`, line: record.line });
+    findings.push(finding('match-length', 'warning', `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`, { line: record.line }));
   }
   const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
   // Findings about one game made before its turn in the loop below (the Jacoby inference).
@@ -127,14 +128,13 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     if (game.findings) own.push(...game.findings);
     own.push(...early.filter((f) => f.game === game.number));
     if (rules.openingRollSplit && r.firstRoll && !game.setup?.sides && r.firstRoll.dice[0] === r.firstRoll.dice[1]) {
-      own.push({
-        code: 'opening-double',
-        severity: 'error',
-        message: `the game opens with ${r.firstRoll.dice.join('-')}: the opening roll is one die each, so it is never a double`,
-        game: game.number,
-        line: r.firstRoll.line,
-        column: r.firstRoll.column,
-      });
+      own.push(
+        finding('opening-double', 'error', `the game opens with ${r.firstRoll.dice.join('-')}: the opening roll is one die each, so it is never a double`, {
+          game: game.number,
+          line: r.firstRoll.line,
+          column: r.firstRoll.column,
+        }),
+      );
     }
     const autoDoubles = game.setup?.autoDoubles ?? 0;
     if (autoDoubles > 0 && !rules.money) {

@@ -2,6 +2,7 @@
 // says (RULES.md §4): a gammon on a cube never turned that is recorded as a single means Jacoby;
 // recorded as a gammon, no Jacoby. Games of one session that say both are an error.
 import type { GameReplay } from '../engine/replay.js';
+import { finding } from '../findings.js';
 import type { Finding, MatchRecord, RecordedResult } from '../model.js';
 import { LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
@@ -45,12 +46,12 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
       jacoby,
       explained,
       findings: [
-        {
-          code: 'rules-inferred',
-          severity: 'info',
-          message: `played ${jacoby ? 'with' : 'without'} the Jacoby rule, as the record shows: on a cube never turned, game${games.length > 1 ? 's' : ''} ${numbers(games)} ${games.length > 1 ? 'are' : 'is'} scored as ${jacoby ? 'a single' : 'a gammon'}`,
-          line: record.line,
-        },
+        finding(
+          'rules-inferred',
+          'info',
+          `played ${jacoby ? 'with' : 'without'} the Jacoby rule, as the record shows: on a cube never turned, game${games.length > 1 ? 's' : ''} ${numbers(games)} ${games.length > 1 ? 'are' : 'is'} scored as ${jacoby ? 'a single' : 'a gammon'}`,
+          { line: record.line },
+        ),
       ],
     };
   }
@@ -60,15 +61,12 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   const findings: Finding[] = minority.map(({ k, result, points }) => {
     const game = record.games[k];
     explained.set(k, points);
-    return {
-      code: 'jacoby-contradiction',
-      severity: 'error',
-      message: `this session scores gammons on an unturned cube both ways: as singles (Jacoby) in game${single.length > 1 ? 's' : ''} ${numbers(single)}, as gammons in game${full.length > 1 ? 's' : ''} ${numbers(full)}`,
-      game: game.number,
-      line: result.line,
-      column: result.column,
-      recorded: points,
-    };
+    return finding(
+      'jacoby-contradiction',
+      'error',
+      `this session scores gammons on an unturned cube both ways: as singles (Jacoby) in game${single.length > 1 ? 's' : ''} ${numbers(single)}, as gammons in game${full.length > 1 ? 's' : ''} ${numbers(full)}`,
+      { game: game.number, line: result.line, column: result.column, recorded: points },
+    );
   });
   return { jacoby, findings, explained };
 }

@@ -1,6 +1,7 @@
 // What one finished game is worth (RULES.md §1-3), and whether the record says the same.
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
+import type { FindingCode, FindingExtra, SeverityOf } from '../findings.js';
 import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
@@ -47,7 +48,7 @@ type Ending =
   | { termination: 'unfinished' }
   | { termination: null; winner: Side | null };
 
-type Add = (code: Finding['code'], severity: Finding['severity'], message: string, extra?: Partial<Finding>) => void;
+type Add = <C extends FindingCode>(code: C, severity: SeverityOf<C>, message: string, extra?: FindingExtra) => void;
 
 /** A resignation's level from the points written for it; gnubg rounds up to the next level. */
 function resignLevel(points: number, cube: number): number {
