@@ -3,12 +3,18 @@ import type { CubeEvent } from '../engine/replay.js';
 import type { CodeWith, FindingExtra } from '../findings.js';
 import type { Finding, Side } from '../model.js';
 import type { RuleSet } from './rules.js';
+import { plural } from '../words.js';
 
 export interface CubeContext {
   game: number;
   rules: RuleSet;
   crawfordGame: boolean;
   names: [string, string];
+  /**
+   * A double in the Crawford game is set aside and the game scored without it: the points the
+   * record gives and the game's worth so scored, said on the first crawford-double finding.
+   */
+  crawfordRuling?: { recorded: number; expected: number | null };
 }
 
 export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
@@ -40,7 +46,13 @@ export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
       continue;
     }
     if (ctx.crawfordGame) {
-      add('crawford-double', e, `${name(e.side)} doubles in the Crawford game, where no double is allowed; the game is scored as if it had not been made`);
+      const message = `${name(e.side)} doubles in the Crawford game, where no double is allowed; the game is scored as if it had not been made`;
+      const ruling = findings.some((f) => f.code === 'crawford-double') ? undefined : ctx.crawfordRuling;
+      if (ruling === undefined) add('crawford-double', e, message);
+      else {
+        const worth = ruling.expected === null ? '? points' : plural(ruling.expected, 'point');
+        add('crawford-double', e, `${message}: ${worth}, where the record gives ${ruling.recorded}`, { recorded: ruling.recorded, expected: ruling.expected });
+      }
     }
     if (e.before.owner !== -1 && e.before.owner !== e.side) {
       add('cube-out-of-turn', e, `${name(e.side)} doubles, but ${name(e.before.owner)} owns the cube`);

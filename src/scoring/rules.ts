@@ -2,7 +2,7 @@
 // line first, then the record's own headers, then what the record itself shows, then defaults.
 import { wholeNumber } from '../../grammars/numbers.js';
 import { outOfRange } from '../limits.js';
-import type { Finding, MatchRecord, RulesApplied } from '../model.js';
+import type { Finding, Header, MatchRecord, RulesApplied } from '../model.js';
 
 export type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
 export type RuleSetName = 'backgammon' | 'nardy' | 'tavla';
@@ -55,15 +55,20 @@ export interface RuleFlags {
   cubeLimit?: number;
 }
 
-/** The value of a header, its key compared without regard to case (and without allocating). */
-function header(record: MatchRecord, key: string): string | undefined {
+/** The first header with this key, compared without regard to case (and without allocating). */
+function headerEntry(record: MatchRecord, key: string): Header | undefined {
   for (const h of record.headers) {
     if (h.key.length !== key.length) continue;
     let same = true;
     for (let k = 0; k < key.length && same; k++) same = (h.key.charCodeAt(k) | 32) === (key.charCodeAt(k) | 32);
-    if (same) return h.value;
+    if (same) return h;
   }
   return undefined;
+}
+
+/** That header's value. */
+function header(record: MatchRecord, key: string): string | undefined {
+  return headerEntry(record, key)?.value;
 }
 
 function onOff(value: string | undefined): boolean | undefined {
@@ -89,13 +94,13 @@ function ruleSetFromHeaders(record: MatchRecord): RuleSetName | undefined {
 
 function cubeLimitFromHeaders(record: MatchRecord, findings: Finding[]): number | undefined {
   if (onOff(header(record, 'Cube')) === false) return 1;
-  const v = header(record, 'CubeLimit')?.trim();
-  if (v !== undefined && /^\d+$/.test(v)) {
+  const limit = headerEntry(record, 'CubeLimit');
+  const v = limit?.value.trim();
+  if (limit && v !== undefined && /^\d+$/.test(v)) {
     // Any limit a number holds exactly is taken as written; a longer one cannot be compared with anything.
     const n = wholeNumber(v);
     if (typeof n === 'number') return n >= 1 ? n : undefined;
-    const line = record.headers.find((h) => h.key.toLowerCase() === 'cubelimit')!.line;
-    findings.push(outOfRange(`the cube limit ${n} in [CubeLimit] is larger than any number bgaudit can hold (at most ${Number.MAX_SAFE_INTEGER}); no cube limit is applied`, { line }));
+    findings.push(outOfRange(`the cube limit ${n} in [CubeLimit] is larger than any number bgaudit can hold (at most ${Number.MAX_SAFE_INTEGER}); no cube limit is applied`, { line: limit.line }));
     return undefined;
   }
   const n = v === undefined ? NaN : Number(v);

@@ -1,0 +1,43 @@
+// A game's final position and match state as GNU Backgammon and XG name them: Position ID,
+// Match ID and XGID, after the game's last move (the player who did not make it on roll).
+import { other } from '../engine/board.js';
+import type { GameReplay } from '../engine/replay.js';
+import { GAME_STATE, matchId, matchIdFits, positionId, xgid } from '../ids.js';
+import type { FinalIds, GameEnding, Side } from '../model.js';
+import type { RuleSet } from './rules.js';
+
+const STATE_OF = { bearoff: GAME_STATE.over, resign: GAME_STATE.resigned, drop: GAME_STATE.dropped, unfinished: GAME_STATE.playing } as const;
+
+/**
+ * The final position's IDs; null when a length or cube past its bound left the state unknown, or
+ * when the Match ID cannot hold it (a score past its 15 bits): no ID is built from a cut field.
+ */
+export function finalIds(r: GameReplay, e: GameEnding, rules: RuleSet, length: number | null, start: [number, number], crawford: boolean): FinalIds | null {
+  if (length === null || r.cubeUnknown) return null;
+  const onRoll: Side = r.onRoll ?? 0;
+  const score: [number, number] = [start[0], start[1]];
+  const nominal = e.points.nominal;
+  if (e.winner !== null && nominal !== null) score[e.winner] += nominal;
+  const level = r.termination === 'resign' && nominal !== null ? Math.min(3, Math.round(nominal / r.cube.value)) : 0;
+  const state = {
+    cubeValue: r.cube.value,
+    cubeOwner: r.cube.owner,
+    onRoll,
+    crawford,
+    gameState: r.termination === null ? GAME_STATE.playing : STATE_OF[r.termination],
+    // The side that lost by the end, else the side on roll.
+    turn: r.termination === null || r.termination === 'unfinished' ? onRoll : other(r.winner),
+    doubled: false,
+    resigned: level,
+    dice: [0, 0] as [number, number],
+    length,
+    score,
+    jacoby: rules.jacoby,
+  };
+  if (!matchIdFits(state)) return null;
+  return {
+    positionId: positionId(r.final, onRoll),
+    matchId: matchId(state),
+    xgid: xgid(r.final, { ...state, turn: onRoll, dice: null, maxCubeLog2: 10 }),
+  };
+}
