@@ -10,6 +10,7 @@ import { ioReason, type FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
 import type { Severity } from '../model.js';
+import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
@@ -120,10 +121,12 @@ export function ruleOptions(): Option[] {
   ];
 }
 
-/** `a,b` (and the option given again): the codes, each once. */
+/** `a,b` (and the option given again): the codes, each once; a code bgaudit does not make is refused. */
 function codeList(v: string, previous: string[] | undefined): string[] {
   const codes = v.split(',').map((c) => c.trim()).filter((c) => c !== '');
   if (codes.length === 0) throw new InvalidArgumentError('one finding code or more, separated by commas');
+  const unknown = codes.filter((c) => !Object.hasOwn(FINDING_CODES, c));
+  if (unknown.length > 0) throw new InvalidArgumentError(`not a finding code: ${unknown.join(', ')} (the codes are listed in the README, "Finding codes")`);
   return [...new Set([...(previous ?? []), ...codes])];
 }
 

@@ -91,3 +91,11 @@ describe('--version', () => {
     expect([r.code, r.stdout]).toEqual([0, `${pkg.version}\n`]);
   });
 });
+
+describe('codes are checked', () => {
+  it('a code bgaudit does not make is a usage error, not a filter that silently matches nothing', async () => {
+    const r = await cli('verify', scoring('cube-value.mat'), '--ignore', 'cube-value,cube-valu');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('not a finding code: cube-valu');
+  });
+});
