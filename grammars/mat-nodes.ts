@@ -1,6 +1,7 @@
 // The syntax tree of a .mat file: what grammars/mat.ts makes. Plain data; every node knows its
 // line, and a line that could not be read says where and what was expected.
 import type { MoveToken, RollMarker } from '../src/model.js';
+import type { Unlisted } from './primitives.js';
 
 /** A number as the record writes it: its value, or its digits quoted when too long to hold exactly (numbers.ts). */
 export type Count = number | string;
@@ -78,4 +79,6 @@ export interface MatSyntax {
   /** Lines that belong to no match: a file without a match-length line ends up here whole. */
   leftover: (CommentNode | BadLineNode)[];
   lineCount: number;
+  /** Unreadable lines counted, not kept (past the first MAX_LISTED_ERRORS of the file, primitives.ts). */
+  unlisted: Unlisted | null;
 }

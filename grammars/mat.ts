@@ -4,21 +4,41 @@
 // cannot read becomes a `BadLine` node carrying the exact column and what was expected there,
 // and parsing goes on; judging is left to the importer and the audit.
 import P from 'parsimmon';
-import { EOL, at, badWholeLine, readMoveLine } from './mat-cells.js';
+import { EOL, at, badWholeLine, endOfLine, readMoveLine } from './mat-cells.js';
 import { skipBlanks } from './mat-moves.js';
 import { parseHeader, scanScoreLine, scoreLineEnd, type ScoreFields } from './mat-lines.js';
 import type { BadLineNode, BodyNode, CommentNode, Count, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
-import { LineCursor, sticky } from './primitives.js';
+import { LineCursor, MAX_LISTED_ERRORS, sticky } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
-const anyLine = (expected: string) =>
-  P<BadLineNode>((input, i) => {
-    if (i >= input.length) return P.makeFailure(i, 'a line');
-    const read = badWholeLine(input, i, expected);
-    return P.makeSuccess(read.next, read.node);
-  });
+/**
+ * Unreadable lines: the first MAX_LISTED_ERRORS of a file are kept whole; past them a line is
+ * only counted (where the first one stands, the last one's offset), unless the tree needs it: a
+ * game's unreadable score line stands in the score line's place, and a game is not replayed past
+ * the first unreadable line of its body. Reset by `parseMat`.
+ */
+let keptBad = 0;
+const dropped = { count: 0, first: 0, firstError: 0, last: 0 };
+
+function dropBad(offset: number, errorOffset: number): void {
+  if (dropped.count++ === 0) {
+    dropped.first = offset;
+    dropped.firstError = errorOffset;
+  }
+  dropped.last = offset;
+}
+
+/** Whether to keep a bad line node: when the tree needs it or while there is room; else it is counted. */
+function keepBad(node: BadLineNode, needed: boolean): boolean {
+  if (needed || keptBad < MAX_LISTED_ERRORS) {
+    keptBad++;
+    return true;
+  }
+  dropBad(node.offset, node.errorOffset);
+  return false;
+}
 
 const SCORE_EXPECTED = "a score line such as ' Anna : 0      Boris : 0'";
 
@@ -31,6 +51,7 @@ const missingScore = P<BadLineNode>((input, i) => {
   if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
   const read = readMoveLine(input, i);
   const bad = badWholeLine(input, i, SCORE_EXPECTED);
+  keepBad(bad.node, true);
   return read.node.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
 });
 
@@ -59,6 +80,46 @@ function commentRunEnd(input: string, i: number): number {
   }
 }
 
+const MATCH_EXPECTED = "a match-length line such as '7 point match'";
+
+/**
+ * Blank, comment and unreadable lines from `pos` into `nodes`, up to a match-length or `Game N`
+ * line (`beforeMatch`: the lines before a match) or to the end of the file (what follows the
+ * last match); returns where they end. An unreadable line past the ones kept costs no node.
+ */
+function looseLines(input: string, pos: number, nodes: (CommentNode | BadLineNode)[], beforeMatch: boolean): number {
+  while (pos < input.length) {
+    if (at(BLANK_LINE, input, pos)) {
+      pos = BLANK_LINE.lastIndex;
+      continue;
+    }
+    const m = at(COMMENT_LINE, input, pos);
+    if (m) {
+      nodes.push(commentNode(m, pos));
+      pos = COMMENT_LINE.lastIndex;
+      continue;
+    }
+    if (beforeMatch && (at(MATCH_LINE, input, pos) || at(GAME_LINE, input, pos))) break;
+    if (keptBad < MAX_LISTED_ERRORS) {
+      keptBad++;
+      const read = badWholeLine(input, pos, MATCH_EXPECTED);
+      nodes.push(read.node);
+      pos = read.next;
+    } else {
+      const end = endOfLine(input, pos);
+      dropBad(pos, Math.min(skipBlanks(input, pos), end));
+      pos = end < input.length ? end + 1 : end;
+    }
+  }
+  return pos;
+}
+
+/**
+ * The lines the last Preamble read. The last Match of a file fails after its Preamble (no
+ * match-length line follows), and Leftover takes the same lines: they are not read twice.
+ */
+let lastPreamble: { from: number; to: number; nodes: (CommentNode | BadLineNode)[] } | null = null;
+
 /**
  * Blank and comment lines, as many as there are: one parser instead of `alt(Blank, Comment).many()`,
  * whose every end is a failed alternative with its expectations merged (a few per game).
@@ -84,6 +145,14 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
  */
 const gameBody = P<BodyNode[]>((input, i) => {
   const nodes: BodyNode[] = [];
+  let unreadable = false;
+  const add = (node: MoveLineNode | BadLineNode) => {
+    if (node.type === 'moves') nodes.push(node);
+    else {
+      if (keepBad(node, !unreadable)) nodes.push(node);
+      unreadable = true;
+    }
+  };
   let pos = i;
   // Comments before this offset are known not to lead to a next match: each run of comment
   // lines is looked through once, not once per line.
@@ -98,7 +167,7 @@ const gameBody = P<BodyNode[]>((input, i) => {
       while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
       if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
         const read = readMoveLine(input, pos);
-        nodes.push(read.node);
+        add(read.node);
         pos = read.next;
         continue;
       }
@@ -121,7 +190,7 @@ const gameBody = P<BodyNode[]>((input, i) => {
       continue;
     }
     const read = readMoveLine(input, pos);
-    nodes.push(read.node);
+    add(read.node);
     pos = read.next;
   }
   return P.makeSuccess(pos, nodes);
@@ -155,13 +224,12 @@ interface Spec {
   GameLine: { number: Count; offset: number };
   ScoreLine: ScoreNode;
   Blank: null;
-  Comment: CommentNode;
   Leftover: (CommentNode | BadLineNode)[];
 }
 
 const language = P.createLanguage<Spec>({
   File: (r) =>
-    P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({ matches, leftover, lineCount: 0 })),
+    P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({ matches, leftover, lineCount: 0, unlisted: null })),
 
   Match: (r) =>
     P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
@@ -172,13 +240,16 @@ const language = P.createLanguage<Spec>({
       games,
     })),
 
-  Preamble: (r) =>
-    P.alt<CommentNode | BadLineNode | null>(r.Blank, r.Comment, P.notFollowedBy(P.alt<unknown>(r.MatchLine, r.GameLine)).then(anyLine("a match-length line such as '7 point match'")))
-      .many()
-      .map((nodes) => nodes.filter((n): n is CommentNode | BadLineNode => n !== null)),
+  Preamble: () =>
+    P((input, i) => {
+      const nodes: (CommentNode | BadLineNode)[] = [];
+      const to = looseLines(input, i, nodes, true);
+      lastPreamble = { from: i, to, nodes };
+      return P.makeSuccess(to, nodes);
+    }),
 
   MatchLine: () =>
-    sticky(MATCH_LINE, "a match-length line such as '7 point match'", (m, offset) => ({
+    sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
       length: m[1] === undefined ? 0 : wholeNumber(m[1]),
       offset,
     })),
@@ -204,16 +275,17 @@ const language = P.createLanguage<Spec>({
 
   Blank: () => sticky(BLANK_LINE, 'a blank line', () => null),
 
-  Comment: () => sticky(COMMENT_LINE, 'a comment', commentNode),
-
-  Leftover: (r) =>
-    P.alt<CommentNode | BadLineNode | null>(r.Blank, r.Comment, anyLine("a match-length line such as '7 point match'"))
-      .many()
-      .map((nodes) => nodes.filter((n): n is CommentNode | BadLineNode => n !== null)),
+  Leftover: () =>
+    P((input, i) => {
+      const seen = lastPreamble !== null && lastPreamble.from === i ? lastPreamble : null;
+      const nodes = seen ? seen.nodes : [];
+      return P.makeSuccess(looseLines(input, seen ? seen.to : i, nodes, false), nodes);
+    }),
 });
 
 /** Fills `line` (and `column` of bad lines) from offsets, walking the tree in document order. */
-function placeLines(tree: MatSyntax, lines: LineCursor): void {
+function placeLines(tree: MatSyntax, text: string): void {
+  const lines = new LineCursor(text);
   const place = (n: { offset: number; line: number }) => {
     n.line = lines.line(n.offset);
   };
@@ -232,18 +304,27 @@ function placeLines(tree: MatSyntax, lines: LineCursor): void {
   }
   tree.leftover.forEach(placeAny);
   tree.lineCount = lines.lineCount();
+  if (dropped.count > 0) {
+    const cursor = new LineCursor(text); // the dropped lines lie between the nodes: a second walk
+    const line = cursor.line(dropped.first);
+    tree.unlisted = { count: dropped.count, line, column: cursor.column(dropped.firstError), lastLine: cursor.line(dropped.last) };
+  }
 }
 
 /**
  * Text (already decoded, LF line ends) → syntax tree. Never throws for any input: lines it
- * cannot read are `BadLine` nodes in the tree.
+ * cannot read are `BadLine` nodes in the tree (past the first MAX_LISTED_ERRORS, counted in
+ * `unlisted` where the tree does not need them).
  */
 export function parseMat(text: string): MatSyntax {
+  keptBad = dropped.count = 0;
+  lastPreamble = null;
   const result = language.File.parse(text);
+  lastPreamble = null;
   if (!result.status) {
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     throw new Error(`mat grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
   }
-  placeLines(result.value, new LineCursor(text));
+  placeLines(result.value, text);
   return result.value;
 }

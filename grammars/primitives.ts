@@ -8,6 +8,21 @@
 // lines once per file.
 import P from 'parsimmon';
 
+/**
+ * The most unreadable places a grammar keeps whole for one file (and the importer lists as parse
+ * errors). Past them they are only counted: a file of a million junk lines would otherwise hold
+ * a node and an excerpt for each (1.9 GB for 2 MB).
+ */
+export const MAX_LISTED_ERRORS = 100;
+
+/** Unreadable places past the listed ones: how many, where the first stands, the last one's line. */
+export interface Unlisted {
+  count: number;
+  line: number;
+  column: number;
+  lastLine: number;
+}
+
 /** A parser for one sticky regexp at the current offset; `build` turns the match into a node. */
 export function sticky<T>(re: RegExp, expected: string, build: (m: RegExpExecArray, offset: number) => T): P.Parser<T> {
   if (!re.sticky) throw new Error(`regexp ${re} must be sticky (y flag)`);

@@ -7,7 +7,7 @@
 // lenient: what it cannot read becomes an error (line, column, expected, found) and parsing goes
 // on at the next node, tree or property.
 import P from 'parsimmon';
-import { LineCursor, LineIndex, foundAt, sticky } from './primitives.js';
+import { LineCursor, LineIndex, MAX_LISTED_ERRORS, foundAt, sticky, type Unlisted } from './primitives.js';
 
 /** Where a piece of the file starts: offset, and 1-based line and column. */
 export interface SgfPlace {
@@ -25,7 +25,8 @@ export interface SgfProperty extends SgfPlace {
 }
 
 export interface SgfNode extends SgfPlace {
-  properties: SgfProperty[];
+  /** Shared by the nodes that have none: never changed. */
+  properties: readonly SgfProperty[];
 }
 
 export interface SgfTree extends SgfPlace {
@@ -43,7 +44,12 @@ export interface SgfError extends SgfPlace {
 
 export interface SgfSyntax {
   trees: SgfTree[];
+  /** The first MAX_LISTED_ERRORS syntax errors in file order (primitives.ts). */
   errors: SgfError[];
+  /** The syntax errors past those: counted, not kept. */
+  unlisted: Unlisted | null;
+  /** For each of `trees`: the line of the first syntax error inside it (listed or not), or null. */
+  errorLines: (number | null)[];
   lineCount: number;
 }
 
@@ -76,6 +82,32 @@ const NODE_EXPECTED = "a property such as 'B[...]', ';', '(' or ')'";
 
 const bad = (offset: number, expected: string, found?: string, opensAt?: number): Bad => ({ bad: true, offset, expected, found, opensAt });
 const isBad = (x: object): x is Bad => (x as Partial<Bad>).bad === true;
+
+/**
+ * Errors kept in the tree as they are found, up to this many (ten times the listed ones: the
+ * end of a tree adds errors before places already passed); past it only their offsets are
+ * kept, in `spilled`, to be counted. A file of 8 million `;1` nodes held an error object for
+ * each. Reset by `parseSgf`.
+ */
+const MAX_KEPT = 10 * MAX_LISTED_ERRORS;
+let kept = 0;
+let spilled = new Int32Array(0);
+let spilledCount = 0;
+
+/** Whether to keep `b` in the tree; if not, its offset is counted. */
+function keep(b: Bad): boolean {
+  if (kept < MAX_KEPT) {
+    kept++;
+    return true;
+  }
+  if (spilledCount === spilled.length) {
+    const grown = new Int32Array(Math.max(1024, spilled.length * 2));
+    grown.set(spilled);
+    spilled = grown;
+  }
+  spilled[spilledCount++] = b.offset;
+  return false;
+}
 
 /** Past SGF white space (`[[:space:]]`); a loop, as it runs after every property. */
 function skipWs(input: string, i: number): number {
@@ -132,24 +164,38 @@ const junk = (expected: string, until: RegExp) =>
     return read ? P.makeSuccess(read.end, read.item) : P.makeFailure(i, expected);
   });
 
-interface RawNode extends SgfNode {
-  bad: Bad[] | null;
-}
-
 interface RawTree extends SgfTree {
   bad: Bad[] | null;
 }
 
+/**
+ * A node's errors, for the few nodes that have one (the node objects themselves stay small: a
+ * file can hold a node per byte). Reset by `parseSgf`.
+ */
+const nodeErrors = new Map<SgfNode, Bad[]>();
+
+const NO_PROPERTIES: readonly SgfProperty[] = Object.freeze([]);
+/** A node's properties, gathered here and copied out at their exact length. */
+const nodeProperties: SgfProperty[] = [];
+
 /** A node: `;` and its properties up to the next `;`, `(`, `)`, read in one loop. */
-function readNode(input: string, i: number): Read<RawNode> | null {
+function readNode(input: string, i: number): Read<SgfNode> | null {
   if (input.charCodeAt(i) !== 59) return null;
-  const node: RawNode = { offset: i, line: 0, column: 0, properties: [], bad: null };
+  const node: SgfNode = { offset: i, line: 0, column: 0, properties: NO_PROPERTIES };
+  let count = 0;
   i = skipWs(input, i + 1);
   for (;;) {
     const read = readProperty(input, i) ?? readJunk(input, i, NODE_EXPECTED, JUNK_RE);
-    if (read === null) return { item: node, end: i };
-    if (isBad(read.item)) (node.bad ??= []).push(read.item);
-    else node.properties.push(read.item);
+    if (read === null) {
+      if (count > 0) node.properties = nodeProperties.slice(0, count);
+      return { item: node, end: i };
+    }
+    if (!isBad(read.item)) nodeProperties[count++] = read.item;
+    else if (keep(read.item)) {
+      const errors = nodeErrors.get(node);
+      if (errors) errors.push(read.item);
+      else nodeErrors.set(node, [read.item]);
+    }
     i = read.end;
   }
 }
@@ -159,31 +205,40 @@ function readNode(input: string, i: number): Read<RawNode> | null {
  * whole sequence, since analysed files have thousands of nodes and a parsimmon step per node or
  * property costs more than the regexps that read it.
  */
-const sequence = P<(RawNode | Bad)[]>((input, i) => {
-  const items: (RawNode | Bad)[] = [];
-  for (;;) {
+const sequence = P<(SgfNode | Bad)[]>((input, start) => {
+  const items: (SgfNode | Bad)[] = [];
+  for (let i = start; ; ) {
     const read = readNode(input, i) ?? readJunk(input, i, NODE_EXPECTED, TREE_JUNK_RE);
-    if (read === null) return items.length > 0 ? P.makeSuccess(i, items) : P.makeFailure(i, "';'");
-    items.push(read.item);
+    if (read === null) return i > start ? P.makeSuccess(i, items) : P.makeFailure(i, "';'");
+    if (!isBad(read.item) || keep(read.item)) items.push(read.item);
     i = read.end;
   }
 });
 
 /** Nodes must come before variations, and a tree needs one node at least. */
-function rawTree(offset: number, items: (RawNode | Bad)[], children: (RawTree | (RawNode | Bad)[] | Bad)[], closeAt: number, closed: boolean, atEnd: boolean): RawTree {
+function rawTree(offset: number, items: (SgfNode | Bad)[], children: (RawTree | (SgfNode | Bad)[] | Bad)[], closeAt: number, closed: boolean, atEnd: boolean): RawTree {
   const tree: RawTree = { offset, end: closeAt, line: 0, column: 0, nodes: [], children: [], bad: null };
-  const errors: Bad[] = [];
-  for (const item of items) {
-    if (isBad(item)) errors.push(item);
-    else tree.nodes.push(item);
-  }
+  const errors: Bad[] = []; // the sequences' errors are kept already, the ones made here not yet
+  const add = (b: Bad) => {
+    if (keep(b)) errors.push(b);
+  };
+  if (items.some(isBad)) {
+    for (const item of items) {
+      if (isBad(item)) errors.push(item);
+      else tree.nodes.push(item);
+    }
+  } else tree.nodes = items as SgfNode[]; // nodes only, as nearly always: no copy
   for (const child of children) {
-    if (isBad(child)) errors.push(child);
+    if (isBad(child)) add(child);
     else if (!Array.isArray(child)) tree.children.push(child);
-    else for (const item of child) errors.push(isBad(item) ? item : bad(item.offset, "'(' or ')': a node cannot follow a variation"));
+    else
+      for (const item of child) {
+        if (isBad(item)) errors.push(item);
+        else add(bad(item.offset, "'(' or ')': a node cannot follow a variation"));
+      }
   }
-  if (tree.nodes.length === 0) errors.push(bad(tree.children[0]?.offset ?? closeAt, "';' (the first node of the game tree)"));
-  if (!closed) errors.push(bad(closeAt, "')' (the end of the game tree that starts at {start})", atEnd ? 'end of file' : undefined, offset));
+  if (tree.nodes.length === 0) add(bad(tree.children[0]?.offset ?? closeAt, "';' (the first node of the game tree)"));
+  if (!closed) add(bad(closeAt, "')' (the end of the game tree that starts at {start})", atEnd ? 'end of file' : undefined, offset));
   if (errors.length > 0) tree.bad = errors;
   return tree;
 }
@@ -191,7 +246,7 @@ function rawTree(offset: number, items: (RawNode | Bad)[], children: (RawTree | 
 interface Spec {
   Collection: { trees: RawTree[]; bad: Bad[] };
   GameTree: RawTree;
-  Sequence: (RawNode | Bad)[];
+  Sequence: (SgfNode | Bad)[];
   _: null;
 }
 
@@ -214,7 +269,7 @@ const language = P.createLanguage<Spec>({
   Collection: (r) =>
     P.seqMap(r._, P.alt<RawTree | Bad>(r.GameTree, junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y)).many(), P.eof, (_, items) => ({
       trees: items.filter((x): x is RawTree => !isBad(x)),
-      bad: items.filter(isBad),
+      bad: items.filter((x): x is Bad => isBad(x) && keep(x)),
     })),
 
   GameTree: (r) =>
@@ -222,7 +277,7 @@ const language = P.createLanguage<Spec>({
       sticky(/\(\s*/y, "'('", (_, offset) => offset),
       enter,
       r.Sequence.or(P.succeed([])),
-      P.alt<RawTree | (RawNode | Bad)[] | Bad>(r.GameTree, tooDeep, r.Sequence).many(),
+      P.alt<RawTree | (SgfNode | Bad)[] | Bad>(r.GameTree, tooDeep, r.Sequence).many(),
       here,
       P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false)),
       leave,
@@ -244,11 +299,11 @@ function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
   const found: Bad[] = [...raw.bad];
   const visit = (tree: RawTree): SgfTree => {
     at(tree);
-    for (const node of tree.nodes as RawNode[]) {
+    for (const node of tree.nodes) {
       at(node);
-      if (node.bad) found.push(...node.bad);
+      const errors = nodeErrors.size > 0 ? nodeErrors.get(node) : undefined;
+      if (errors) found.push(...errors);
       for (const p of node.properties) at(p);
-      delete (node as Partial<RawNode>).bad;
     }
     tree.children.forEach((c) => visit(c as RawTree));
     if (tree.bad) found.push(...tree.bad);
@@ -256,21 +311,56 @@ function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
     return tree;
   };
   const trees = raw.trees.map(visit);
-  if (found.length === 0) return { trees, errors: [], lineCount: lines.lineCount() };
+  if (found.length === 0 && spilledCount === 0) return { trees, errors: [], unlisted: null, errorLines: trees.map(() => null), lineCount: lines.lineCount() };
   const index = new LineIndex(text);
   const lineColumn = (offset: number) => `line ${index.line(offset)}, column ${index.column(offset)}`;
-  // A value left open runs to the end of the file: the trees around it cannot close either.
-  const errors = found
-    .sort((a, b) => a.offset - b.offset)
-    .filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset)
-    .map((b) => ({
-      offset: b.offset,
-      line: index.line(b.offset),
-      column: index.column(b.offset),
-      expected: b.opensAt === undefined ? b.expected : b.expected.replace('{start}', lineColumn(b.opensAt)),
-      found: b.found ?? foundAt(text, b.offset),
-    }));
-  return { trees, errors, lineCount: index.lineCount };
+  // One error per place: a value left open runs to the end of the file, and the trees around it
+  // cannot close either.
+  const kept = found.sort((a, b) => a.offset - b.offset).filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset);
+  // Every place, kept or spilled, once and in order; the first MAX_LISTED_ERRORS kept are listed.
+  const spill = spilled.subarray(0, spilledCount).sort();
+  const places = new Int32Array(kept.length + spill.length);
+  const listed: Bad[] = [];
+  let n = 0;
+  let firstOther = -1;
+  let lastOther = -1;
+  for (let j = 0, k = 0; j < kept.length || k < spill.length; ) {
+    const b = j < kept.length && (k >= spill.length || kept[j].offset <= spill[k]) ? kept[j++] : null;
+    const offset = b ? b.offset : spill[k++];
+    if (n > 0 && places[n - 1] === offset) continue;
+    places[n++] = offset;
+    if (b && listed.length < MAX_LISTED_ERRORS) listed.push(b);
+    else {
+      if (firstOther < 0) firstOther = offset;
+      lastOther = offset;
+    }
+  }
+  const errors = listed.map((b) => ({
+    offset: b.offset,
+    line: index.line(b.offset),
+    column: index.column(b.offset),
+    expected: b.opensAt === undefined ? b.expected : b.expected.replace('{start}', lineColumn(b.opensAt)),
+    found: b.found ?? foundAt(text, b.offset),
+  }));
+  const unlisted =
+    firstOther < 0 ? null : { count: n - listed.length, line: index.line(firstOther), column: index.column(firstOther), lastLine: index.line(lastOther) };
+  const errorLines = trees.map((t) => {
+    const k = firstFrom(places, n, t.offset);
+    return k < n && places[k] <= t.end ? index.line(places[k]) : null;
+  });
+  return { trees, errors, unlisted, errorLines, lineCount: index.lineCount };
+}
+
+/** The first index below `n` whose value is `value` or more (the values in order). */
+function firstFrom(values: Int32Array, n: number, value: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -278,13 +368,19 @@ function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
  * cannot read is in `errors`, and the trees hold everything around it.
  */
 export function parseSgf(text: string): SgfSyntax {
-  depth = 0;
-  const result = language.Collection.parse(text);
-  if (!result.status) {
-    // Every rule has a lenient fallback; reaching here is a bug in the grammar, not bad input.
-    throw new Error(`sgf grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
+  depth = kept = spilledCount = 0;
+  try {
+    const result = language.Collection.parse(text);
+    if (!result.status) {
+      // Every rule has a lenient fallback; reaching here is a bug in the grammar, not bad input.
+      throw new Error(`sgf grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
+    }
+    return place(text, result.value);
+  } finally {
+    spilled = new Int32Array(0); // a large file's offsets are not kept for the next one
+    nodeErrors.clear();
+    nodeProperties.length = 0;
   }
-  return place(text, result.value);
 }
 
 /** The values of a property, as offsets of the text between each pair of brackets. */

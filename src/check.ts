@@ -2,6 +2,7 @@
 // in-process and by the pool's workers.
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
 import { importRecord } from './import/index.js';
+import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
 
@@ -9,20 +10,39 @@ function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
     code: 'parse-error',
     severity: 'error',
-    message: e.expected === 'a text file' ? `not a match file: ${e.found}` : `cannot read this line: expected ${e.expected}, found ${e.found}`,
+    message: e.unlisted
+      ? unlistedMessage(e.unlisted)
+      : e.expected === 'a text file'
+        ? `not a match file: ${e.found}`
+        : `cannot read this line: expected ${e.expected}, found ${e.found}`,
     ...(game === undefined ? {} : { game }),
     line: e.line,
     column: e.column,
   };
 }
 
-/** The match (and game) a line belongs to: the last one that starts at or before it. */
+/** The index of the last item that starts at or before `line` (items in file order), or -1. */
+function lastFrom(items: readonly { line: number }[], line: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].line <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/**
+ * The match (and game) a line belongs to: the last one that starts at or before it. Matches and
+ * their games are in file order: a search, not a walk (a file of 100,000 games and as many
+ * errors took 46 s).
+ */
 function owner(matches: MatchRecord[], line: number): { match: number; game?: number } {
-  let m = 0;
-  for (let k = 1; k < matches.length; k++) if (matches[k].line <= line) m = k;
-  let game: number | undefined;
-  for (const g of matches[m].games) if (g.line <= line) game = g.number;
-  return { match: m, game };
+  const m = Math.max(0, lastFrom(matches, line));
+  const games = matches[m].games;
+  const g = lastFrom(games, line);
+  return { match: m, game: g < 0 ? undefined : games[g].number };
 }
 
 function reportsOf(imported: ImportResult, file: string, options: AuditOptions = {}): MatchReport[] {

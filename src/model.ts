@@ -18,6 +18,11 @@ export interface ParseError {
   expected: string;
   found: string;
   message: string;
+  /**
+   * Set on the one error that stands for a file's parse errors past the listed ones
+   * (src/import/parse-error.ts): how many, from its place to `lastLine`.
+   */
+  unlisted?: { count: number; lastLine: number };
 }
 
 export interface Header {

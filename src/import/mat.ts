@@ -1,7 +1,7 @@
 // .mat syntax tree → MatchRecord.
 import type { BadLineNode, Cell, GameNode, MatchNode, MatSyntax } from '../../grammars/mat.js';
 import { parseMat } from '../../grammars/mat.js';
-import { inFileOrder, parseError } from './parse-error.js';
+import { ParseErrorList, parseError } from './parse-error.js';
 import { MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
 import type { Finding, GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
@@ -31,7 +31,7 @@ function headerPlayers(headers: Header[]): [string, string] {
   return [get('player 1'), get('player 2')];
 }
 
-function gameOf(node: GameNode, index: number, errors: ParseError[]): GameRecord {
+function gameOf(node: GameNode, index: number, errors: ParseErrorList): GameRecord {
   const findings: Finding[] = [];
   const number = within(node.number, MAX_GAME_NUMBER);
   if (number === null) {
@@ -105,7 +105,7 @@ function pointsOf(game: GameRecord, cell: Extract<Cell, { type: 'wins' | 'losses
   return points;
 }
 
-function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, errors: ParseError[], findings: Finding[]): void {
+function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, errors: ParseErrorList, findings: Finding[]): void {
   const column = cell.column + 1;
   if (cell.type === 'wins') {
     const result: RecordedResult = { winner: side, points: pointsOf(game, cell, line, findings), andMatch: cell.andMatch, resigned: false, line, column };
@@ -141,7 +141,7 @@ function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side
   }
 }
 
-function matchOf(node: MatchNode, file: string, index: number, errors: ParseError[]): MatchRecord {
+function matchOf(node: MatchNode, file: string, index: number, errors: ParseErrorList): MatchRecord {
   const headers: Header[] = [];
   for (const n of node.preamble) {
     if (n.type === 'bad') errors.push(parseErrorOf(n));
@@ -172,7 +172,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ParseErro
 }
 
 function importMatSyntax(tree: MatSyntax, file: string): { matches: MatchRecord[]; errors: ParseError[] } {
-  const errors: ParseError[] = [];
+  const errors = new ParseErrorList();
   const matches = tree.matches.map((m, k) => matchOf(m, file, k + 1, errors));
   const bad = tree.leftover.filter((n): n is BadLineNode => n.type === 'bad');
   if (matches.length === 0 && bad.length === 0) {
@@ -186,7 +186,8 @@ function importMatSyntax(tree: MatSyntax, file: string): { matches: MatchRecord[
   }
   // Only the first unreadable line of a file with no match in it: the rest would repeat it.
   for (const n of matches.length === 0 ? bad.slice(0, 1) : bad) errors.push(parseErrorOf(n));
-  return { matches, errors: inFileOrder(errors) };
+  if (matches.length > 0 && tree.unlisted) errors.addUnlisted(tree.unlisted);
+  return { matches, errors: errors.list() };
 }
 
 export function importMat(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] } {

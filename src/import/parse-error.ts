@@ -1,4 +1,7 @@
-// The parse errors both readers report: one shape, one message, file order.
+// The parse errors both readers report: one shape, one message, file order, and at most
+// MAX_LISTED_ERRORS of them listed per file.
+import { grouped } from '../../grammars/numbers.js';
+import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
 import type { ParseError } from '../model.js';
 
 export function parseError(line: number, column: number, expected: string, found: string): ParseError {
@@ -6,7 +9,62 @@ export function parseError(line: number, column: number, expected: string, found
 }
 
 /** In file order; most files have none or one, and a sort allocates. */
-export function inFileOrder(errors: ParseError[]): ParseError[] {
+function inFileOrder(errors: ParseError[]): ParseError[] {
   if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return errors;
+}
+
+/**
+ * A file's parse errors, taken in any order: the first MAX_LISTED_ERRORS in file order are kept,
+ * the others only counted, and listed as one error that says how many there are and where they
+ * stop. A file of 100,000 games without a score line would otherwise hold 100,000 errors, and
+ * every later stage a finding and a line of output for each.
+ */
+export class ParseErrorList {
+  private kept: ParseError[] = [];
+  private more: Unlisted | null = null;
+
+  push(e: ParseError): void {
+    this.kept.push(e);
+    if (this.kept.length >= 2 * MAX_LISTED_ERRORS) this.cut();
+  }
+
+  /** Places the grammar counted without keeping them. */
+  addUnlisted(u: Unlisted): void {
+    const m = this.more;
+    if (m === null) this.more = { ...u };
+    else {
+      if (u.line < m.line || (u.line === m.line && u.column < m.column)) {
+        m.line = u.line;
+        m.column = u.column;
+      }
+      m.lastLine = Math.max(m.lastLine, u.lastLine);
+      m.count += u.count;
+    }
+  }
+
+  /** Keeps the first MAX_LISTED_ERRORS (a stable sort: of two at one place, the first pushed). */
+  private cut(): void {
+    inFileOrder(this.kept);
+    for (let k = MAX_LISTED_ERRORS; k < this.kept.length; k++) {
+      const e = this.kept[k];
+      this.addUnlisted({ count: 1, line: e.line, column: e.column, lastLine: e.line });
+    }
+    if (this.kept.length > MAX_LISTED_ERRORS) this.kept.length = MAX_LISTED_ERRORS;
+  }
+
+  /** The listed errors in file order, then the one that stands for the rest, if any. */
+  list(): ParseError[] {
+    this.cut();
+    if (this.more === null) return this.kept;
+    const { count, line, column, lastLine } = this.more;
+    const unlisted = { count, lastLine };
+    return [...this.kept, { line, column, expected: '', found: '', message: `line ${line}, column ${column}: ${unlistedMessage(unlisted)}`, unlisted }];
+  }
+}
+
+/** What the error that stands for the unlisted ones says. */
+export function unlistedMessage(u: { count: number; lastLine: number }): string {
+  const what = u.count === 1 ? 'one more parse error' : `${grouped(u.count)} more parse errors`;
+  return `${what} from here to line ${grouped(u.lastLine)} (only the first ${MAX_LISTED_ERRORS} of a file are listed)`;
 }

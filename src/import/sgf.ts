@@ -2,16 +2,15 @@
 //
 // One game tree per game, its main line only (the first variation, as gnubg reads it). White
 // (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.
-import { LineCursor } from '../../grammars/primitives.js';
 import { firstValue, parseSgf, texts, valueText, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
 import { checkersPerSide, startPosition } from '../engine/board.js';
-import { inFileOrder, parseError } from './parse-error.js';
+import { ParseErrorList, parseError } from './parse-error.js';
 import type { Count } from '../../grammars/mat-nodes.js';
 import { quoteDigits, wholeNumber } from '../../grammars/numbers.js';
 import { MAX_CUBE, MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
 import type { Action, Finding, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
-type Errors = ParseError[];
+type Errors = ParseErrorList;
 
 /** The first value's text: the only one most properties have (not every value built for it). */
 const first = (text: string, p: SgfProperty) => valueText(text, firstValue(text, p));
@@ -42,7 +41,24 @@ const VARIANTS: Record<string, [Variant, string]> = {
 const HEADER_NAMES: Record<string, string> = { EV: 'Event', RO: 'Round', PC: 'Site', AN: 'Transcriber', GC: 'Comment', DT: 'EventDate' };
 
 /** The nodes of the main line: the tree's own, then its first variation's, and so on. */
-const mainLine = (tree: SgfTree | undefined): SgfNode[] => (tree ? [...tree.nodes, ...mainLine(tree.children[0])] : []);
+function mainLine(tree: SgfTree): SgfNode[] {
+  const nodes: SgfNode[] = [];
+  for (let t: SgfTree | undefined = tree; t; t = t.children[0]) for (const n of t.nodes) nodes.push(n);
+  return nodes;
+}
+
+/** Line and column of `offset` inside property `p`: counted from where `p` starts, not from the top of the file. */
+function placeIn(text: string, p: SgfProperty, offset: number): { line: number; column: number } {
+  let line = p.line;
+  let lineStart = p.offset - (p.column - 1);
+  for (let i = p.offset; i < offset; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
 
 /** `RE[W+2]`, `RE[B+3R]`, Gibbon's `RE[W+2Resign]`; `0`, `?`, `Void`, `Draw` and empty are no result. */
 function resultOf(text: string, p: SgfProperty, errors: Errors, findings: Finding[]): RecordedResult | null {
@@ -227,10 +243,7 @@ class GameReader {
       moves.push({ points: [a, b], hits: [false], repeat: 1 });
     }
     if (!dice || k < v.length) {
-      // An error path: walking the text from its start to the bad character is fine here.
-      const lines = new LineCursor(this.text);
-      const offset = from + (dice ? k : 0);
-      const where = { line: lines.line(offset), column: lines.column(offset) };
+      const where = placeIn(this.text, p, from + (dice ? k : 0));
       const expected = dice ? 'a pair of point letters: a-x or y (the bar), then a-x or z (off)' : "two dice from 1 to 6 and point-letter pairs (like '41lpab'), or 'double', 'take', 'drop'";
       this.errors.push(parseError(where.line, where.column, expected, v === '' ? 'an empty value' : `'${dice ? v.slice(k) : v}'`));
       this.game.unreadableFrom = p.line;
@@ -341,15 +354,16 @@ const isBackgammon = (text: string, tree: SgfTree) =>
 
 export function importSgf(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] } {
   const syntax = parseSgf(text);
-  const errors: Errors = syntax.errors.map((e) => parseError(e.line, e.column, e.expected, e.found));
-  const trees = syntax.trees.filter((t) => t.nodes.length > 0 && isBackgammon(text, t));
+  const errors = new ParseErrorList();
+  for (const e of syntax.errors) errors.push(parseError(e.line, e.column, e.expected, e.found));
+  if (syntax.unlisted) errors.addUnlisted(syntax.unlisted);
   // A syntax error inside a game tree (not between trees): the game is read up to its line and
   // not past it, as a .mat game is read up to its first unreadable line.
-  const reads = trees.map((t) => {
-    const inside = syntax.errors.filter((e) => e.offset >= t.offset && e.offset <= t.end);
-    return readGame(text, t, errors, inside.length > 0 ? Math.min(...inside.map((e) => e.line)) : null);
+  const reads: GameRead[] = [];
+  syntax.trees.forEach((t, k) => {
+    if (t.nodes.length > 0 && isBackgammon(text, t)) reads.push(readGame(text, t, errors, syntax.errorLines[k]));
   });
-  if (reads.length === 0 && errors.length === 0) {
+  if (reads.length === 0 && syntax.errors.length === 0) {
     const found = syntax.trees.length === 0 ? 'no game tree' : 'no game tree with GM[6] in its first node';
     errors.push(parseError(1, 1, 'a backgammon game tree: (;GM[6]...)', found));
   }
@@ -360,5 +374,5 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   const groups: GameRead[][] = [];
   reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));
   const matches = groups.map((g, k) => matchOf(g, file, k + 1, numbersFrom));
-  return { matches, errors: inFileOrder(errors) };
+  return { matches, errors: errors.list() };
 }

@@ -1,0 +1,131 @@
+// Time and memory a file costs grow linearly with its size, whatever it holds.
+//
+// Time: the paths that were quadratic, at ten times the size of the files that showed them
+// (100,000 `Game N` lines without a score line took 46 s, 40,000 SGF games with a bad move each
+// 18 s, 40,000 junk lines each before a `1 point match` 3 s). Memory: ~2 MB of each shape that
+// exhausted the heap, audited and rendered (text, JSON, CSV) in a worker whose old generation is
+// limited to the stated bytes per byte of input: a worker past its limit dies with
+// ERR_WORKER_OUT_OF_MEMORY and the test fails.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { checkFile } from '../src/check.js';
+import { importRecord } from '../src/import/index.js';
+import { ROOT } from './helpers.js';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const repeat = (n: number, item: (k: number) => string) => Array.from({ length: n }, (_, k) => item(k)).join('');
+
+function timed<T>(f: () => T): { value: T; seconds: number } {
+  const t0 = performance.now();
+  const value = f();
+  return { value, seconds: (performance.now() - t0) / 1000 };
+}
+
+describe('no quadratic path', () => {
+  // Each game is audited and reported whatever it holds (~30 µs and ~2 KB a game), so the
+  // whole audit runs at twice the issue's size, the reading at ten times.
+  it('1,000,000 `Game N` lines without a score line: read in seconds; 200,000 audited in seconds', { timeout: 180_000 }, () => {
+    const file = (n: number) => encode(` 1 point match\n${repeat(n, (k) => `Game ${k + 1}\n`)}`);
+    const read = timed(() => importRecord(file(1_000_000), 'a.mat'));
+    expect(read.value.matches[0].games).toHaveLength(1_000_000);
+    expect(read.value.errors).toHaveLength(101);
+    expect(read.seconds).toBeLessThan(30);
+    const audit = timed(() => checkFile(file(200_000), 'a.mat'));
+    expect(audit.value[0].games).toHaveLength(200_000);
+    expect(audit.seconds).toBeLessThan(30);
+  });
+
+  it('400,000 SGF games with a bad move each: read in seconds; 80,000 audited in seconds', { timeout: 180_000 }, () => {
+    const file = (n: number) => encode(repeat(n, () => '(;GM[6];W[xx])\n'));
+    const read = timed(() => importRecord(file(400_000), 'a.sgf'));
+    expect(read.value.matches[0].games).toHaveLength(400_000);
+    expect(read.value.errors).toHaveLength(101);
+    expect(read.seconds).toBeLessThan(30);
+    const audit = timed(() => checkFile(file(80_000), 'a.sgf'));
+    expect(audit.value[0].games).toHaveLength(80_000);
+    expect(audit.seconds).toBeLessThan(30);
+  });
+
+  it('400,000 junk lines each before a `1 point match`: audited in seconds', { timeout: 180_000 }, () => {
+    const audit = timed(() => checkFile(encode('x\n1 point match\n'.repeat(400_000)), 'a.mat'));
+    expect(audit.value).toHaveLength(400_000);
+    expect(audit.value.flatMap((r) => r.findings).filter((f) => f.code === 'parse-error')).toHaveLength(101);
+    expect(audit.seconds).toBeLessThan(30);
+  });
+});
+
+/** About `size` bytes: `head`, then `unit` (or `unit(k)`) repeated, then `tail`. */
+function shape(size: number, head: string, unit: string | ((k: number) => string), tail = ''): string {
+  const parts = [head];
+  let length = head.length + tail.length;
+  for (let k = 0; length < size; k++) {
+    const u = typeof unit === 'string' ? unit : unit(k);
+    parts.push(u);
+    length += u.length;
+  }
+  parts.push(tail);
+  return parts.join('');
+}
+
+const SIZE = 2_000_000;
+const GAME = ' 7 point match\n Game 1\n a : 0     b : 0\n';
+/** Heap (old generation) per byte of input for junk, and for files of empty games (each a full report). */
+const PER_BYTE = 100;
+const PER_BYTE_GAMES = 150;
+/** What a worker holds before it reads anything: the code, the readers, papaparse. */
+const MARGIN_MB = 32;
+
+const SHAPES: [string, string, number][] = [
+  ['`x` lines', shape(SIZE, '', 'x\n'), PER_BYTE],
+  ['1,000,000 unreadable lines in a game', shape(SIZE, GAME, 'x\n'), PER_BYTE],
+  ['`1 point match` lines', shape(SIZE, '', '1 point match\n'), PER_BYTE],
+  ['comment lines in a game', shape(SIZE, GAME, ';\n'), PER_BYTE],
+  ['SGF `;1` nodes', shape(SIZE, '(', ';1'), PER_BYTE],
+  ['SGF empty nodes', shape(SIZE, '(', ';', ')'), PER_BYTE],
+  ['empty `Game N` and score-line pairs', shape(SIZE, ' 7 point match\n', (k) => `Game ${k + 1}\n a : 0     b : 0\n`), PER_BYTE_GAMES],
+];
+
+/** The compiled readers: the worker runs plain JavaScript (`npm test` builds first). */
+const DIST = join(ROOT, 'dist', 'src');
+
+const AUDIT = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { checkFile } = await import(workerData.check);
+  const { renderFile } = await import(workerData.render);
+  const reports = checkFile(workerData.bytes, 'shape');
+  const out = renderFile(reports, { formats: ['text', 'json', 'csv'], showInfo: true }).out;
+  parentPort.postMessage({ reports: reports.length, output: out.text.length + out.json.length + out.csv.length });
+})();`;
+
+function auditInWorker(text: string, limitMb: number): Promise<{ reports: number; output: number }> {
+  const bytes = encode(text);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(AUDIT, {
+      eval: true,
+      workerData: { bytes, check: pathToFileURL(join(DIST, 'check.js')).href, render: pathToFileURL(join(DIST, 'report', 'render.js')).href },
+      transferList: [bytes.buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: limitMb },
+    });
+    let result: { reports: number; output: number } | null = null;
+    worker.on('message', (m: { reports: number; output: number }) => (result = m));
+    worker.on('error', reject);
+    worker.on('exit', (code) => (result ? resolve(result) : reject(new Error(`the worker exited with code ${code} and no result`))));
+  });
+}
+
+describe('memory per byte of input is bounded', () => {
+  it('the compiled readers are there (npm test builds them)', () => {
+    expect(existsSync(join(DIST, 'check.js'))).toBe(true);
+  });
+
+  it.each(SHAPES)('%s: audited and rendered within the bound', async (_, text, perByte) => {
+    const limitMb = Math.ceil((perByte * text.length) / 2 ** 20) + MARGIN_MB;
+    const result = await auditInWorker(text, limitMb);
+    expect(result.reports).toBeGreaterThan(0);
+    expect(result.output).toBeGreaterThan(0);
+  });
+});
