@@ -32,12 +32,8 @@ function unbase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
-// Every game's report makes a Position ID and a Match ID: their bits go into these, reused.
-const positionKey = new Uint8Array(10);
-const matchKey = new Uint8Array(9);
-
 export function positionId(pos: Position, onRoll: Side): string {
-  const key = positionKey.fill(0);
+  const key = new Uint8Array(10); // 80 bits
   let bit = 0;
   for (let half = 0; half < 2; half++) {
     const a = pos.sides[half === 0 ? 1 - onRoll : onRoll];
@@ -140,7 +136,7 @@ export function matchIdFits(m: MatchIdState): boolean {
 }
 
 export function matchId(m: MatchIdState): string {
-  const key = matchKey.fill(0);
+  const key = new Uint8Array(9); // 66 bits
   const values = fieldValues(m);
   if (!Number.isInteger(Math.log2(m.cubeValue)) || !fits(values)) throw new RangeError(`a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`);
   let bit = 0;

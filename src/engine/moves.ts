@@ -8,21 +8,8 @@
 // replay makes once and passes to every call.
 import type { MoveToken, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
-import {
-  type Dice,
-  type DiceSearch,
-  type Steps,
-  bestPlay,
-  canPlayDie,
-  copySteps,
-  mostDiceUsable,
-  newDice,
-  newDiceSearch,
-  newSteps,
-  popStep,
-  pushStep,
-  setDice,
-} from './dice.js';
+import type { Dice, DiceSearch, Steps } from './dice.js';
+import { bestPlay, canPlayDie, copySteps, mostDiceUsable, newDice, newDiceSearch, newSteps, popStep, pushStep, setDice } from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
 
 export interface Segment {
