@@ -57,6 +57,15 @@ describe('no quadratic path', () => {
   });
 });
 
+describe('no input is too much for the audit', () => {
+  it('a game of 250,000 rolls that break the rules: every finding made, none lost to the call stack', { timeout: 180_000 }, () => {
+    const rolls = ' 1) 11: 11: 11: 11: 11: 11: 11: 11: 11: 11:\n'.repeat(25_000);
+    const audit = timed(() => checkFile(encode(` 7 point match\n Game 1\n a : 0     b : 0\n${rolls}`), 'a.mat'));
+    expect(audit.value[0].games[0].findings.length).toBeGreaterThan(250_000);
+    expect(audit.seconds).toBeLessThan(30);
+  });
+});
+
 /** About `size` bytes: `head`, then `unit` (or `unit(k)`) repeated, then `tail`. */
 function shape(size: number, head: string, unit: string | ((k: number) => string), tail = ''): string {
   const parts = [head];

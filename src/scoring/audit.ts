@@ -47,6 +47,11 @@ interface Progress {
   wonBy: number | null;
 }
 
+/** `to.push(...from)`, without passing `from` as arguments: a game can hold 300,000 findings, past what a call takes. */
+function append<T>(to: T[], from: readonly T[]): void {
+  for (const x of from) to.push(x);
+}
+
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
   const names: [string, string] = [record.players[0] || 'the left player', record.players[1] || 'the right player'];
   const given = rulesFor(record, options.rules);
@@ -56,14 +61,14 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const ctx: MatchContext = { record, rules, names, followsScore: followsScore(record, rules), start: recordStart(record), jacoby };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
-  if (jacoby) findings.push(...jacoby.findings.filter((f) => f.game === undefined));
+  if (jacoby) append(findings, jacoby.findings.filter((f) => f.game === undefined));
 
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
   let progress: Progress = { running: ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0], crawfordPlayed: false, wonBy: null };
   record.games.forEach((game, index) => {
     const audited = auditGame(game, index, replays[index], ctx, progress, gameExtras.get(index));
-    findings.push(...audited.own);
+    append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
   });
@@ -91,7 +96,7 @@ function withInferredJacoby(rules: RuleSet, inferred: JacobyInference | null): R
 /** Findings about the match itself: how its rules were read, its values, its length. */
 function matchFindings(record: MatchRecord, rules: RuleSet): Finding[] {
   const findings = rules.notes.map((note) => finding('rules-inferred', 'info', note, { line: record.line }));
-  if (record.findings) findings.push(...record.findings);
+  if (record.findings) append(findings, record.findings);
   if (rules.findings) findings.push(...rules.findings);
   const N = record.length;
   if (rules.lengths && !rules.money && N !== null && !rules.lengths.includes(N)) {
@@ -156,12 +161,13 @@ function auditGame(
   const postCrawford = rules.crawford && before.crawfordPlayed;
 
   const own = sequenceFindings(game, index, ctx, computed, before.wonBy);
-  own.push(...r.findings);
-  if (game.findings) own.push(...game.findings);
-  if (ctx.jacoby) own.push(...ctx.jacoby.findings.filter((f) => f.game === game.number));
+  append(own, r.findings);
+  if (game.findings) append(own, game.findings);
+  if (ctx.jacoby) append(own, ctx.jacoby.findings.filter((f) => f.game === game.number));
   own.push(...startFindings(game, r, rules));
   const { scored, cube, cubeFound } = scoreWithCube(game, index, r, ctx, score, crawford);
-  own.push(...cubeFound, ...scored.findings);
+  append(own, cubeFound);
+  own.push(...scored.findings);
   if (r.termination === 'unfinished' && index !== record.games.length - 1) {
     own.push(gameFinding(game, 'game-unfinished', 'error', 'the game has no result and no end, yet another game follows it'));
   }
