@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { checkFile } from '../src/check.js';
 import { importRecord } from '../src/import/index.js';
+import { renderFile } from '../src/report/render.js';
 import { ROOT } from './helpers.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -63,6 +64,16 @@ describe('no input is too much for the audit', () => {
     const audit = timed(() => checkFile(encode(` 7 point match\n Game 1\n a : 0     b : 0\n${rolls}`), 'a.mat'));
     expect(audit.value[0].games[0].findings.length).toBeGreaterThan(250_000);
     expect(audit.seconds).toBeLessThan(30);
+  });
+
+  it('a name of 200,000 characters and 20,000 findings that name the player: messages quote the name shortened', () => {
+    const name = 'N'.repeat(200_000);
+    const reports = checkFile(encode(` 7 point match\n Game 1\n ${name} : 0     b : 0\n${' 1) 11:\n'.repeat(20_000)}`), 'a.mat');
+    expect(reports[0].players![0]).toBe(name);
+    const named = reports[0].findings.filter((f) => f.message.includes('N… (200,000 characters)'));
+    expect(named.length).toBeGreaterThan(10_000);
+    const out = renderFile(reports, { formats: ['text', 'json'], showInfo: true }).out;
+    expect(out.text!.length + out.json!.length).toBeLessThan(20_000_000); // whole, the name made them 4 GB
   });
 });
 

@@ -9,6 +9,7 @@ import { finalIds } from './final-ids.js';
 import { type GameScore, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
+import { quotedName } from '../words.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -53,7 +54,7 @@ function append<T>(to: T[], from: readonly T[]): void {
 }
 
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
-  const names: [string, string] = [record.players[0] || 'the left player', record.players[1] || 'the right player'];
+  const names: [string, string] = [quotedName(record.players[0]) || 'the left player', quotedName(record.players[1]) || 'the right player'];
   const given = rulesFor(record, options.rules);
   const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
