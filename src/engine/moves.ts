@@ -25,16 +25,21 @@ export interface MoveScratch {
   steps: Steps;
   /** The dice of the roll that `steps` has not used. */
   dice: Dice;
-  /** The recorded play, kept while `playRecorded` looks for a longer one. */
-  recorded: Steps;
-  /** The search for the most dice a roll can use, and the example play it found. */
-  search: DiceSearch;
+  /** The recorded play, kept while `playRecorded` looks for a longer one (made when first needed). */
+  recorded: Steps | null;
+  /** The search for the most dice a roll can use, and the example play it found (made when first needed). */
+  search: DiceSearch | null;
   /** The recorded move's segments (`segmentsOf` reuses the objects). */
   segments: Segment[];
 }
 
 export function newMoveScratch(): MoveScratch {
-  return { steps: newSteps(), dice: newDice(), recorded: newSteps(), search: newDiceSearch(), segments: [] };
+  return { steps: newSteps(), dice: newDice(), recorded: null, search: null, segments: [] };
+}
+
+/** The scratch's dice search, made the first time a roll of the game needs one. */
+export function searchOf(work: MoveScratch): DiceSearch {
+  return work.search ?? (work.search = newDiceSearch());
 }
 
 /**
@@ -282,14 +287,16 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
   if (used === (d1 === d2 ? 4 : 2)) return LEGAL;
   // Fewer dice than the roll has: check, on the position before the play, that no more could be.
   takeBack(pos, s, steps);
-  const most = mostDiceUsable(pos, s, d1, d2, work.search);
+  const search = searchOf(work);
+  const most = mostDiceUsable(pos, s, d1, d2, search);
   let problem: string | null = null;
   if (most > used) {
     // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
-    copySteps(steps, work.recorded);
+    const recorded = work.recorded ?? (work.recorded = newSteps());
+    copySteps(steps, recorded);
     if (placeByEnd(pos, s, segs, d1, d2, work, most)) return LEGAL;
-    copySteps(work.recorded, steps);
-    const example = bestPlay(work.search);
+    copySteps(recorded, steps);
+    const example = bestPlay(search);
     problem =
       used === 0
         ? `could have moved: ${example} was possible`

@@ -195,8 +195,9 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean): void {
 
 // ---- the cube ----------------------------------------------------------------------------------
 
-function logCube(w: Walk, e: Omit<CubeEvent, 'before'>): void {
-  w.cubeLog.push({ ...e, before: { value: w.cube.value, owner: w.cube.owner } });
+/** The cube as it stands, for an event's `before`. */
+function cubeNow(w: Walk): CubeState {
+  return { value: w.cube.value, owner: w.cube.owner };
 }
 
 /** The cube becomes `value` (null: past the largest cube, so unknown from here on). */
@@ -216,18 +217,18 @@ function doubled(w: Walk, value: number | null, a: Action): number | null {
 
 function double(w: Walk, a: DoubleAction): void {
   const pending = w.pending;
-  const at = { side: a.side, line: a.line, column: a.column, recordedValue: a.value, implicit: false };
   if (pending && a.side !== pending.by) {
     // A redouble on a pending double: a beaver (or a raccoon on a beaver).
     const kind: 'beaver' | 'raccoon' = pending.kind === 'double' ? 'beaver' : 'raccoon';
     const offered = doubled(w, pending.value, a);
-    logCube(w, { kind: a.kind === 'double' ? kind : a.kind, ...at, offered, inTurn: true });
+    const logged = a.kind === 'double' ? kind : a.kind;
+    w.cubeLog.push({ kind: logged, side: a.side, line: a.line, column: a.column, recordedValue: a.value, before: cubeNow(w), offered, inTurn: true, implicit: false });
     setCube(w, pending.value, w.cube.owner);
     w.pending = { by: a.side, value: offered, kind };
   } else {
     const inTurn = w.turn === null || w.turn === a.side;
     const offered = doubled(w, w.cubeUnknown ? null : w.cube.value, a);
-    logCube(w, { kind: 'double', ...at, offered, inTurn });
+    w.cubeLog.push({ kind: 'double', side: a.side, line: a.line, column: a.column, recordedValue: a.value, before: cubeNow(w), offered, inTurn, implicit: false });
     w.pending = { by: a.side, value: offered, kind: 'double' };
   }
 }
@@ -235,7 +236,7 @@ function double(w: Walk, a: DoubleAction): void {
 function take(w: Walk, side: Side, a: Action, implicit: boolean): void {
   const pending = w.pending;
   if (!pending) return;
-  logCube(w, { kind: 'take', side, line: a.line, column: a.column, recordedValue: null, offered: null, inTurn: true, implicit });
+  w.cubeLog.push({ kind: 'take', side, line: a.line, column: a.column, recordedValue: null, before: cubeNow(w), offered: null, inTurn: true, implicit });
   setCube(w, pending.value, pending.kind === 'double' ? side : pending.by);
   w.pending = null;
 }
@@ -246,7 +247,7 @@ function drop(w: Walk, a: Action): void {
     w.report('cube-response', 'error', a, 'a drop with no double to answer');
     return;
   }
-  logCube(w, { kind: 'drop', side: a.side, line: a.line, column: a.column, recordedValue: null, offered: null, inTurn: true, implicit: false });
+  w.cubeLog.push({ kind: 'drop', side: a.side, line: a.line, column: a.column, recordedValue: null, before: cubeNow(w), offered: null, inTurn: true, implicit: false });
   w.ended = { end: { termination: 'drop', winner: pending.by }, line: a.line };
   w.pending = null;
 }

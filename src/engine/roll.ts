@@ -4,7 +4,7 @@ import type { FindingCode, SeverityOf } from '../findings.js';
 import type { Action, RollAction } from '../model.js';
 import { OFF, type Position } from './board.js';
 import { bestPlay, mostDiceUsable, type Steps } from './dice.js';
-import { type MoveScratch, type Segment, playRecorded, segmentsOf } from './moves.js';
+import { type MoveScratch, type Segment, playRecorded, searchOf, segmentsOf } from './moves.js';
 
 /** Where a roll's findings go: the replay adds the game and the action's place. */
 export type Report = <C extends FindingCode>(code: C, severity: SeverityOf<C>, a: Action, message: string) => void;
@@ -29,9 +29,10 @@ export function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean
   }
   const segs = segmentsOf(a.moves, work.segments);
   if (segs.length === 0) {
-    if (mostDiceUsable(pos, a.side, d1, d2, work.search) === 0) return 'ok';
+    const search = searchOf(work);
+    if (mostDiceUsable(pos, a.side, d1, d2, search) === 0) return 'ok';
     if (lastBeforeResult) return 'ok'; // rolled, then resigned instead of moving
-    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay(work.search)} was possible`);
+    report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay(search)} was possible`);
     return 'ok';
   }
   const result = playRecorded(pos, a.side, d1, d2, segs, work);
