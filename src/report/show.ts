@@ -2,7 +2,7 @@
 // The path, the names and the messages are printed through printable(): nothing from a file
 // reaches the terminal raw.
 import { decodeMatchId, positionFromId } from '../ids.js';
-import type { GameVerdict, MatchReport, Side } from '../model.js';
+import type { GameVerdict, MatchReport } from '../model.js';
 import { boardDiagram } from './board.js';
 import { printable } from './escape.js';
 import { plural } from '../words.js';
@@ -16,7 +16,7 @@ function ending(g: GameVerdict, names: [string, string]): string {
   if (g.termination === null) return `${cube} The replay stopped before the end; the record gives ${g.winner === null ? 'no winner' : names[g.winner]} ${points(g.points.recorded)}.`;
   if (g.termination === 'unfinished') return `${cube} The game is unfinished.`;
   const how = { bearoff: 'by bearing off', drop: 'on a dropped double', resign: 'by resignation' }[g.termination];
-  const winner = names[g.winner as Side];
+  const winner = names[g.winner];
   const recorded = g.points.recorded === null ? 'no result recorded' : `recorded ${g.points.recorded}`;
   const credited = g.points.credited !== g.points.nominal ? `, ${points(g.points.credited)} credited` : '';
   return `${cube} ${winner} wins ${how}: a ${g.outcomeName ?? g.outcome}, ${points(g.points.nominal)}${credited} (${recorded}).`;

@@ -2,18 +2,29 @@
 // lead a walk out of the archive. Each test builds the input, runs the command line as a user
 // would (one worker and two), and checks that the run ends with one report per input, in order.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, cli, cliWith, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const other = join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat');
 const BIN = join(ROOT, 'dist', 'src', 'cli-main.js');
 
+// Every folder a test makes is removed after the file's tests (chmod first: one is made unreadable).
+const made: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bgaudit-trust-'));
+  const dir = tempDir('bgaudit-trust-');
   for (const [name, from] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     copyFileSync(from, join(dir, name));
@@ -149,7 +160,7 @@ describe('only regular files are read', () => {
 
 describe('a walk stays in the archive', () => {
   function archive(): { root: string; dir: string } {
-    const root = mkdtempSync(join(tmpdir(), 'bgaudit-walk-'));
+    const root = tempDir('bgaudit-walk-');
     mkdirSync(join(root, 'archive'));
     mkdirSync(join(root, 'outside'));
     copyFileSync(good, join(root, 'archive', 'a.mat'));
@@ -184,7 +195,7 @@ describe('a walk stays in the archive', () => {
 
 describe('names and mistakes', () => {
   it('a file name that is not UTF-8 is audited and shown escaped', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-name-'));
+    const dir = tempDir('bgaudit-name-');
     writeFileSync(Buffer.concat([Buffer.from(dir + '/caf'), Buffer.from([0xe9]), Buffer.from('.mat')]), readFileSync(good));
     const r = await cli('verify', dir, '--format', 'ndjson');
     expect(summary(r.stdout, dir)).toEqual([['caf\\xe9.mat', 'audited']]);
@@ -216,7 +227,7 @@ describe('show reads as verify reads', () => {
   poolOnFewFiles();
 
   it('a FIFO or a device is refused, never read: show does not hang', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-show-'));
+    const dir = tempDir('bgaudit-show-');
     execFileSync('mkfifo', [join(dir, 'f.mat')]);
     for (const path of [join(dir, 'f.mat'), '/dev/zero']) {
       const r = await cli('show', path);
