@@ -65,7 +65,7 @@ export function fileTimeout(): Option {
 
 export function runOptions() {
   return [
-    new Option('-j, --jobs <n>', 'worker threads that audit files (at most the number of cores; fewer on a short run)').argParser(positiveInt('--jobs')),
+    new Option('-j, --jobs <n>', 'worker threads that audit files (default and most: the number of cores; one for a run under 4,000 files and 16 MB)').argParser(positiveInt('--jobs')),
     new Option('--max-file-size <size>', 'refuse larger files with an io-error (auditing a file takes about 50 times its size in memory)').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '16M'),
     fileTimeout(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runTasks } from '../../src/batch/pool.js';
+import { runTasks, workersFor } from '../../src/batch/pool.js';
 import type { FileOutcome, FileTask } from '../../src/batch/task.js';
 import { FIXTURES, poolOnFewFiles } from '../helpers.js';
 
@@ -112,5 +112,17 @@ describe('a worker that cannot start (a broken install)', () => {
     } finally {
       delete process.env.BGAUDIT_TEST_WORKER_FILE;
     }
+  });
+});
+
+describe('how many workers a run gets', () => {
+  it.each([
+    [{ files: 1381, bytes: 4.9e6, all: true }, 1],
+    [{ files: 3999, bytes: 15e6, all: true }, 1],
+    [{ files: 4000, bytes: 1e6, all: false }, 2],
+    [{ files: 50, bytes: 17 * 1024 * 1024, all: false }, 2],
+    [{ files: 50, bytes: 1e6, all: false }, 2],
+  ])('%j with 2 asked: %i (one worker is faster below 4,000 files and 16 MB)', (seen, expected) => {
+    expect(workersFor(2, seen, { files: 4000, bytes: 16 * 1024 * 1024 })).toBe(expected);
   });
 });
