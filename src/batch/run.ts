@@ -79,6 +79,7 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
   // A file named twice (`verify mat mat/x.mat`, overlapping globs) is audited once: with several
   // paths, each file's resolved path is remembered (one path alone cannot name a file twice).
   const once = paths.length > 1 ? new Set<string>() : null;
+  const passedOver = paths.length > 1 ? new Set<string>() : null;
   const firstTime = (item: { path: string; fsPath?: Buffer }): boolean => {
     if (once === null) return true;
     let key: string;
@@ -102,6 +103,9 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
       }
       for (const item of discover([path], run)) {
         if (item.kind === 'skipped') {
+          // Counted once however many paths meet it.
+          if (passedOver !== null && passedOver.has(item.path)) continue;
+          passedOver?.add(item.path);
           if (item.why === 'link') result.linksNotFollowed++;
           else if (item.why === 'special') result.specialFiles++;
           else summary.skipped++;

@@ -43,6 +43,15 @@ describe('the same file named twice is audited once', () => {
     expect(files.filter((f) => f === 'x.mat')).toHaveLength(1);
     expect(r.stderr).toContain('named more than once, audited once');
   });
+
+  it('a file passed over (a FIFO) met by two paths is counted once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-twice-'));
+    copyFileSync(good, join(dir, 'x.mat'));
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [join(dir, 'p.mat')]);
+    const r = await cli('verify', dir, `${dir}/*.mat`);
+    expect(r.stderr).toContain('bgaudit: 1 special file (FIFOs, devices, sockets) not read');
+  });
 });
 
 describe('the npm package', () => {
