@@ -3,7 +3,7 @@
 // mat-moves.ts); a line that cannot be read becomes a BadLine with the exact column of the
 // mistake and what was expected there.
 import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
-import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type ScanError, scanEnd, scanRoll, skipBlanks } from './mat-moves.js';
+import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type MoveScratch, type ScanEnd, type ScanError, scanRoll, skipBlanks } from './mat-moves.js';
 import { wholeNumber } from './numbers.js';
 import { foundAt } from './primitives.js';
 
@@ -34,49 +34,56 @@ const REST_OF_LINE = /[^\n]*\n?/y;
 const CELL_EXPECTED =
   "a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point')";
 
+/**
+ * The line scanner's working state, one per parse (made by `parseMat`): the move scanners' (where
+ * a cell ends is left in `end`), and the array a line's cells are gathered in, then copied out at
+ * their exact length (see mat-moves.ts).
+ */
+export interface CellScratch extends MoveScratch {
+  cells: Cell[];
+}
 
-let cellEnd = 0;
-
-function ends<T>(value: T, end: number): T {
-  cellEnd = end;
+/** `value`, its end written into `s.end`. */
+function ends<T>(s: ScanEnd, value: T, end: number): T {
+  s.end = end;
   return value;
 }
 
-/** The cell that starts at `pos` (its end then in `cellEnd`); null when none does. */
-function readCell(input: string, pos: number, column: number, lineEnd: number): Cell | ScanError | null {
+/** The cell that starts at `pos` (its end then in `s.end`); null when none does. */
+function readCell(s: MoveScratch, input: string, pos: number, column: number, lineEnd: number): Cell | ScanError | null {
   const c = input.charCodeAt(pos) | 32; // lower case for letters
   let m: RegExpExecArray | null;
   if (c >= 48 && c <= 57) {
-    const roll = scanRoll(input, pos, lineEnd, column);
-    if (roll !== null) return 'errorOffset' in roll ? roll : ends(roll, scanEnd());
-    if ((m = at(NUMBER, input, pos))) return ends({ type: 'number', column, value: label(m[1]) }, NUMBER.lastIndex);
+    const roll = scanRoll(s, input, pos, lineEnd, column);
+    if (roll !== null) return roll; // its end is in s.end already
+    if ((m = at(NUMBER, input, pos))) return ends(s, { type: 'number', column, value: label(m[1]) }, NUMBER.lastIndex);
     return null;
   }
   switch (c) {
     case 100: // d
       if ((m = at(CUBE, input, pos))) break;
-      if ((m = at(DROP, input, pos))) return ends({ type: 'drop', column }, DROP.lastIndex);
+      if ((m = at(DROP, input, pos))) return ends(s, { type: 'drop', column }, DROP.lastIndex);
       return null;
     case 98: // b
     case 114: // r
       if ((m = at(CUBE, input, pos))) break;
-      if (c === 114 && (m = at(DROP, input, pos))) return ends({ type: 'drop', column }, DROP.lastIndex);
+      if (c === 114 && (m = at(DROP, input, pos))) return ends(s, { type: 'drop', column }, DROP.lastIndex);
       return null;
     case 116: // t
     case 97: // a
-      return (m = at(TAKE, input, pos)) ? ends({ type: 'take', column }, TAKE.lastIndex) : null;
+      return (m = at(TAKE, input, pos)) ? ends(s, { type: 'take', column }, TAKE.lastIndex) : null;
     case 112: // p
-      return (m = at(DROP, input, pos)) ? ends({ type: 'drop', column }, DROP.lastIndex) : null;
+      return (m = at(DROP, input, pos)) ? ends(s, { type: 'drop', column }, DROP.lastIndex) : null;
     case 119: // w
-      return (m = at(WINS, input, pos)) ? ends({ type: 'wins', column, points: wholeNumber(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex) : null;
+      return (m = at(WINS, input, pos)) ? ends(s, { type: 'wins', column, points: wholeNumber(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex) : null;
     case 108: // l
-      return (m = at(LOSSES, input, pos)) ? ends({ type: 'losses', column, points: wholeNumber(m[1]) }, LOSSES.lastIndex) : null;
+      return (m = at(LOSSES, input, pos)) ? ends(s, { type: 'losses', column, points: wholeNumber(m[1]) }, LOSSES.lastIndex) : null;
     default:
       return null;
   }
   const word = m[1].toLowerCase();
   const kind = word === 'doubles' ? 'double' : word === 'beavers' ? 'beaver' : 'raccoon';
-  return ends({ type: 'cube', column, kind, value: wholeNumber(m[2]) }, CUBE.lastIndex);
+  return ends(s, { type: 'cube', column, kind, value: wholeNumber(m[2]) }, CUBE.lastIndex);
 }
 
 export function endOfLine(input: string, i: number): number {
@@ -127,11 +134,11 @@ export function badLine(input: string, lineStart: number, errorOffset: number, e
   return { node, next: REST_OF_LINE.lastIndex };
 }
 
-/** A line's cells, gathered here and copied out at their exact length (see mat-moves.ts). */
-const lineCells: Cell[] = [];
-
-/** A numbered move line, a result line, or anything else in a game body (then a BadLine). */
-export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | BadLineNode> {
+/**
+ * A numbered move line, a result line, or anything else in a game body (then a BadLine). Works
+ * in `s` (its cells gathered in `s.cells`); what it returns holds nothing of `s`.
+ */
+export function readMoveLine(s: CellScratch, input: string, i: number): LineRead<MoveLineNode | BadLineNode> {
   const end = endOfLine(input, i);
   let pos = i;
   let number: number | null = null;
@@ -147,22 +154,22 @@ export function readMoveLine(input: string, i: number): LineRead<MoveLineNode | 
   for (;;) {
     pos = skipBlanks(input, pos);
     if (pos >= end) break;
-    const read = readCell(input, pos, pos - i, end);
+    const read = readCell(s, input, pos, pos - i, end);
     if (read !== null && 'errorOffset' in read) return badLine(input, i, read.errorOffset, read.expected);
     if (read === null) {
       const partial = cellErrorAt(input, pos);
       return partial ? badLine(input, i, partial.offset, partial.expected) : badLine(input, i, pos, CELL_EXPECTED);
     }
-    const after = cellEnd;
+    const after = s.end;
     // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
     if (after < end && input[after] !== ' ' && input[after] !== '\t') {
       const partial = cellErrorAt(input, after);
       const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
       return badLine(input, i, after, partial ? partial.expected : expected);
     }
-    lineCells[count++] = read;
+    s.cells[count++] = read;
     pos = after;
   }
-  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells: lineCells.slice(0, count) };
+  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells: s.cells.slice(0, count) };
   return { node, next: end < input.length ? end + 1 : end };
 }

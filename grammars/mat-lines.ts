@@ -3,7 +3,7 @@
 // runs of blanks with three quantifiers over the same characters, so a line of spaces and
 // colons made V8 backtrack for minutes (n^5 on a 240-byte score line). The scanners read the
 // same language and give the same captures, in time linear in the line.
-import { isBlank } from './mat-moves.js';
+import { isBlank, type ScanEnd } from './mat-moves.js';
 
 const COLON = 58;
 const QUOTE = 34;
@@ -26,16 +26,10 @@ function skipBlanks(input: string, i: number): number {
 /** A score line's raw fields: [whole line, left name, left score, right name, right score]. */
 export type ScoreFields = readonly [string, string, string, string, string];
 
-let scoreEnd = 0;
-
-/** Where the score line that `scanScoreLine` read last ends (after its line feed). */
-export function scoreLineEnd(): number {
-  return scoreEnd;
-}
-
 /**
- * The score line at `i` (` Anna : 0      Boris : 0`), or null. Reads what these two sticky
- * regexps read, the first one first, with the same captures:
+ * The score line at `i` (` Anna : 0      Boris : 0`), or null; where it ends (after its line
+ * feed) is written into `s.end`. Reads what these two sticky regexps read, the first one first,
+ * with the same captures:
  *
  *   [ \t]*([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]{2,}([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]*(?:\n|$)
  *   [ \t]*([^\n:]*?)[ \t]*:[ \t]*(\d+)[ \t]+([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]*(?:\n|$)
@@ -47,7 +41,7 @@ export function scoreLineEnd(): number {
  * without the blanks around them. Each colon costs the blanks and digits after it, which no
  * other colon reads again.
  */
-export function scanScoreLine(input: string, i: number): ScoreFields | null {
+export function scanScoreLine(s: ScanEnd, input: string, i: number): ScoreFields | null {
   let e = input.indexOf('\n', i);
   if (e < 0) e = input.length;
   // The tail: `:`, blanks, the right score, blanks, the end of the line.
@@ -67,9 +61,9 @@ export function scanScoreLine(input: string, i: number): ScoreFields | null {
     if (digitsTo === digitsFrom) return null;
     const rightName = skipBlanks(input, digitsTo);
     if (rightName - digitsTo < minGap) return null;
-    scoreEnd = e < input.length ? e + 1 : e;
+    s.end = e < input.length ? e + 1 : e;
     return [
-      input.slice(i, scoreEnd),
+      input.slice(i, s.end),
       input.slice(nameStart, Math.max(nameStart, blanksBefore(input, firstColon, nameStart))),
       input.slice(digitsFrom, digitsTo),
       input.slice(rightName, Math.max(rightName, blanksBefore(input, secondColon, rightName))),

@@ -44,57 +44,65 @@ function word(input: string, at: number, w: string): boolean {
   return true;
 }
 
-// The scanners below return their value and leave where it ends here: no result object per
-// point and per move (four or more a roll, in the hottest loop of every file).
-let next = 0;
-
-/** Where the last cell that `scanRoll` read ends. */
-export function scanEnd(): number {
-  return next;
+/**
+ * Where a scan ends, written by the scanner into an object its caller owns (one per parse, made
+ * by `parseMat`): the scanners return their value and leave their end here, so no result object
+ * is made per point and per move (four or more a roll, in the hottest loop of every file).
+ */
+export interface ScanEnd {
+  end: number;
 }
 
-/** A point at `at` (its end in `next`); -1 when there is none. */
-function point(input: string, at: number, end: number): number {
+/**
+ * The move scanners' working state, one per parse: where the last scan ended, and the arrays a
+ * token's points and hit marks and a roll's tokens are gathered in, then copied out at their
+ * exact length (an array grown by push from one element reserves room for 17, which made these
+ * arrays most of the memory a file's audit allocated: 65 of 203 KB a file).
+ */
+export interface MoveScratch extends ScanEnd {
+  points: number[];
+  hits: boolean[];
+  moves: MoveToken[];
+}
+
+/** A point at `at` (its end into `s.end`); -1 when there is none. */
+function point(s: ScanEnd, input: string, at: number, end: number): number {
   const c = input.charCodeAt(at);
   if (isDigit(c)) {
     const d = input.charCodeAt(at + 1);
     if (at + 1 < end && isDigit(d)) {
-      next = at + 2;
+      s.end = at + 2;
       return (c - 48) * 10 + (d - 48);
     }
-    next = at + 1;
+    s.end = at + 1;
     return c - 48;
   }
-  next = at + 3;
+  s.end = at + 3;
   if (word(input, at, 'bar')) return 25;
   if (word(input, at, 'off')) return 0;
   return -1;
 }
 
-// A token's points and hit marks, and a roll's tokens, are gathered here and copied out at their
-// exact length: an array grown by push from one element reserves room for 17, which made these
-// arrays most of the memory a file's audit allocated (65 of 203 KB a file).
-const tokenPoints: number[] = [];
-const tokenHits: boolean[] = [];
-const rollMoves: MoveToken[] = [];
-
 /**
- * One move token at `at` (its end in `next`). 'next-cell' when the text there is not a move at
- * all (the next cell: `64:`, `24)`, `Doubles`), so the roll ends before it.
+ * One move token at `at` (its end into `s.end`; its points and hits gathered in `s.points` and
+ * `s.hits`). 'next-cell' when the text there is not a move at all (the next cell: `64:`, `24)`,
+ * `Doubles`), so the roll ends before it.
  */
-function moveToken(input: string, at: number, end: number): MoveToken | ScanError | 'next-cell' {
-  const first = point(input, at, end);
+function moveToken(s: MoveScratch, input: string, at: number, end: number): MoveToken | ScanError | 'next-cell' {
+  const first = point(s, input, at, end);
   if (first < 0) return 'next-cell';
-  let i = next;
+  let i = s.end;
   if (input.charCodeAt(i) === STAR) i++;
   if (input.charCodeAt(i) !== SLASH || i >= end) return 'next-cell';
+  const tokenPoints = s.points;
+  const tokenHits = s.hits;
   let n = 0;
   tokenPoints[n++] = first;
   let anyHit = false;
   while (i < end && input.charCodeAt(i) === SLASH) {
-    const p = point(input, i + 1, end);
+    const p = point(s, input, i + 1, end);
     if (p < 0 || i + 1 >= end) return { errorOffset: i + 1, expected: POINT_EXPECTED };
-    i = next;
+    i = s.end;
     const hit = i < end && input.charCodeAt(i) === STAR;
     if (hit) i++;
     tokenHits[n - 1] = hit;
@@ -111,7 +119,7 @@ function moveToken(input: string, at: number, end: number): MoveToken | ScanErro
     i += 3;
   }
   if (i < end && !isBlank(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
-  next = i;
+  s.end = i;
   return { points, hits, repeat };
 }
 
@@ -137,10 +145,10 @@ function marker(input: string, at: number, end: number): { marker: RollMarker; n
 }
 
 /**
- * A roll cell at `at` (before `end`, the end of the line; its own end then in `scanEnd()`); null
- * when the text there is not a roll.
+ * A roll cell at `at` (before `end`, the end of the line; its own end then in `s.end`, its
+ * tokens gathered in `s.moves`); null when the text there is not a roll.
  */
-export function scanRoll(input: string, at: number, end: number, column: number): RollCell | ScanError | null {
+export function scanRoll(s: MoveScratch, input: string, at: number, end: number, column: number): RollCell | ScanError | null {
   const c1 = input.charCodeAt(at);
   const c2 = input.charCodeAt(at + 1);
   if (c1 < 49 || c1 > 54 || c2 < 49 || c2 > 54 || input.charCodeAt(at + 2) !== COLON || at + 2 >= end) return null;
@@ -151,7 +159,7 @@ export function scanRoll(input: string, at: number, end: number, column: number)
     let q = cellEnd;
     while (q < end && isBlank(input.charCodeAt(q))) q++;
     if (q >= end || q === cellEnd) break;
-    const m = moveToken(input, q, end);
+    const m = moveToken(s, input, q, end);
     if (m === 'next-cell') {
       const mark = count === 0 ? marker(input, q, end) : null;
       if (mark) {
@@ -161,9 +169,9 @@ export function scanRoll(input: string, at: number, end: number, column: number)
       break;
     }
     if ('errorOffset' in m) return m;
-    rollMoves[count++] = m;
-    cellEnd = next;
+    s.moves[count++] = m;
+    cellEnd = s.end;
   }
-  next = cellEnd;
-  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: rollMoves.slice(0, count), marker: found };
+  s.end = cellEnd;
+  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: s.moves.slice(0, count), marker: found };
 }

@@ -4,9 +4,9 @@
 // cannot read becomes a `BadLine` node carrying the exact column and what was expected there,
 // and parsing goes on; judging is left to the importer and the audit.
 import P from 'parsimmon';
-import { EOL, at, badWholeLine, endOfLine, readMoveLine } from './mat-cells.js';
+import { type CellScratch, EOL, at, badWholeLine, endOfLine, readMoveLine } from './mat-cells.js';
 import { skipBlanks } from './mat-moves.js';
-import { parseHeader, scanScoreLine, scoreLineEnd, type ScoreFields } from './mat-lines.js';
+import { parseHeader, scanScoreLine, type ScoreFields } from './mat-lines.js';
 import type { BadLineNode, BodyNode, CommentNode, Count, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
 import { LineCursor, MAX_LISTED_ERRORS, sticky } from './primitives.js';
@@ -14,15 +14,29 @@ import { LineCursor, MAX_LISTED_ERRORS, sticky } from './primitives.js';
 export type * from './mat-nodes.js';
 
 /**
- * Unreadable lines: the first MAX_LISTED_ERRORS of a file are kept whole; past them a line is
- * only counted (where the first one stands, the last one's offset), unless the tree needs it: a
- * game's unreadable score line stands in the score line's place, and a game is not replayed past
- * the first unreadable line of its body. Reset by `parseMat`.
+ * One parse's working state, made by `parseMat` and handed to every rule and scanner that reads
+ * or writes it: the scanners' (mat-cells.ts, mat-moves.ts; `end` is where the last scan ended),
+ * and the count of unreadable lines. The first MAX_LISTED_ERRORS of a file are kept whole
+ * (`keptBad`); past them a line is only counted in `dropped` (where the first one stands, the
+ * last one's offset), unless the tree needs it: a game's unreadable score line stands in the
+ * score line's place, and a game is not replayed past the first unreadable line of its body.
  */
-let keptBad = 0;
-const dropped = { count: 0, first: 0, firstError: 0, last: 0 };
+interface MatScratch extends CellScratch {
+  keptBad: number;
+  dropped: { count: number; first: number; firstError: number; last: number };
+  /**
+   * The lines the last Preamble read. The last Match of a file fails after its Preamble (no
+   * match-length line follows), and Leftover takes the same lines: they are not read twice.
+   */
+  lastPreamble: { from: number; to: number; nodes: (CommentNode | BadLineNode)[] } | null;
+}
 
-function dropBad(offset: number, errorOffset: number): void {
+function matScratch(): MatScratch {
+  return { end: 0, points: [], hits: [], moves: [], cells: [], keptBad: 0, dropped: { count: 0, first: 0, firstError: 0, last: 0 }, lastPreamble: null };
+}
+
+function dropBad(s: MatScratch, offset: number, errorOffset: number): void {
+  const dropped = s.dropped;
   if (dropped.count++ === 0) {
     dropped.first = offset;
     dropped.firstError = errorOffset;
@@ -31,12 +45,12 @@ function dropBad(offset: number, errorOffset: number): void {
 }
 
 /** Whether to keep a bad line node: when the tree needs it or while there is room; else it is counted. */
-function keepBad(node: BadLineNode, needed: boolean): boolean {
-  if (needed || keptBad < MAX_LISTED_ERRORS) {
-    keptBad++;
+function keepBad(s: MatScratch, node: BadLineNode, needed: boolean): boolean {
+  if (needed || s.keptBad < MAX_LISTED_ERRORS) {
+    s.keptBad++;
     return true;
   }
-  dropBad(node.offset, node.errorOffset);
+  dropBad(s, node.offset, node.errorOffset);
   return false;
 }
 
@@ -47,13 +61,14 @@ const SCORE_EXPECTED = "a score line such as ' Anna : 0      Boris : 0'";
  * missing and the line is left for the game body (an error that costs no move); otherwise the
  * line itself is the unreadable score line.
  */
-const missingScore = P<BadLineNode>((input, i) => {
-  if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
-  const read = readMoveLine(input, i);
-  const bad = badWholeLine(input, i, SCORE_EXPECTED);
-  keepBad(bad.node, true);
-  return read.node.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
-});
+const missingScore = (s: MatScratch) =>
+  P<BadLineNode>((input, i) => {
+    if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
+    const read = readMoveLine(s, input, i);
+    const bad = badWholeLine(input, i, SCORE_EXPECTED);
+    keepBad(s, bad.node, true);
+    return read.node.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
+  });
 
 const BLANK_LINE = /[ \t]*\n|[ \t]+$/y;
 const COMMENT_LINE = /[ \t]*[;#]([^\n]*)\n?/y;
@@ -87,7 +102,7 @@ const MATCH_EXPECTED = "a match-length line such as '7 point match'";
  * line (`beforeMatch`: the lines before a match) or to the end of the file (what follows the
  * last match); returns where they end. An unreadable line past the ones kept costs no node.
  */
-function looseLines(input: string, pos: number, nodes: (CommentNode | BadLineNode)[], beforeMatch: boolean): number {
+function looseLines(s: MatScratch, input: string, pos: number, nodes: (CommentNode | BadLineNode)[], beforeMatch: boolean): number {
   while (pos < input.length) {
     if (at(BLANK_LINE, input, pos)) {
       pos = BLANK_LINE.lastIndex;
@@ -100,25 +115,19 @@ function looseLines(input: string, pos: number, nodes: (CommentNode | BadLineNod
       continue;
     }
     if (beforeMatch && (at(MATCH_LINE, input, pos) || at(GAME_LINE, input, pos))) break;
-    if (keptBad < MAX_LISTED_ERRORS) {
-      keptBad++;
+    if (s.keptBad < MAX_LISTED_ERRORS) {
+      s.keptBad++;
       const read = badWholeLine(input, pos, MATCH_EXPECTED);
       nodes.push(read.node);
       pos = read.next;
     } else {
       const end = endOfLine(input, pos);
-      dropBad(pos, Math.min(skipBlanks(input, pos), end));
+      dropBad(s, pos, Math.min(skipBlanks(input, pos), end));
       pos = end < input.length ? end + 1 : end;
     }
   }
   return pos;
 }
-
-/**
- * The lines the last Preamble read. The last Match of a file fails after its Preamble (no
- * match-length line follows), and Leftover takes the same lines: they are not read twice.
- */
-let lastPreamble: { from: number; to: number; nodes: (CommentNode | BadLineNode)[] } | null = null;
 
 /**
  * Blank and comment lines, as many as there are: one parser instead of `alt(Blank, Comment).many()`,
@@ -143,58 +152,59 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
  * Every line of a game after its score line, up to the next `Game N` or the next match. One
  * parser that looks at each line once: parsimmon alternatives that fail cost more than the line.
  */
-const gameBody = P<BodyNode[]>((input, i) => {
-  const nodes: BodyNode[] = [];
-  let unreadable = false;
-  const add = (node: MoveLineNode | BadLineNode) => {
-    if (node.type === 'moves') nodes.push(node);
-    else {
-      if (keepBad(node, !unreadable)) nodes.push(node);
-      unreadable = true;
-    }
-  };
-  let pos = i;
-  // Comments before this offset are known not to lead to a next match: each run of comment
-  // lines is looked through once, not once per line.
-  let commentsEnd = -1;
-  while (pos < input.length) {
-    // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
-    // no regexp before their own scan.
-    const q = skipBlanks(input, pos);
-    const c = input.charCodeAt(q);
-    if (c >= 48 && c <= 57) {
-      let r = q + 1;
-      while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
-      if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
-        const read = readMoveLine(input, pos);
-        add(read.node);
-        pos = read.next;
+const gameBody = (s: MatScratch) =>
+  P<BodyNode[]>((input, i) => {
+    const nodes: BodyNode[] = [];
+    let unreadable = false;
+    const add = (node: MoveLineNode | BadLineNode) => {
+      if (node.type === 'moves') nodes.push(node);
+      else {
+        if (keepBad(s, node, !unreadable)) nodes.push(node);
+        unreadable = true;
+      }
+    };
+    let pos = i;
+    // Comments before this offset are known not to lead to a next match: each run of comment
+    // lines is looked through once, not once per line.
+    let commentsEnd = -1;
+    while (pos < input.length) {
+      // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
+      // no regexp before their own scan.
+      const q = skipBlanks(input, pos);
+      const c = input.charCodeAt(q);
+      if (c >= 48 && c <= 57) {
+        let r = q + 1;
+        while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
+        if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
+          const read = readMoveLine(s, input, pos);
+          add(read.node);
+          pos = read.next;
+          continue;
+        }
+        break; // the next match's length line
+      }
+      if (c === 10 || q >= input.length) {
+        pos = Math.min(q + 1, input.length);
         continue;
       }
-      break; // the next match's length line
-    }
-    if (c === 10 || q >= input.length) {
-      pos = Math.min(q + 1, input.length);
-      continue;
-    }
-    if (at(GAME_LINE, input, pos) || at(MATCH_LINE, input, pos)) break;
-    const comment = at(COMMENT_LINE, input, pos);
-    if (comment) {
-      const next = COMMENT_LINE.lastIndex; // before commentRunEnd runs the same regexp
-      if (pos >= commentsEnd) {
-        commentsEnd = commentRunEnd(input, pos);
-        if (commentsEnd < 0) break;
+      if (at(GAME_LINE, input, pos) || at(MATCH_LINE, input, pos)) break;
+      const comment = at(COMMENT_LINE, input, pos);
+      if (comment) {
+        const next = COMMENT_LINE.lastIndex; // before commentRunEnd runs the same regexp
+        if (pos >= commentsEnd) {
+          commentsEnd = commentRunEnd(input, pos);
+          if (commentsEnd < 0) break;
+        }
+        nodes.push(commentNode(comment, pos));
+        pos = next;
+        continue;
       }
-      nodes.push(commentNode(comment, pos));
-      pos = next;
-      continue;
+      const read = readMoveLine(s, input, pos);
+      add(read.node);
+      pos = read.next;
     }
-    const read = readMoveLine(input, pos);
-    add(read.node);
-    pos = read.next;
-  }
-  return P.makeSuccess(pos, nodes);
-});
+    return P.makeSuccess(pos, nodes);
+  });
 
 function scoreName(raw: string): { name: string; rating: number | null } {
   const m = /^(.*?),(\d+)$/.exec(raw);
@@ -227,64 +237,72 @@ interface Spec {
   Leftover: (CommentNode | BadLineNode)[];
 }
 
-const language = P.createLanguage<Spec>({
-  File: (r) =>
-    P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({ matches, leftover, lineCount: 0, unlisted: null })),
+/**
+ * The grammar, its rules closing over one parse's scratch `s`: built per parse (a few dozen small
+ * parser objects, nothing per line).
+ */
+const matLanguage = (s: MatScratch) =>
+  P.createLanguage<Spec>({
+    File: (r) =>
+      P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({ matches, leftover, lineCount: 0, unlisted: null })),
 
-  Match: (r) =>
-    P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
-      preamble,
-      length: ml.length,
-      offset: ml.offset,
-      line: 0,
-      games,
-    })),
+    Match: (r) =>
+      P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
+        preamble,
+        length: ml.length,
+        offset: ml.offset,
+        line: 0,
+        games,
+      })),
 
-  Preamble: () =>
-    P((input, i) => {
-      const nodes: (CommentNode | BadLineNode)[] = [];
-      const to = looseLines(input, i, nodes, true);
-      lastPreamble = { from: i, to, nodes };
-      return P.makeSuccess(to, nodes);
-    }),
+    Preamble: () =>
+      P((input, i) => {
+        const nodes: (CommentNode | BadLineNode)[] = [];
+        const to = looseLines(s, input, i, nodes, true);
+        s.lastPreamble = { from: i, to, nodes };
+        return P.makeSuccess(to, nodes);
+      }),
 
-  MatchLine: () =>
-    sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
-      length: m[1] === undefined ? 0 : wholeNumber(m[1]),
-      offset,
-    })),
+    MatchLine: () =>
+      sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
+        length: m[1] === undefined ? 0 : wholeNumber(m[1]),
+        offset,
+      })),
 
-  Game: (r) =>
-    P.seqMap(
-      blanksAndComments,
-      r.GameLine,
-      r.Blank.many(),
-      P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore), P.succeed(null)),
-      gameBody,
-      (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
-    ),
+    Game: (r) =>
+      P.seqMap(
+        blanksAndComments,
+        r.GameLine,
+        r.Blank.many(),
+        P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore(s)), P.succeed(null)),
+        gameBody(s),
+        (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
+      ),
 
-  GameLine: () =>
-    sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset })),
+    GameLine: () =>
+      sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset })),
 
-  ScoreLine: () =>
-    P((input, i) => {
-      const fields = scanScoreLine(input, i);
-      return fields ? P.makeSuccess(scoreLineEnd(), scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
-    }),
+    ScoreLine: () =>
+      P((input, i) => {
+        const fields = scanScoreLine(s, input, i);
+        return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
+      }),
 
-  Blank: () => sticky(BLANK_LINE, 'a blank line', () => null),
+    Blank: () => sticky(BLANK_LINE, 'a blank line', () => null),
 
-  Leftover: () =>
-    P((input, i) => {
-      const seen = lastPreamble !== null && lastPreamble.from === i ? lastPreamble : null;
-      const nodes = seen ? seen.nodes : [];
-      return P.makeSuccess(looseLines(input, seen ? seen.to : i, nodes, false), nodes);
-    }),
-});
+    Leftover: () =>
+      P((input, i) => {
+        const seen = s.lastPreamble !== null && s.lastPreamble.from === i ? s.lastPreamble : null;
+        const nodes = seen ? seen.nodes : [];
+        return P.makeSuccess(looseLines(s, input, seen ? seen.to : i, nodes, false), nodes);
+      }),
+  });
 
-/** Fills `line` (and `column` of bad lines) from offsets, walking the tree in document order. */
-function placeLines(tree: MatSyntax, text: string): void {
+/**
+ * Fills `line` (and `column` of bad lines) from offsets, walking the tree in document order, and
+ * `unlisted` from the unreadable lines `dropped` counted.
+ */
+function placeLines(tree: MatSyntax, text: string, dropped: MatScratch['dropped']): void {
   const lines = new LineCursor(text);
   const place = (n: { offset: number; line: number }) => {
     n.line = lines.line(n.offset);
@@ -314,17 +332,16 @@ function placeLines(tree: MatSyntax, text: string): void {
 /**
  * Text (already decoded, LF line ends) → syntax tree. Never throws for any input: lines it
  * cannot read are `BadLine` nodes in the tree (past the first MAX_LISTED_ERRORS, counted in
- * `unlisted` where the tree does not need them).
+ * `unlisted` where the tree does not need them). All its working state is in one scratch object
+ * made here and dropped on return: no state outlives a call or passes from one file to the next.
  */
 export function parseMat(text: string): MatSyntax {
-  keptBad = dropped.count = 0;
-  lastPreamble = null;
-  const result = language.File.parse(text);
-  lastPreamble = null;
+  const s = matScratch();
+  const result = matLanguage(s).File.parse(text);
   if (!result.status) {
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     throw new Error(`mat grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
   }
-  placeLines(result.value, text);
+  placeLines(result.value, text, s.dropped);
   return result.value;
 }

@@ -3,7 +3,7 @@
 // definition, and compared with the scanners on short strings over the characters that matter.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseHeader, scanScoreLine, scoreLineEnd } from '../../grammars/mat-lines.js';
+import { parseHeader, scanScoreLine } from '../../grammars/mat-lines.js';
 
 const EOL = String.raw`[ \t]*(?:\n|$)`;
 const SCORE_GAP = new RegExp(String.raw`[ \t]*([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]{2,}([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`, 'y');
@@ -20,8 +20,9 @@ function scoreByRegexp(input: string, i: number): { fields: string[]; end: numbe
 }
 
 function scoreByScanner(input: string, i: number): { fields: string[]; end: number } | null {
-  const f = scanScoreLine(input, i);
-  return f ? { fields: [...f], end: scoreLineEnd() } : null;
+  const s = { end: -1 };
+  const f = scanScoreLine(s, input, i);
+  return f ? { fields: [...f], end: s.end } : null;
 }
 
 const text = (chars: string[], max: number) => fc.array(fc.constantFrom(...chars), { maxLength: max }).map((a) => a.join(''));
