@@ -32,7 +32,8 @@ interface MatScratch extends CellScratch {
 }
 
 function matScratch(): MatScratch {
-  return { end: 0, points: [], hits: [], moves: [], cells: [], keptBad: 0, dropped: { count: 0, first: 0, firstError: 0, last: 0 }, lastPreamble: null };
+  const dropped = { count: 0, first: 0, firstError: 0, last: 0 };
+  return { end: 0, points: [], hits: [], moves: [], cells: [], keptBad: 0, dropped, lastPreamble: null };
 }
 
 function dropBad(s: MatScratch, offset: number, errorOffset: number): void {

@@ -87,25 +87,47 @@ const isBad = (x: object): x is Bad => (x as Partial<Bad>).bad === true;
  * Errors kept in the tree as they are found, up to this many (ten times the listed ones: the
  * end of a tree adds errors before places already passed); past it only their offsets are
  * kept, in `spilled`, to be counted. A file of 8 million `;1` nodes held an error object for
- * each. Reset by `parseSgf`.
+ * each.
  */
 const MAX_KEPT = 10 * MAX_LISTED_ERRORS;
-let kept = 0;
-let spilled = new Int32Array(0);
-let spilledCount = 0;
 
-/** Whether to keep `b` in the tree; if not, its offset is counted. */
-function keep(b: Bad): boolean {
-  if (kept < MAX_KEPT) {
-    kept++;
+/**
+ * One parse's working state, made by `parseSgf` and handed to every reader and rule that reads
+ * or writes it; nothing of it outlives the call.
+ */
+interface SgfScratch {
+  /** Errors kept in the tree so far (up to MAX_KEPT). */
+  kept: number;
+  /** The offsets of the errors past those, `spilledCount` of them (grown by doubling). */
+  spilled: Int32Array;
+  spilledCount: number;
+  /** How deep the game tree being read is nested (up to MAX_DEPTH). */
+  depth: number;
+  /**
+   * A node's errors, for the few nodes that have one (the node objects themselves stay small: a
+   * file can hold a node per byte).
+   */
+  nodeErrors: Map<SgfNode, Bad[]>;
+  /** A node's properties, gathered here and copied out at their exact length. */
+  properties: SgfProperty[];
+}
+
+function sgfScratch(): SgfScratch {
+  return { kept: 0, spilled: new Int32Array(0), spilledCount: 0, depth: 0, nodeErrors: new Map(), properties: [] };
+}
+
+/** Whether to keep `b` in the tree; if not, its offset is counted in `s.spilled`. */
+function keep(s: SgfScratch, b: Bad): boolean {
+  if (s.kept < MAX_KEPT) {
+    s.kept++;
     return true;
   }
-  if (spilledCount === spilled.length) {
-    const grown = new Int32Array(Math.max(1024, spilled.length * 2));
-    grown.set(spilled);
-    spilled = grown;
+  if (s.spilledCount === s.spilled.length) {
+    const grown = new Int32Array(Math.max(1024, s.spilled.length * 2));
+    grown.set(s.spilled);
+    s.spilled = grown;
   }
-  spilled[spilledCount++] = b.offset;
+  s.spilled[s.spilledCount++] = b.offset;
   return false;
 }
 
@@ -168,18 +190,13 @@ interface RawTree extends SgfTree {
   bad: Bad[] | null;
 }
 
-/**
- * A node's errors, for the few nodes that have one (the node objects themselves stay small: a
- * file can hold a node per byte). Reset by `parseSgf`.
- */
-const nodeErrors = new Map<SgfNode, Bad[]>();
-
 const NO_PROPERTIES: readonly SgfProperty[] = Object.freeze([]);
-/** A node's properties, gathered here and copied out at their exact length. */
-const nodeProperties: SgfProperty[] = [];
 
-/** A node: `;` and its properties up to the next `;`, `(`, `)`, read in one loop. */
-function readNode(input: string, i: number): Read<SgfNode> | null {
+/**
+ * A node: `;` and its properties up to the next `;`, `(`, `)`, read in one loop (its properties
+ * gathered in `s.properties`, its errors kept in `s.nodeErrors` or counted).
+ */
+function readNode(s: SgfScratch, input: string, i: number): Read<SgfNode> | null {
   if (input.charCodeAt(i) !== 59) return null;
   const node: SgfNode = { offset: i, line: 0, column: 0, properties: NO_PROPERTIES };
   let count = 0;
@@ -187,14 +204,14 @@ function readNode(input: string, i: number): Read<SgfNode> | null {
   for (;;) {
     const read = readProperty(input, i) ?? readJunk(input, i, NODE_EXPECTED, JUNK_RE);
     if (read === null) {
-      if (count > 0) node.properties = nodeProperties.slice(0, count);
+      if (count > 0) node.properties = s.properties.slice(0, count);
       return { item: node, end: i };
     }
-    if (!isBad(read.item)) nodeProperties[count++] = read.item;
-    else if (keep(read.item)) {
-      const errors = nodeErrors.get(node);
+    if (!isBad(read.item)) s.properties[count++] = read.item;
+    else if (keep(s, read.item)) {
+      const errors = s.nodeErrors.get(node);
       if (errors) errors.push(read.item);
-      else nodeErrors.set(node, [read.item]);
+      else s.nodeErrors.set(node, [read.item]);
     }
     i = read.end;
   }
@@ -205,22 +222,31 @@ function readNode(input: string, i: number): Read<SgfNode> | null {
  * whole sequence, since analysed files have thousands of nodes and a parsimmon step per node or
  * property costs more than the regexps that read it.
  */
-const sequence = P<(SgfNode | Bad)[]>((input, start) => {
-  const items: (SgfNode | Bad)[] = [];
-  for (let i = start; ; ) {
-    const read = readNode(input, i) ?? readJunk(input, i, NODE_EXPECTED, TREE_JUNK_RE);
-    if (read === null) return i > start ? P.makeSuccess(i, items) : P.makeFailure(i, "';'");
-    if (!isBad(read.item) || keep(read.item)) items.push(read.item);
-    i = read.end;
-  }
-});
+const sequence = (s: SgfScratch) =>
+  P<(SgfNode | Bad)[]>((input, start) => {
+    const items: (SgfNode | Bad)[] = [];
+    for (let i = start; ; ) {
+      const read = readNode(s, input, i) ?? readJunk(input, i, NODE_EXPECTED, TREE_JUNK_RE);
+      if (read === null) return i > start ? P.makeSuccess(i, items) : P.makeFailure(i, "';'");
+      if (!isBad(read.item) || keep(s, read.item)) items.push(read.item);
+      i = read.end;
+    }
+  });
 
 /** Nodes must come before variations, and a tree needs one node at least. */
-function rawTree(offset: number, items: (SgfNode | Bad)[], children: (RawTree | (SgfNode | Bad)[] | Bad)[], closeAt: number, closed: boolean, atEnd: boolean): RawTree {
+function rawTree(
+  s: SgfScratch,
+  offset: number,
+  items: (SgfNode | Bad)[],
+  children: (RawTree | (SgfNode | Bad)[] | Bad)[],
+  closeAt: number,
+  closed: boolean,
+  atEnd: boolean,
+): RawTree {
   const tree: RawTree = { offset, end: closeAt, line: 0, column: 0, nodes: [], children: [], bad: null };
   const errors: Bad[] = []; // the sequences' errors are kept already, the ones made here not yet
   const add = (b: Bad) => {
-    if (keep(b)) errors.push(b);
+    if (keep(s, b)) errors.push(b);
   };
   if (items.some(isBad)) {
     for (const item of items) {
@@ -255,42 +281,50 @@ const here = P<{ offset: number; atEnd: boolean }>((input, i) => P.makeSuccess(i
 /**
  * Variations nest by recursion, so a hostile file could exhaust the stack: past this depth the
  * rest of the file is one error. A game tree cannot fail once its `(` is read, so `enter` and
- * `leave` always pair up (and `parseSgf` resets the count anyway).
+ * `leave` (counting in `s.depth`) always pair up.
  */
 const MAX_DEPTH = 200;
-let depth = 0;
-const enter = P<null>((_, i) => (depth < MAX_DEPTH ? (depth++, P.makeSuccess(i, null)) : P.makeFailure(i, 'a shallower variation')));
-const leave = P<null>((_, i) => (depth--, P.makeSuccess(i, null)));
+const enter = (s: SgfScratch) =>
+  P<null>((_, i) => (s.depth < MAX_DEPTH ? (s.depth++, P.makeSuccess(i, null)) : P.makeFailure(i, 'a shallower variation')));
+const leave = (s: SgfScratch) => P<null>((_, i) => (s.depth--, P.makeSuccess(i, null)));
 const tooDeep = P<Bad>((input, i) =>
   input.charCodeAt(i) === 40 ? P.makeSuccess(input.length, bad(i, `at most ${MAX_DEPTH} nested variations (the rest of the file is not read)`)) : P.makeFailure(i, "'('"),
 );
 
-const language = P.createLanguage<Spec>({
-  Collection: (r) =>
-    P.seqMap(r._, P.alt<RawTree | Bad>(r.GameTree, junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y)).many(), P.eof, (_, items) => ({
-      trees: items.filter((x): x is RawTree => !isBad(x)),
-      bad: items.filter((x): x is Bad => isBad(x) && keep(x)),
-    })),
+/**
+ * The grammar, its rules closing over one parse's scratch `s`: built per parse (a few dozen small
+ * parser objects, nothing per node).
+ */
+const sgfLanguage = (s: SgfScratch) =>
+  P.createLanguage<Spec>({
+    Collection: (r) =>
+      P.seqMap(r._, P.alt<RawTree | Bad>(r.GameTree, junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y)).many(), P.eof, (_, items) => ({
+        trees: items.filter((x): x is RawTree => !isBad(x)),
+        bad: items.filter((x): x is Bad => isBad(x) && keep(s, x)),
+      })),
 
-  GameTree: (r) =>
-    P.seqMap(
-      sticky(/\(\s*/y, "'('", (_, offset) => offset),
-      enter,
-      r.Sequence.or(P.succeed([])),
-      P.alt<RawTree | (SgfNode | Bad)[] | Bad>(r.GameTree, tooDeep, r.Sequence).many(),
-      here,
-      P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false)),
-      leave,
-      (offset, _, items, children, end, closed) => rawTree(offset, items, children, end.offset, closed, end.atEnd),
-    ),
+    GameTree: (r) =>
+      P.seqMap(
+        sticky(/\(\s*/y, "'('", (_, offset) => offset),
+        enter(s),
+        r.Sequence.or(P.succeed([])),
+        P.alt<RawTree | (SgfNode | Bad)[] | Bad>(r.GameTree, tooDeep, r.Sequence).many(),
+        here,
+        P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false)),
+        leave(s),
+        (offset, _, items, children, end, closed) => rawTree(s, offset, items, children, end.offset, closed, end.atEnd),
+      ),
 
-  Sequence: () => sequence,
+    Sequence: () => sequence(s),
 
-  _: () => sticky(/\s*/y, 'white space', () => null),
-});
+    _: () => sticky(/\s*/y, 'white space', () => null),
+  });
 
-/** Moves every error out of the tree into one list, and fills lines and columns from offsets. */
-function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
+/**
+ * Moves every error out of the tree (and out of `s.nodeErrors`) into one list, counts the ones
+ * in `s.spilled`, and fills lines and columns from offsets.
+ */
+function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
   const lines = new LineCursor(text);
   const at = (n: SgfPlace) => {
     n.line = lines.line(n.offset);
@@ -301,7 +335,7 @@ function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
     at(tree);
     for (const node of tree.nodes) {
       at(node);
-      const errors = nodeErrors.size > 0 ? nodeErrors.get(node) : undefined;
+      const errors = s.nodeErrors.size > 0 ? s.nodeErrors.get(node) : undefined;
       if (errors) found.push(...errors);
       for (const p of node.properties) at(p);
     }
@@ -311,14 +345,14 @@ function place(text: string, raw: { trees: RawTree[]; bad: Bad[] }): SgfSyntax {
     return tree;
   };
   const trees = raw.trees.map(visit);
-  if (found.length === 0 && spilledCount === 0) return { trees, errors: [], unlisted: null, errorLines: trees.map(() => null), lineCount: lines.lineCount() };
+  if (found.length === 0 && s.spilledCount === 0) return { trees, errors: [], unlisted: null, errorLines: trees.map(() => null), lineCount: lines.lineCount() };
   const index = new LineIndex(text);
   const lineColumn = (offset: number) => `line ${index.line(offset)}, column ${index.column(offset)}`;
   // One error per place: a value left open runs to the end of the file, and the trees around it
   // cannot close either.
   const kept = found.sort((a, b) => a.offset - b.offset).filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset);
   // Every place, kept or spilled, once and in order; the first MAX_LISTED_ERRORS kept are listed.
-  const spill = spilled.subarray(0, spilledCount).sort();
+  const spill = s.spilled.subarray(0, s.spilledCount).sort();
   const places = new Int32Array(kept.length + spill.length);
   const listed: Bad[] = [];
   let n = 0;
@@ -365,22 +399,17 @@ function firstFrom(values: Int32Array, n: number, value: number): number {
 
 /**
  * Text (already decoded, LF line ends) → syntax tree. Never throws for any input: what it
- * cannot read is in `errors`, and the trees hold everything around it.
+ * cannot read is in `errors`, and the trees hold everything around it. All its working state is
+ * in one scratch object made here and dropped on return: nothing passes from one file to the next.
  */
 export function parseSgf(text: string): SgfSyntax {
-  depth = kept = spilledCount = 0;
-  try {
-    const result = language.Collection.parse(text);
-    if (!result.status) {
-      // Every rule has a lenient fallback; reaching here is a bug in the grammar, not bad input.
-      throw new Error(`sgf grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
-    }
-    return place(text, result.value);
-  } finally {
-    spilled = new Int32Array(0); // a large file's offsets are not kept for the next one
-    nodeErrors.clear();
-    nodeProperties.length = 0;
+  const s = sgfScratch();
+  const result = sgfLanguage(s).Collection.parse(text);
+  if (!result.status) {
+    // Every rule has a lenient fallback; reaching here is a bug in the grammar, not bad input.
+    throw new Error(`sgf grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
   }
+  return place(s, text, result.value);
 }
 
 /** The values of a property, as offsets of the text between each pair of brackets. */
