@@ -19,3 +19,18 @@ export function quotedName(name: string): string {
   const cut = name.charCodeAt(63) >= 0xd800 && name.charCodeAt(63) < 0xdc00 ? 63 : 64; // not between a surrogate pair
   return `${name.slice(0, cut)}… (${grouped(name.length)} characters)`;
 }
+
+/**
+ * The English article before a whole number, by how the number is spoken: `an` when it starts
+ * with a vowel sound (8, 11, 18, 80-89, 800-899, 8,000…, 11,000…, 18,000…), else `a`. The number
+ * is read as it is said, by groups of three digits from the left ("eleven thousand", not
+ * "one thousand one hundred"); a negative number is "minus …".
+ */
+export function aOrAn(n: number): 'a' | 'an' {
+  if (!Number.isFinite(n) || n < 0) return 'a';
+  const digits = BigInt(Math.trunc(n)).toString();
+  const lead = digits.slice(0, digits.length % 3 || 3);
+  if (lead.length === 3) return lead[0] === '8' ? 'an' : 'a';
+  if (lead.length === 2) return lead === '11' || lead === '18' || lead[0] === '8' ? 'an' : 'a';
+  return lead === '8' ? 'an' : 'a';
+}

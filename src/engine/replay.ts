@@ -62,6 +62,8 @@ interface ReplayState {
   firstRoll: RollAction | null;
   cubeLog: CubeEvent[];
   findings: Finding[];
+  /** The line of the action that ended the game (the last checker borne off, the drop, the resignation); absent when none did. */
+  endLine?: number;
 }
 
 export type GameReplay = ReplayState & GameEnd;
@@ -148,6 +150,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     firstRoll: w.firstRoll,
     cubeLog: w.cubeLog,
     findings: w.findings,
+    endLine: w.ended !== null && w.ended.end.termination !== null ? w.ended.line : undefined,
     ...endOf(w),
   };
 }

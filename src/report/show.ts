@@ -34,7 +34,9 @@ export function showUnreadable(file: string, r: MatchReport): string {
 }
 
 export function showMatch(r: MatchReport, only?: number): string {
-  const names = [printable(r.players?.[0] || 'left player'), printable(r.players?.[1] || 'right player')] as [string, string];
+  // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
+  const unnamed = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
+  const names = [printable(r.players?.[0] || unnamed[0]), printable(r.players?.[1] || unnamed[1])] as [string, string];
   const out: string[] = [];
   for (const g of r.games) {
     if (only !== undefined && g.game !== only) continue;

@@ -9,7 +9,7 @@ import { finalIds } from './final-ids.js';
 import { type GameScore, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
-import { quotedName } from '../words.js';
+import { aOrAn, quotedName } from '../words.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -54,7 +54,9 @@ function append<T>(to: T[], from: readonly T[]): void {
 }
 
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
-  const names: [string, string] = [quotedName(record.players[0]) || 'the left player', quotedName(record.players[1]) || 'the right player'];
+  // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
+  const unnamed = record.format === 'sgf' ? ['White', 'Black'] : ['the left player', 'the right player'];
+  const names: [string, string] = [quotedName(record.players[0]) || unnamed[0], quotedName(record.players[1]) || unnamed[1]];
   const given = rulesFor(record, options.rules);
   const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
@@ -268,10 +270,21 @@ function after(before: Progress, game: GameRecord, score: [number, number], craw
   return { running, crawfordPlayed: before.crawfordPlayed || crawford, wonBy };
 }
 
-/** The record stops before anybody has won the match. */
+/** The record stops before anybody has won the match: said on the line where it stops. */
 function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: Progress): Finding | null {
   const N = record.length;
   if (rules.money || progress.wonBy !== null || record.games.length === 0 || N === null || N <= 0) return null;
-  const lastGame = record.games[record.games.length - 1];
-  return gameFinding(lastGame, 'match-unfinished', 'warning', `the record stops at ${progress.running.join('-')} in a ${N}-point match: nobody has won it`, { game: undefined });
+  const message = `the record stops at ${progress.running.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;
+  return finding('match-unfinished', 'warning', message, { line: lastLine(record.games[record.games.length - 1]) });
+}
+
+/** The last line of a game that holds anything: its score line, an action, its result, a comment, where it could not be read. */
+function lastLine(game: GameRecord): number {
+  let line = game.line;
+  const last = game.actions[game.actions.length - 1]; // actions are in file order
+  if (last !== undefined && last.line > line) line = last.line;
+  if (game.result !== null && game.result.line > line) line = game.result.line;
+  for (const c of game.comments) if (c.line > line) line = c.line;
+  if (game.unreadableFrom !== null && game.unreadableFrom > line) line = game.unreadableFrom;
+  return line;
 }

@@ -3,7 +3,7 @@ import type { CubeEvent } from '../engine/replay.js';
 import type { CodeWith, FindingExtra } from '../findings.js';
 import type { Finding, Side } from '../model.js';
 import type { RuleSet } from './rules.js';
-import { plural } from '../words.js';
+import { aOrAn, plural } from '../words.js';
 
 export interface CubeContext {
   game: number;
@@ -35,7 +35,7 @@ export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
     }
     if (offered !== null && e.recordedValue !== null && e.recordedValue !== offered) {
       // A value too long to hold is quoted in the message only: `recorded` holds numbers.
-      add('cube-value', e, `the record writes '=> ${e.recordedValue}', but doubling a ${offered / 2}-cube makes ${offered}`, {
+      add('cube-value', e, `the record writes '=> ${e.recordedValue}', but doubling ${aOrAn(offered / 2)} ${offered / 2}-cube makes ${offered}`, {
         ...(typeof e.recordedValue === 'number' ? { recorded: e.recordedValue } : {}),
         expected: offered,
       });

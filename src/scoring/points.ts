@@ -5,7 +5,7 @@ import type { FindingCode, FindingExtra, SeverityOf } from '../findings.js';
 import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
-import { plural } from '../words.js';
+import { aOrAn, plural } from '../words.js';
 
 export interface PointsContext {
   rules: RuleSet;
@@ -85,7 +85,7 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   // A game the replay could not finish is worth what the record gives.
   const credited = credit(worth.termination === null ? written : worth.termination === 'unfinished' ? null : worth.nominal);
   const winsMatch = winning(credited);
-  checkRecorded(worth, recorded, { cube: ctx.cube, need, winsMatch }, ctx, add);
+  checkRecorded(worth, recorded, { cube: ctx.cube, need, winsMatch, endLine: r.endLine }, ctx, add);
   if (recorded?.andMatch && !ctx.rules.money && !winsMatch && credited !== null) {
     add('and-the-match', 'warning', `the record says "and the match", but ${ctx.names[recorded.winner]} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`);
   }
@@ -135,8 +135,8 @@ function resignWorth(winner: Side, written: number | null, noResult: boolean, cu
       'resign-value',
       written > 3 * cube ? 'error' : 'warning',
       written > 3 * cube
-        ? `a resignation is worth at most ${3 * cube} on a ${cube}-cube, but the record credits ${written} (a forfeit?)`
-        : `a resignation on a ${cube}-cube is worth ${[...new Set(values)].join(', ')}, not ${written}; counted as ${nominal}`,
+        ? `a resignation is worth at most ${3 * cube} on ${aOrAn(cube)} ${cube}-cube, but the record credits ${written} (a forfeit?)`
+        : `a resignation on ${aOrAn(cube)} ${cube}-cube is worth ${[...new Set(values)].join(', ')}, not ${written}; counted as ${nominal}`,
       { recorded: written, expected: nominal },
     );
   }
@@ -160,13 +160,14 @@ function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Ending {
 }
 
 /** Whether the record's result agrees with the end: its winner, and its points with what the game is worth. */
-function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube: number; need: number | null; winsMatch: boolean }, ctx: PointsContext, add: Add): void {
+function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube: number; need: number | null; winsMatch: boolean; endLine: number | undefined }, ctx: PointsContext, add: Add): void {
   const name = (s: Side) => ctx.names[s];
   if (worth.termination === null || worth.termination === 'unfinished') return;
   if (recorded === null) {
     if (worth.termination === 'resign') return;
     const how = worth.termination === 'drop' ? 'a drop' : 'bearing off';
-    add('result-missing', 'warning', `the record has no result line; ${name(worth.winner)} won ${plural(worth.nominal, 'point')} by ${how}`);
+    // Said where the game ended: the drop, the last checker borne off.
+    add('result-missing', 'warning', `the record has no result line; ${name(worth.winner)} won ${plural(worth.nominal, 'point')} by ${how}`, p.endLine === undefined ? {} : { line: p.endLine });
     return;
   }
   // A resignation ends only the game, and is worth what it was written for, unless it ends the match (nardy).
@@ -196,7 +197,7 @@ function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube:
     });
   } else {
     const what =
-      worth.termination === 'drop' ? 'a drop' : worth.termination === 'resign' ? `a resignation, which ends a ${ctx.rules.name} match,` : `a ${worth.outcome} on a ${p.cube}-cube`;
+      worth.termination === 'drop' ? 'a drop' : worth.termination === 'resign' ? `a resignation, which ends a ${ctx.rules.name} match,` : `a ${worth.outcome} on ${aOrAn(p.cube)} ${p.cube}-cube`;
     const range = low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
     add('points-mismatch', 'error', `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`, {
       recorded: written,
