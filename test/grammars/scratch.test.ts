@@ -1,0 +1,62 @@
+// The grammars keep no state between calls: each parse works in its own scratch object, and what
+// a scanner returns holds nothing of that scratch.
+import { describe, expect, it } from 'vitest';
+import { type CellScratch, readMoveLine } from '../../grammars/mat-cells.js';
+import { parseMat } from '../../grammars/mat.js';
+import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
+import { parseSgf } from '../../grammars/sgf.js';
+
+const GAME = ' 1 point match\n\n Game 1\n Anna : 0                       Boris : 0\n  1) 52: 13/8 24/22*                 31: 8/5 6/5\n  2)  Wins 1 point\n';
+const junk = (n: number) => Array.from({ length: n }, (_, k) => `junk ${k}\n`).join('');
+
+describe('mat grammar: one scratch per parse', () => {
+  it('counts the unreadable lines of each file on its own', () => {
+    const bad = junk(MAX_LISTED_ERRORS + 50) + GAME;
+    const first = parseMat(bad);
+    expect(first.unlisted?.count).toBe(50);
+    const clean = parseMat(GAME);
+    expect(clean.unlisted).toBeNull();
+    expect(clean.leftover).toEqual([]);
+    expect(parseMat(bad)).toEqual(first);
+    // A file with a few bad lines after one with many: its own are listed, not counted.
+    const few = parseMat(junk(3) + GAME);
+    expect(few.unlisted).toBeNull();
+    expect(few.matches[0].preamble.filter((n) => n.type === 'bad')).toHaveLength(3);
+  });
+
+  it('returns cells and moves that the next scan does not change', () => {
+    const s: CellScratch = { end: 0, points: [], hits: [], moves: [], cells: [] };
+    const line = '  1) 52: 13/8 24/22*   31: 8/5 6/5\n  2) 66: 24/18(2) 13/7(2)\n';
+    const first = readMoveLine(s, line, 0);
+    const snapshot = JSON.parse(JSON.stringify(first)) as unknown;
+    const second = readMoveLine(s, line, first.next);
+    expect(first).toEqual(snapshot);
+    expect(second.node.type).toBe('moves');
+    expect(second.next).toBe(line.length);
+    if (first.node.type !== 'moves') throw new Error('a move line');
+    expect(first.node.cells.map((c) => c.type)).toEqual(['roll', 'roll']);
+    expect(first.node.cells[0]).toMatchObject({ dice: [5, 2], moves: [{ points: [13, 8] }, { points: [24, 22], hits: [true] }] });
+  });
+});
+
+describe('sgf grammar: one scratch per parse', () => {
+  const GOOD = '(;FF[4]GM[6];B[52jhge])';
+
+  it('a file nested too deep does not leave the next one deeper', () => {
+    const deep = parseSgf('(;FF[4]' + '(;B[11]'.repeat(300) + ')'.repeat(301));
+    expect(deep.errors.some((e) => e.expected.includes('nested variations'))).toBe(true);
+    const nested = '(;FF[4]' + '(;B[11]'.repeat(150) + ')'.repeat(151);
+    expect(parseSgf(nested).errors).toEqual([]);
+    expect(parseSgf(GOOD).errors).toEqual([]);
+  });
+
+  it('errors past the kept ones are counted for their own file only', () => {
+    const many = parseSgf('(' + ';1'.repeat(20 * MAX_LISTED_ERRORS) + ')');
+    expect(many.errors).toHaveLength(MAX_LISTED_ERRORS);
+    expect(many.unlisted?.count).toBe(19 * MAX_LISTED_ERRORS);
+    const clean = parseSgf(GOOD);
+    expect(clean.unlisted).toBeNull();
+    expect(clean.errorLines).toEqual([null]);
+    expect(parseSgf('(;FF[4]x;B[11])').errors).toHaveLength(1);
+  });
+});
