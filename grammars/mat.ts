@@ -238,6 +238,16 @@ interface Spec {
   Leftover: (CommentNode | BadLineNode)[];
 }
 
+// The rules that keep no state are built once; `matLanguage` builds the others per parse.
+const matchLine = sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
+  length: m[1] === undefined ? 0 : wholeNumber(m[1]),
+  offset,
+}));
+const gameLine = sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset }));
+const blank = sticky(BLANK_LINE, 'a blank line', () => null);
+const blankLines = blank.many();
+const noScore = P.succeed(null);
+
 /**
  * The grammar, its rules closing over one parse's scratch `s`: built per parse (a few dozen small
  * parser objects, nothing per line).
@@ -264,24 +274,19 @@ const matLanguage = (s: MatScratch) =>
         return P.makeSuccess(to, nodes);
       }),
 
-    MatchLine: () =>
-      sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
-        length: m[1] === undefined ? 0 : wholeNumber(m[1]),
-        offset,
-      })),
+    MatchLine: () => matchLine,
 
     Game: (r) =>
       P.seqMap(
         blanksAndComments,
         r.GameLine,
-        r.Blank.many(),
-        P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore(s)), P.succeed(null)),
+        blankLines,
+        P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore(s)), noScore),
         gameBody(s),
         (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
       ),
 
-    GameLine: () =>
-      sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset })),
+    GameLine: () => gameLine,
 
     ScoreLine: () =>
       P((input, i) => {
@@ -289,7 +294,7 @@ const matLanguage = (s: MatScratch) =>
         return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
       }),
 
-    Blank: () => sticky(BLANK_LINE, 'a blank line', () => null),
+    Blank: () => blank,
 
     Leftover: () =>
       P((input, i) => {

@@ -291,6 +291,13 @@ const tooDeep = P<Bad>((input, i) =>
   input.charCodeAt(i) === 40 ? P.makeSuccess(input.length, bad(i, `at most ${MAX_DEPTH} nested variations (the rest of the file is not read)`)) : P.makeFailure(i, "'('"),
 );
 
+// The rules that keep no state are built once; `sgfLanguage` builds the others per parse.
+const treeJunk = junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y);
+const treeOpen = sticky(/\(\s*/y, "'('", (_, offset) => offset);
+const treeClose = P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false));
+const noNodes = P.succeed([]);
+const whiteSpace = sticky(/\s*/y, 'white space', () => null);
+
 /**
  * The grammar, its rules closing over one parse's scratch `s`: built per parse (a few dozen small
  * parser objects, nothing per node).
@@ -298,26 +305,26 @@ const tooDeep = P<Bad>((input, i) =>
 const sgfLanguage = (s: SgfScratch) =>
   P.createLanguage<Spec>({
     Collection: (r) =>
-      P.seqMap(r._, P.alt<RawTree | Bad>(r.GameTree, junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y)).many(), P.eof, (_, items) => ({
+      P.seqMap(r._, P.alt<RawTree | Bad>(r.GameTree, treeJunk).many(), P.eof, (_, items) => ({
         trees: items.filter((x): x is RawTree => !isBad(x)),
         bad: items.filter((x): x is Bad => isBad(x) && keep(s, x)),
       })),
 
     GameTree: (r) =>
       P.seqMap(
-        sticky(/\(\s*/y, "'('", (_, offset) => offset),
+        treeOpen,
         enter(s),
-        r.Sequence.or(P.succeed([])),
+        r.Sequence.or(noNodes),
         P.alt<RawTree | (SgfNode | Bad)[] | Bad>(r.GameTree, tooDeep, r.Sequence).many(),
         here,
-        P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false)),
+        treeClose,
         leave(s),
         (offset, _, items, children, end, closed) => rawTree(s, offset, items, children, end.offset, closed, end.atEnd),
       ),
 
     Sequence: () => sequence(s),
 
-    _: () => sticky(/\s*/y, 'white space', () => null),
+    _: () => whiteSpace,
   });
 
 /**
