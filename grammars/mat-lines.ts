@@ -3,24 +3,17 @@
 // runs of blanks with three quantifiers over the same characters, so a line of spaces and
 // colons made V8 backtrack for minutes (n^5 on a 240-byte score line). The scanners read the
 // same language and give the same captures, in time linear in the line.
-import { isBlank, type ScanEnd } from './mat-moves.js';
+import { isBlank, isDigit, skipBlanks, type ScanEnd } from './mat-moves.js';
 
 const COLON = 58;
 const QUOTE = 34;
 const OPEN = 91;
 const CLOSE = 93;
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-
 /** Where the run of blanks that ends at `end` starts, not before `from`. */
 function blanksBefore(input: string, end: number, from: number): number {
   while (end > from && isBlank(input.charCodeAt(end - 1))) end--;
   return end;
-}
-
-function skipBlanks(input: string, i: number): number {
-  while (isBlank(input.charCodeAt(i))) i++;
-  return i;
 }
 
 /** A score line's raw fields: [whole line, left name, left score, right name, right score]. */

@@ -29,7 +29,7 @@ export const AFTER_MOVE_EXPECTED = "'/', '*', '(n)', a space or the end of the l
 const NO_HITS: readonly boolean[][] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => Object.freeze(new Array<boolean>(n).fill(false)) as boolean[]);
 const DICE: readonly [number, number][] = Array.from({ length: 49 }, (_, k) => Object.freeze([Math.floor(k / 7), k % 7]) as [number, number]);
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
+export const isDigit = (c: number) => c >= 48 && c <= 57;
 export const isBlank = (c: number) => c === SPACE || c === TAB;
 
 /** Past spaces and tabs from `i`. */

@@ -132,13 +132,18 @@ function fits(values: number[]): boolean {
 
 /** Whether the Match ID can hold `m` (`matchId` refuses what it cannot: no ID is built from a field cut to its bits). */
 export function matchIdFits(m: MatchIdState): boolean {
-  return Number.isInteger(Math.log2(m.cubeValue)) && fits(fieldValues(m));
+  return holds(m, fieldValues(m));
+}
+
+/** The cube is a power of two and every field fits its bits. */
+function holds(m: MatchIdState, values: number[]): boolean {
+  return Number.isInteger(Math.log2(m.cubeValue)) && fits(values);
 }
 
 export function matchId(m: MatchIdState): string {
   const key = new Uint8Array(9); // 66 bits
   const values = fieldValues(m);
-  if (!Number.isInteger(Math.log2(m.cubeValue)) || !fits(values)) throw new RangeError(`a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`);
+  if (!holds(m, values)) throw new RangeError(`a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`);
   let bit = 0;
   for (let k = 0; k < MATCH_WIDTHS.length; k++) {
     const width = MATCH_WIDTHS[k];

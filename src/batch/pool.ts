@@ -153,9 +153,15 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
   const window = jobs * 3;
   const inFlight: InFlight[] = [];
 
-  const send = (batch: FileTask[]): InFlight => {
+  /** A batch's shared progress slots, before its first file. */
+  const newProgress = (): SharedArrayBuffer => {
     const progress = new SharedArrayBuffer(PROGRESS_BYTES);
     new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
+    return progress;
+  };
+
+  const send = (batch: FileTask[]): InFlight => {
+    const progress = newProgress();
     const abort = new AbortController();
     const message: Batch = { tasks: batch, options: run, progress, outputBudget: options.outputBudget ?? OUTPUT_BUDGET };
     const result = pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
@@ -193,9 +199,7 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     if (broken !== null) {
       const result = Promise.reject(new Error(broken));
       result.catch(() => {});
-      const progress = new SharedArrayBuffer(PROGRESS_BYTES);
-      new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
-      return { tasks: batch, progress, abort: new AbortController(), timedOut: null, result };
+      return { tasks: batch, progress: newProgress(), abort: new AbortController(), timedOut: null, result };
     }
     const f = send(batch);
     watched.add(f);

@@ -48,6 +48,13 @@ export interface AuditRun extends DiscoverOptions {
 /** The name reports give standard input. */
 export const STDIN_NAME = '<stdin>';
 
+/** The task of `-`: standard input's bytes, or an io-error when it held more than the size limit (null). */
+export function stdinTask(bytes: Uint8Array | null, maxFileSize: number): FileTask {
+  return bytes === null
+    ? { path: STDIN_NAME, sniff: false, unreadable: `more than the ${maxFileSize}-byte limit (--max-file-size)` }
+    : { path: STDIN_NAME, sniff: false, bytes };
+}
+
 /** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
 export function countInputs(paths: string[], options: DiscoverOptions = {}): number {
   let n = 0;
@@ -96,9 +103,9 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
   function* tasks(): Generator<FileTask> {
     for (const path of paths) {
       if (path === '-') {
-        yield run.stdin === null
-          ? { path: STDIN_NAME, sniff: false, unreadable: `more than the ${run.maxFileSize}-byte limit (--max-file-size)` }
-          : { path: STDIN_NAME, sniff: false, bytes: run.stdin ?? new Uint8Array(0), accepted: run.accepted?.get(STDIN_NAME) };
+        const task = stdinTask(run.stdin === undefined ? new Uint8Array(0) : run.stdin, run.maxFileSize);
+        const accepted = run.accepted?.get(STDIN_NAME);
+        yield accepted ? { ...task, accepted } : task;
         continue;
       }
       for (const item of discover([path], run)) {

@@ -60,7 +60,6 @@ export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
   if (!(bytes instanceof Uint8Array)) return bytes;
-  if (bytes.length > options.maxFileSize) return ioError(task.path, tooBig(bytes.length, options.maxFileSize), options);
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
     return outcomeOf(task.path, checkFile(bytes, task.path, options.audit), options, task.accepted);

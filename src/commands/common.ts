@@ -9,6 +9,7 @@ import { printable } from '../report/escape.js';
 import { ioReason, type FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
+import type { AuditOptions } from '../scoring/audit.js';
 import type { Severity } from '../model.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
@@ -63,10 +64,21 @@ export function fileTimeout(): Option {
   return new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit').argParser(seconds).default(60_000, '60');
 }
 
+export function maxFileSize(): Option {
+  return new Option('--max-file-size <size>', 'refuse larger files with an io-error (reading a file takes up to ~75 times its size in memory)')
+    .argParser(byteSize)
+    .default(DEFAULT_MAX_FILE_SIZE, '16M');
+}
+
+/** The audit's options from the rule flags: they win over the record's headers and what it shows. */
+export function auditOptions(o: RuleFlags): AuditOptions {
+  return { rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit } };
+}
+
 export function runOptions() {
   return [
     new Option('-j, --jobs <n>', 'worker threads that audit files (default and most: the number of cores; one for a run under 4,000 files and 16 MB)').argParser(positiveInt('--jobs')),
-    new Option('--max-file-size <size>', 'refuse larger files with an io-error (auditing a file takes about 50 times its size in memory)').argParser(byteSize).default(DEFAULT_MAX_FILE_SIZE, '16M'),
+    maxFileSize(),
     fileTimeout(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
   ];
@@ -202,7 +214,7 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunOptionValues,
     follow: o.follow === true,
     outputDrained: io.stdoutDrained,
     stdin,
-    audit: { rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit } },
+    audit: auditOptions(o),
   };
 }
 

@@ -37,6 +37,8 @@ interface MatchContext {
   start: [number, number] | null;
   /** From the Jacoby inference: its findings about single games, and the games whose points it explains. */
   jacoby: JacobyInference | null;
+  /** The inference's findings by game number: looked up per game, not filtered from all of them. */
+  jacobyByGame: Map<number, Finding[]>;
 }
 
 /** The match as followed from game to game. */
@@ -61,7 +63,14 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
   const rules = withInferredJacoby(given, jacoby);
-  const ctx: MatchContext = { record, rules, names, followsScore: followsScore(record, rules), start: recordStart(record), jacoby };
+  const jacobyByGame = new Map<number, Finding[]>();
+  for (const f of jacoby?.findings ?? []) {
+    if (f.game === undefined) continue;
+    const list = jacobyByGame.get(f.game);
+    if (list) list.push(f);
+    else jacobyByGame.set(f.game, [f]);
+  }
+  const ctx: MatchContext = { record, rules, names, followsScore: followsScore(record, rules), start: recordStart(record), jacoby, jacobyByGame };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
   if (jacoby) append(findings, jacoby.findings.filter((f) => f.game === undefined));
@@ -166,7 +175,7 @@ function auditGame(
   const own = sequenceFindings(game, index, ctx, computed, before.wonBy);
   append(own, r.findings);
   if (game.findings) append(own, game.findings);
-  if (ctx.jacoby) append(own, ctx.jacoby.findings.filter((f) => f.game === game.number));
+  append(own, ctx.jacobyByGame.get(game.number) ?? []);
   own.push(...startFindings(game, r, rules));
   const { scored, cube, cubeFound } = scoreWithCube(game, index, r, ctx, score, crawford);
   append(own, cubeFound);

@@ -58,15 +58,12 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   // Both ways: the majority decides the rule, and each game of the minority is an error.
   const jacoby = single.length >= full.length;
   const minority = jacoby ? full : single;
+  // One message for every game of the minority: built once, not once per game.
+  const message = `this session scores gammons on an unturned cube both ways: as singles (Jacoby) in game${single.length > 1 ? 's' : ''} ${numbers(single)}, as gammons in game${full.length > 1 ? 's' : ''} ${numbers(full)}`;
   const findings: Finding[] = minority.map(({ k, result, points }) => {
     const game = record.games[k];
     explained.set(k, points);
-    return finding(
-      'jacoby-contradiction',
-      'error',
-      `this session scores gammons on an unturned cube both ways: as singles (Jacoby) in game${single.length > 1 ? 's' : ''} ${numbers(single)}, as gammons in game${full.length > 1 ? 's' : ''} ${numbers(full)}`,
-      { game: game.number, line: result.line, column: result.column, recorded: points },
-    );
+    return finding('jacoby-contradiction', 'error', message, { game: game.number, line: result.line, column: result.column, recorded: points });
   });
   return { jacoby, findings, explained };
 }
