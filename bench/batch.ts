@@ -43,7 +43,12 @@ interface Timed {
 
 /** Runs a command under /usr/bin/time; wall seconds and peak RSS. */
 function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv = process.env): Timed {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...argv], { env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...argv], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const last = out.stderr.trim().split('\n').pop() ?? '';
   const [seconds, rss] = last.split(' ').map(Number);
   if (!Number.isFinite(seconds)) throw new Error(`${cmd} failed: ${out.stderr}`);
@@ -61,7 +66,12 @@ function gnubgImport(): (() => Timed) | null {
   const script = join(dir, 'import.py');
   writeFileSync(
     script,
-    ['import gnubg', `for f in open(${JSON.stringify(list)}).read().split():`, "    gnubg.command('import mat \"%s\"' % f)", ''].join('\n'),
+    [
+      'import gnubg',
+      `for f in open(${JSON.stringify(list)}).read().split():`,
+      '    gnubg.command(\'import mat "%s"\' % f)',
+      '',
+    ].join('\n'),
   );
   return () => {
     const home = mkdtempSync(join(tmpdir(), 'gnubg-home-'));
@@ -81,15 +91,21 @@ for (let k = 0; k < runs; k++) {
   if (theirsRun) theirs.push(theirsRun());
 }
 // Exit code 1 is expected: the corpus has error findings.
-const summary = spawnSync(process.execPath, [cli, 'verify', archive, '--format', 'ndjson', '--quiet', ...jobsArg], { encoding: 'utf8', maxBuffer: 1 << 30 });
+const summary = spawnSync(process.execPath, [cli, 'verify', archive, '--format', 'ndjson', '--quiet', ...jobsArg], {
+  encoding: 'utf8',
+  maxBuffer: 1 << 30,
+});
 const games = summary.stdout
   .trim()
   .split('\n')
   .reduce((n, l) => n + ((JSON.parse(l) as { games?: unknown[] }).games?.length ?? 0), 0); // the run record has no games
 const wall = median(ours.map((t) => t.seconds));
 const rss = Math.max(...ours.map((t) => t.maxRssKb));
-const spread = (ts: Timed[]) => `${Math.min(...ts.map((t) => t.seconds)).toFixed(2)}-${Math.max(...ts.map((t) => t.seconds)).toFixed(2)} s`;
-console.log(`archive: ${count} .mat files, ${(bytes / 1e6).toFixed(1)} MB, ${games} games (from ${usable.length} corpus files)`);
+const spread = (ts: Timed[]) =>
+  `${Math.min(...ts.map((t) => t.seconds)).toFixed(2)}-${Math.max(...ts.map((t) => t.seconds)).toFixed(2)} s`;
+console.log(
+  `archive: ${count} .mat files, ${(bytes / 1e6).toFixed(1)} MB, ${games} games (from ${usable.length} corpus files)`,
+);
 console.log(
   `bgaudit verify --format ${format} (whole process${jobsArg.length ? `, --jobs ${jobsArg[1]}` : ', default jobs'}): ${wall.toFixed(2)} s median of ${runs} ` +
     `(${spread(ours)}), ${Math.round(count / wall)} files/s, ${Math.round(games / wall)} games/s, peak RSS ${(rss / 1024).toFixed(0)} MB`,
@@ -97,7 +113,9 @@ console.log(
 if (theirsRun) {
   const gnubgWall = median(theirs.map((t) => t.seconds));
   const ratio = median(ours.map((t, k) => t.seconds / theirs[k].seconds));
-  console.log(`gnubg 1.07 import (one process): ${gnubgWall.toFixed(2)} s median of ${runs} (${spread(theirs)}), peak RSS ${(Math.max(...theirs.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`);
+  console.log(
+    `gnubg 1.07 import (one process): ${gnubgWall.toFixed(2)} s median of ${runs} (${spread(theirs)}), peak RSS ${(Math.max(...theirs.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
+  );
   console.log(`ratio bgaudit / gnubg wall time, median of the rounds: ${ratio.toFixed(2)} (target ≤ 0.5)`);
 } else console.log(`(${GNUBG} not installed: no comparison)`);
 rmSync(dir, { recursive: true, force: true });

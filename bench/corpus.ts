@@ -14,7 +14,10 @@ export function corpusFiles(folders = ['mat', 'gnubg-generated'], ext = '.mat'):
   for (const folder of folders) {
     const dir = join(CORPUS, folder);
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((f) => f.endsWith(ext)).sort()) files.push({ name: join(folder, name), bytes: readFileSync(join(dir, name)) });
+    for (const name of readdirSync(dir)
+      .filter((f) => f.endsWith(ext))
+      .sort())
+      files.push({ name: join(folder, name), bytes: readFileSync(join(dir, name)) });
   }
   if (files.length === 0) throw new Error(`no ${ext} files under ${CORPUS}`);
   return files;

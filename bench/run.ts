@@ -25,15 +25,30 @@ const parseMs = timeIt(RUNS, () => texts.forEach((t) => parseMat(t)));
 texts = [];
 const records: MatchRecord[] = files.flatMap((f) => importRecord(f.bytes, f.name).matches);
 const games = records.reduce((n, m) => n + m.games.length, 0);
-const rolls = records.reduce((n, m) => n + m.games.reduce((k, g) => k + g.actions.filter((a) => a.type === 'roll').length, 0), 0);
+const rolls = records.reduce(
+  (n, m) => n + m.games.reduce((k, g) => k + g.actions.filter((a) => a.type === 'roll').length, 0),
+  0,
+);
 const replayMs = timeIt(RUNS, () => {
-  for (const m of records) for (const g of m.games) replay(g, { variant: m.variant, marksHits: true, players: m.players });
+  for (const m of records)
+    for (const g of m.games) replay(g, { variant: m.variant, marksHits: true, players: m.players });
 });
 
 const mb = bytes / 1e6;
-const row = (what: string, ms: number, rate: string) => console.log(`${what.padEnd(28)} ${ms.toFixed(1).padStart(8)} ms   ${rate}`);
-console.log(`corpus: ${files.length} .mat files, ${mb.toFixed(2)} MB, ${records.length} matches, ${games} games, ${rolls} rolls (median of ${RUNS} runs, one core, in process)`);
+const row = (what: string, ms: number, rate: string) =>
+  console.log(`${what.padEnd(28)} ${ms.toFixed(1).padStart(8)} ms   ${rate}`);
+console.log(
+  `corpus: ${files.length} .mat files, ${mb.toFixed(2)} MB, ${records.length} matches, ${games} games, ${rolls} rolls (median of ${RUNS} runs, one core, in process)`,
+);
 row('grammar (text → tree)', parseMs, `${(mb / (parseMs / 1000)).toFixed(1)} MB/s`);
-row('import (bytes → records)', importMs, `${(mb / (importMs / 1000)).toFixed(1)} MB/s, ${((importMs / files.length) * 1000).toFixed(0)} µs/file`);
+row(
+  'import (bytes → records)',
+  importMs,
+  `${(mb / (importMs / 1000)).toFixed(1)} MB/s, ${((importMs / files.length) * 1000).toFixed(0)} µs/file`,
+);
 row('replay (records → positions)', replayMs, `${Math.round(rolls / (replayMs / 1000)).toLocaleString('en')} moves/s`);
-row('full audit (bytes → reports)', auditMs, `${Math.round(files.length / (auditMs / 1000)).toLocaleString('en')} files/s, ${Math.round(games / (auditMs / 1000)).toLocaleString('en')} games/s`);
+row(
+  'full audit (bytes → reports)',
+  auditMs,
+  `${Math.round(files.length / (auditMs / 1000)).toLocaleString('en')} files/s, ${Math.round(games / (auditMs / 1000)).toLocaleString('en')} games/s`,
+);

@@ -57,7 +57,11 @@ function gnubgLoad(list: CorpusFile[]): number[] | null {
     writeFileSync(join(dir, 'load.py'), GNUBG_SCRIPT);
     writeFileSync(join(dir, 'files.json'), JSON.stringify(paths));
     const env = { ...process.env, HOME: dir, BENCH_FILES: join(dir, 'files.json'), BENCH_RUNS: String(RUNS) };
-    const run = spawnSync(GNUBG, ['-t', '-q', '-r', '-p', join(dir, 'load.py')], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const run = spawnSync(GNUBG, ['-t', '-q', '-r', '-p', join(dir, 'load.py')], {
+      env,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     const line = run.stdout?.split('\n').find((l) => l.startsWith('BENCH-JSON '));
     if (!line) return null;
     const times = JSON.parse(line.slice('BENCH-JSON '.length)) as Record<string, number>;
@@ -67,7 +71,8 @@ function gnubgLoad(list: CorpusFile[]): number[] | null {
   }
 }
 
-const sum = (xs: number[], keep: (k: number) => boolean = () => true) => xs.reduce((n, x, k) => (keep(k) ? n + x : n), 0);
+const sum = (xs: number[], keep: (k: number) => boolean = () => true) =>
+  xs.reduce((n, x, k) => (keep(k) ? n + x : n), 0);
 const isAnalysed = (k: number) => analysed.has(files[k].name);
 const mb = sum(files.map((f) => f.bytes.length)) / 1e6;
 
@@ -96,5 +101,6 @@ const row = (what: string, t: { all: number; analysed: number }, ratio: string) 
     `${what.padEnd(30)} ${`${(mb / (t.all / 1000)).toFixed(0)} MB/s`.padStart(10)} ${`${(t.all / files.length).toFixed(3)} ms/file`.padStart(14)}   ` +
       `${`${(t.analysed / analysed.size).toFixed(3)} ms/file`.padStart(14)}   ${ratio}`,
   );
-for (const [what, t] of stages) row(what, t, gnubg ? `${(gnubg.all / t.all).toFixed(1)}× faster` : `${GNUBG} not found`);
+for (const [what, t] of stages)
+  row(what, t, gnubg ? `${(gnubg.all / t.all).toFixed(1)}× faster` : `${GNUBG} not found`);
 if (gnubg) row('GNU Backgammon `load match`', gnubg, '');

@@ -48,10 +48,14 @@ export interface Case {
 }
 
 const corpusDir = join(CORPUS, 'mat');
-const corpusNames = (): string[] => readdirSync(corpusDir).filter((n) => n.endsWith('.mat')).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const corpusNames = (): string[] =>
+  readdirSync(corpusDir)
+    .filter((n) => n.endsWith('.mat'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 const goodBytes = (): Buffer => readFileSync(join(corpusDir, corpusNames()[0]));
 
-const mb = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(n >= 1e7 ? 1 : 2)} MB` : n >= 1e4 ? `${(n / 1e3).toFixed(0)} KB` : `${n} B`);
+const mb = (n: number) =>
+  n >= 1e6 ? `${(n / 1e6).toFixed(n >= 1e7 ? 1 : 2)} MB` : n >= 1e4 ? `${(n / 1e3).toFixed(0)} KB` : `${n} B`;
 const firstLine = (s: string) => JSON.stringify(s.split('\n')[0].slice(0, 90));
 const ndjson = (...argv: string[]) => [...argv, '--format', 'ndjson', '-q'];
 
@@ -103,7 +107,10 @@ function outputIsInput(name: string, setup: (dir: string) => { argv: string[]; i
         expect: [],
         notes: (o) => {
           const after = existsSync(join(dir, input)) ? readFileSync(join(dir, input)) : Buffer.alloc(0);
-          return [`stderr ${firstLine(o.stderr)}`, after.equals(before) ? 'input unchanged' : `INPUT CHANGED (${before.length} → ${after.length} bytes)`];
+          return [
+            `stderr ${firstLine(o.stderr)}`,
+            after.equals(before) ? 'input unchanged' : `INPUT CHANGED (${before.length} → ${after.length} bytes)`,
+          ];
         },
       };
     },
@@ -126,7 +133,13 @@ function bigShape(name: string, file: string, make: (s: Sizes) => Buffer | strin
       prepare(dir, s) {
         const content = make(s);
         write(dir, file, content);
-        return { run: { argv: ndjson('verify', file, '--jobs', '1'), cwd: dir }, input: mb(content.length), expect: [file], watch: [file], notes: (o) => basic(o, [file]) };
+        return {
+          run: { argv: ndjson('verify', file, '--jobs', '1'), cwd: dir },
+          input: mb(content.length),
+          expect: [file],
+          watch: [file],
+          notes: (o) => basic(o, [file]),
+        };
       },
     },
     {
@@ -136,7 +149,13 @@ function bigShape(name: string, file: string, make: (s: Sizes) => Buffer | strin
         write(dir, 'd/a.mat', goodBytes());
         write(dir, `d/${file}`, content);
         const expect = ['d/a.mat', `d/${file}`];
-        return { run: { argv: ndjson('verify', 'd'), cwd: dir }, input: `good + ${mb(content.length)}`, expect, watch: expect, notes: (o) => basic(o, expect) };
+        return {
+          run: { argv: ndjson('verify', 'd'), cwd: dir },
+          input: `good + ${mb(content.length)}`,
+          expect,
+          watch: expect,
+          notes: (o) => basic(o, expect),
+        };
       },
     },
   ];
@@ -161,25 +180,49 @@ function doubledAway(n: number): string {
     if (k % 2 === 1) lines.push(`      Doubles => ${value}`.padEnd(34) + '  Takes');
     else lines.push(`${' '.repeat(34)}Doubles => ${value}`, '      Takes');
   }
-  return [' 0 point match', '', ' Game 1', ' Anna : 0                       Boris : 0', ...lines, '      Doubles => 2                Drops', '      Wins 1 point', ''].join('\n');
+  return [
+    ' 0 point match',
+    '',
+    ' Game 1',
+    ' Anna : 0                       Boris : 0',
+    ...lines,
+    '      Doubles => 2                Drops',
+    '      Wins 1 point',
+    '',
+  ].join('\n');
 }
 
 /** A hostile file named on the command line, NDJSON. */
-function single(name: string, file: string, make: (s: Sizes) => string | Buffer, extra: (o: Outcome) => string[] = () => [], needles: string[] = []): Case {
+function single(
+  name: string,
+  file: string,
+  make: (s: Sizes) => string | Buffer,
+  extra: (o: Outcome) => string[] = () => [],
+  needles: string[] = [],
+): Case {
   return {
     name,
     prepare(dir, s) {
       const content = make(s);
       write(dir, file, content);
-      return { run: { argv: ndjson('verify', file), cwd: dir }, input: mb(content.length), expect: [file], watch: [file], needles, notes: (o) => [...basic(o, [file]), ...extra(o)] };
+      return {
+        run: { argv: ndjson('verify', file), cwd: dir },
+        input: mb(content.length),
+        expect: [file],
+        watch: [file],
+        needles,
+        notes: (o) => [...basic(o, [file]), ...extra(o)],
+      };
     },
   };
 }
 
 const ESC = '\x1b';
 const BEL = '\x07';
-const rawControls = (o: Outcome) => (o.out.esc + o.out.bel ? `raw ESC ×${o.out.esc}, BEL ×${o.out.bel} on stdout` : 'no raw ESC/BEL on stdout');
-const found = (o: Outcome, needle: string, label = needle) => `${label} ${o.out.found.has(needle) ? 'IN' : 'not in'} stdout`;
+const rawControls = (o: Outcome) =>
+  o.out.esc + o.out.bel ? `raw ESC ×${o.out.esc}, BEL ×${o.out.bel} on stdout` : 'no raw ESC/BEL on stdout';
+const found = (o: Outcome, needle: string, label = needle) =>
+  `${label} ${o.out.found.has(needle) ? 'IN' : 'not in'} stdout`;
 
 /** The fields of one CSV line as written (quotes kept). */
 function rawFields(line: string): string[] {
@@ -216,7 +259,12 @@ function copiesCase(name: string, count: (s: Sizes) => number, jobs: string[]): 
       const big = Buffer.concat(parts);
       const copies = Array.from({ length: count(s) }, (_, k) => `d/c${String(k).padStart(4, '0')}.mat`);
       for (const c of copies) write(dir, c, big);
-      return { run: { argv: ndjson('verify', 'd', ...jobs), cwd: dir }, input: `${copies.length} copies of ${mb(bytes)}`, expect: copies, notes: (o) => [...basic(o), `stdout ${mb(o.out.bytes)}`] };
+      return {
+        run: { argv: ndjson('verify', 'd', ...jobs), cwd: dir },
+        input: `${copies.length} copies of ${mb(bytes)}`,
+        expect: copies,
+        notes: (o) => [...basic(o), `stdout ${mb(o.out.bytes)}`],
+      };
     },
   };
 }
@@ -227,7 +275,12 @@ function fifoFolder(name: string, special: (dir: string) => void, stdin: Run['st
     prepare(dir) {
       write(dir, 'd/a.mat', goodBytes());
       special(join(dir, 'd'));
-      return { run: { argv: ndjson('verify', 'd'), cwd: dir, hang: true, stdin }, input: 'good + special', expect: ['d/a.mat'], notes: (o) => [...basic(o), ...(o.stderr.trim() ? [`stderr ${firstLine(o.stderr)}`] : [])] };
+      return {
+        run: { argv: ndjson('verify', 'd'), cwd: dir, hang: true, stdin },
+        input: 'good + special',
+        expect: ['d/a.mat'],
+        notes: (o) => [...basic(o), ...(o.stderr.trim() ? [`stderr ${firstLine(o.stderr)}`] : [])],
+      };
     },
   };
 }
@@ -268,7 +321,10 @@ export const CASES: Case[] = [
         input: `${names.length} good + ${scoreLine(s.redosLarge).length} B`,
         expect,
         watch: ['d/zz-score-line.mat'],
-        notes: (o) => [`good reports out: ${o.out.files.filter((f) => f !== 'd/zz-score-line.mat').length}/${names.length}`, ...basic(o, ['d/zz-score-line.mat'])],
+        notes: (o) => [
+          `good reports out: ${o.out.files.filter((f) => f !== 'd/zz-score-line.mat').length}/${names.length}`,
+          ...basic(o, ['d/zz-score-line.mat']),
+        ],
       };
     },
   },
@@ -279,10 +335,18 @@ export const CASES: Case[] = [
     const head = Buffer.from(`${GAME_HEAD} A : 0                B : 0\n`);
     return Buffer.concat([head, Buffer.alloc(s.bigBytes - head.length, 'x\n')]);
   }),
-  ...bigShape('3-sgf-nodes', 'n.sgf', (s) => Buffer.concat([Buffer.from('('), Buffer.alloc(2 * s.sgfNodes, ';1'), Buffer.from(')')])),
+  ...bigShape('3-sgf-nodes', 'n.sgf', (s) =>
+    Buffer.concat([Buffer.from('('), Buffer.alloc(2 * s.sgfNodes, ';1'), Buffer.from(')')]),
+  ),
   // 1 M of them in 2 MB.
-  ...bigShape('3-bad-lines', 'b.mat', (s) => Buffer.concat([Buffer.from(`${GAME_HEAD} A : 0                B : 0\n`), Buffer.alloc(2 * s.badLines, 'x\n')])),
-  ...bigShape('3-empty-games', 'g.mat', (s) => MATCH_HEAD + numbered(Infinity, (k) => `Game ${k}\n A : 0   B : 0\n`, s.bigBytes - MATCH_HEAD.length)),
+  ...bigShape('3-bad-lines', 'b.mat', (s) =>
+    Buffer.concat([Buffer.from(`${GAME_HEAD} A : 0                B : 0\n`), Buffer.alloc(2 * s.badLines, 'x\n')]),
+  ),
+  ...bigShape(
+    '3-empty-games',
+    'g.mat',
+    (s) => MATCH_HEAD + numbered(Infinity, (k) => `Game ${k}\n A : 0   B : 0\n`, s.bigBytes - MATCH_HEAD.length),
+  ),
   ...bigShape('3-match-lines', 'm.mat', (s) => Buffer.alloc(s.bigBytes - (s.bigBytes % 14), '1 point match\n')),
   // 4. FIFOs and devices. stdin is /dev/null unless said: a FIFO's open blocks whatever stdin is.
   fifoFolder('4-fifo-in-folder', (d) => execFileSync('mkfifo', [join(d, 'b.mat')])),
@@ -290,7 +354,13 @@ export const CASES: Case[] = [
     name: '4-fifo-named',
     prepare(dir) {
       execFileSync('mkfifo', [join(dir, 'f.mat')]);
-      return { run: { argv: ndjson('verify', 'f.mat'), cwd: dir, hang: true }, input: 'FIFO', expect: ['f.mat'], watch: ['f.mat'], notes: (o) => basic(o, ['f.mat']) };
+      return {
+        run: { argv: ndjson('verify', 'f.mat'), cwd: dir, hang: true },
+        input: 'FIFO',
+        expect: ['f.mat'],
+        watch: ['f.mat'],
+        notes: (o) => basic(o, ['f.mat']),
+      };
     },
   },
   fifoFolder('4-fifo-txt-in-folder', (d) => execFileSync('mkfifo', [join(d, 'x.txt')])),
@@ -302,14 +372,24 @@ export const CASES: Case[] = [
     name: '4-show-fifo',
     prepare(dir) {
       execFileSync('mkfifo', [join(dir, 'f.mat')]);
-      return { run: { argv: ['show', 'f.mat'], cwd: dir, hang: true }, input: 'FIFO', notes: (o) => [`stdout ${firstLine(o.out.head)}`, ...basic(o)] };
+      return {
+        run: { argv: ['show', 'f.mat'], cwd: dir, hang: true },
+        input: 'FIFO',
+        notes: (o) => [`stdout ${firstLine(o.out.head)}`, ...basic(o)],
+      };
     },
   },
   {
     name: '4-dev-kmsg',
     prepare() {
       return existsSync('/dev/kmsg')
-        ? { run: { argv: ndjson('verify', '/dev/kmsg'), cwd: '/', hang: true }, input: 'char device', expect: ['/dev/kmsg'], watch: ['/dev/kmsg'], notes: (o) => basic(o, ['/dev/kmsg']) }
+        ? {
+            run: { argv: ndjson('verify', '/dev/kmsg'), cwd: '/', hang: true },
+            input: 'char device',
+            expect: ['/dev/kmsg'],
+            watch: ['/dev/kmsg'],
+            notes: (o) => basic(o, ['/dev/kmsg']),
+          }
         : { run: { argv: ['--version'], cwd: '/' }, input: 'absent', notes: () => ['no /dev/kmsg here: not run'] };
     },
   },
@@ -319,7 +399,12 @@ export const CASES: Case[] = [
     prepare(dir) {
       write(dir, 'd/a.mat', goodBytes());
       symlinkSync('/proc', join(dir, 'd', 'proc'));
-      return { run: { argv: ndjson('verify', 'd'), cwd: dir, hang: true, isolate: true }, input: 'good + link to /proc', expect: ['d/a.mat'], notes: (o) => [...basic(o), `stdout ${mb(o.out.bytes)}`] };
+      return {
+        run: { argv: ndjson('verify', 'd'), cwd: dir, hang: true, isolate: true },
+        input: 'good + link to /proc',
+        expect: ['d/a.mat'],
+        notes: (o) => [...basic(o), `stdout ${mb(o.out.bytes)}`],
+      };
     },
   },
   {
@@ -327,7 +412,12 @@ export const CASES: Case[] = [
     prepare(dir) {
       write(dir, 'd/a.mat', goodBytes());
       symlinkSync('/', join(dir, 'd', 'root'));
-      return { run: { argv: ndjson('verify', 'd/**/*.mat'), cwd: dir, hang: true, isolate: true }, input: "good + root -> /, 'd/**/*.mat'", expect: ['d/a.mat'], notes: (o) => [...basic(o), `stdout ${mb(o.out.bytes)}`] };
+      return {
+        run: { argv: ndjson('verify', 'd/**/*.mat'), cwd: dir, hang: true, isolate: true },
+        input: "good + root -> /, 'd/**/*.mat'",
+        expect: ['d/a.mat'],
+        notes: (o) => [...basic(o), `stdout ${mb(o.out.bytes)}`],
+      };
     },
   },
   {
@@ -336,7 +426,13 @@ export const CASES: Case[] = [
       write(dir, 'd/a.mat', goodBytes());
       write(dir, 'secret', 'SECRET_API_KEY=sk-test\n');
       symlinkSync('../secret', join(dir, 'd', 'x.mat'));
-      return { run: { argv: ndjson('verify', 'd'), cwd: dir }, input: 'good + x.mat -> ../secret', expect: ['d/a.mat'], needles: ['SECRET'], notes: (o) => [...basic(o), found(o, 'SECRET')] };
+      return {
+        run: { argv: ndjson('verify', 'd'), cwd: dir },
+        input: 'good + x.mat -> ../secret',
+        expect: ['d/a.mat'],
+        needles: ['SECRET'],
+        notes: (o) => [...basic(o), found(o, 'SECRET')],
+      };
     },
   },
   // 6. Control characters from a file, on the terminal.
@@ -347,13 +443,26 @@ export const CASES: Case[] = [
       const p1 = `Boris${ESC}]0;title${BEL}`;
       write(dir, 'd/ctl.mat', smallMat({ p0, p1, tail: [`  4) ${ESC}]8;;http://x/${BEL}link${ESC}]8;;${BEL}`] }));
       write(dir, 'd/new\nline.mat', 'x\n');
-      return { run: { argv: ['verify', 'd', '--info'], cwd: dir }, input: 'names, OSC 8, name with \\n', needles: ['new\nline'], notes: (o) => [rawControls(o), found(o, 'new\nline', 'raw newline in file name')] };
+      return {
+        run: { argv: ['verify', 'd', '--info'], cwd: dir },
+        input: 'names, OSC 8, name with \\n',
+        needles: ['new\nline'],
+        notes: (o) => [rawControls(o), found(o, 'new\nline', 'raw newline in file name')],
+      };
     },
   },
   {
     name: '6-show-controls',
     prepare(dir) {
-      write(dir, 'ctl.mat', smallMat({ p0: `Anna${ESC}[2J`, p1: `Boris${ESC}]0;title${BEL}`, tail: [`  4) ${ESC}]8;;http://x/${BEL}link${ESC}]8;;${BEL}`] }));
+      write(
+        dir,
+        'ctl.mat',
+        smallMat({
+          p0: `Anna${ESC}[2J`,
+          p1: `Boris${ESC}]0;title${BEL}`,
+          tail: [`  4) ${ESC}]8;;http://x/${BEL}link${ESC}]8;;${BEL}`],
+        }),
+      );
       return { run: { argv: ['show', 'ctl.mat'], cwd: dir }, input: 'names, OSC 8', notes: (o) => [rawControls(o)] };
     },
   },
@@ -374,21 +483,22 @@ export const CASES: Case[] = [
     },
   },
   // 8. Memory against --jobs and output in flight.
-  ...[['8-corpus-jobs-many', 'manyJobs'], ['8-corpus-jobs-some', 'someJobs']].map(
-    ([name, key]): Case => ({
-      name,
-      prepare(_dir, s) {
-        const names = corpusNames();
-        const bytes = names.reduce((n, f) => n + readFileSync(join(corpusDir, f)).length, 0);
-        return {
-          run: { argv: ndjson('verify', corpusDir, '--jobs', String(s[key as 'manyJobs'])), cwd: CORPUS },
-          input: `${names.length} files, ${mb(bytes)}, --jobs ${s[key as 'manyJobs']}`,
-          expect: names.map((n) => join(corpusDir, n)),
-          notes: (o) => [o.stderr.trim() ? `stderr ${firstLine(o.stderr)}` : 'no warning'],
-        };
-      },
-    }),
-  ),
+  ...[
+    ['8-corpus-jobs-many', 'manyJobs'],
+    ['8-corpus-jobs-some', 'someJobs'],
+  ].map(([name, key]): Case => ({
+    name,
+    prepare(_dir, s) {
+      const names = corpusNames();
+      const bytes = names.reduce((n, f) => n + readFileSync(join(corpusDir, f)).length, 0);
+      return {
+        run: { argv: ndjson('verify', corpusDir, '--jobs', String(s[key as 'manyJobs'])), cwd: CORPUS },
+        input: `${names.length} files, ${mb(bytes)}, --jobs ${s[key as 'manyJobs']}`,
+        expect: names.map((n) => join(corpusDir, n)),
+        notes: (o) => [o.stderr.trim() ? `stderr ${firstLine(o.stderr)}` : 'no warning'],
+      };
+    },
+  })),
   copiesCase('8-copies-few', (s) => s.copiesFew, []),
   copiesCase('8-copies-many', (s) => s.copiesMany, []),
   copiesCase('8-copies-few-jobs-1', (s) => s.copiesFew, ['--jobs', '1']),
@@ -398,39 +508,77 @@ export const CASES: Case[] = [
     name: '9-stdout-dev-full',
     prepare(dir) {
       write(dir, 'a.mat', goodBytes());
-      return { run: { argv: ['verify', 'a.mat'], cwd: dir, stdout: 'full' }, input: '> /dev/full', notes: (o) => [`stderr ${firstLine(o.stderr)}`] };
+      return {
+        run: { argv: ['verify', 'a.mat'], cwd: dir, stdout: 'full' },
+        input: '> /dev/full',
+        notes: (o) => [`stderr ${firstLine(o.stderr)}`],
+      };
     },
   },
   {
     name: '9-csv-o-dev-full',
     prepare(dir) {
       write(dir, 'a.mat', goodBytes());
-      return { run: { argv: ['csv', 'a.mat', '-o', '/dev/full'], cwd: dir }, input: '-o /dev/full', notes: (o) => [`stderr ${firstLine(o.stderr)}`] };
+      return {
+        run: { argv: ['csv', 'a.mat', '-o', '/dev/full'], cwd: dir },
+        input: '-o /dev/full',
+        notes: (o) => [`stderr ${firstLine(o.stderr)}`],
+      };
     },
   },
   {
     name: '9-invalid-glob',
     prepare(dir) {
-      return { run: { argv: ['verify', 'x/[z-a]*.mat'], cwd: dir }, input: "'x/[z-a]*.mat'", notes: (o) => [`stderr ${firstLine(o.stderr)}`] };
+      return {
+        run: { argv: ['verify', 'x/[z-a]*.mat'], cwd: dir },
+        input: "'x/[z-a]*.mat'",
+        notes: (o) => [`stderr ${firstLine(o.stderr)}`],
+      };
     },
   },
   {
     name: '9-non-utf8-name',
     prepare(dir) {
       mkdirSync(join(dir, 'd'));
-      writeFileSync(Buffer.concat([Buffer.from(`${dir}/d/caf`), Buffer.from([0xe9]), Buffer.from('.mat')]), goodBytes());
-      return { run: { argv: ndjson('verify', 'd'), cwd: dir }, input: 'caf\\xe9.mat', expectCount: 1, notes: (o) => [`file ${JSON.stringify(o.out.files[0] ?? null)}: ${codesOf(o, o.out.files[0])}`, ...basic(o)] };
+      writeFileSync(
+        Buffer.concat([Buffer.from(`${dir}/d/caf`), Buffer.from([0xe9]), Buffer.from('.mat')]),
+        goodBytes(),
+      );
+      return {
+        run: { argv: ndjson('verify', 'd'), cwd: dir },
+        input: 'caf\\xe9.mat',
+        expectCount: 1,
+        notes: (o) => [`file ${JSON.stringify(o.out.files[0] ?? null)}: ${codesOf(o, o.out.files[0])}`, ...basic(o)],
+      };
     },
   },
-  single('9-length-digits', 'f.mat', (s) => smallMat({ length: '9'.repeat(s.lengthDigits) }), (o) => [found(o, 'Infinity'), found(o, 'NaN')], ['Infinity', 'NaN']),
-  single('9-cube-doubled', 'f.mat', (s) => doubledAway(s.doublings), (o) => [found(o, 'Infinity'), found(o, 'NaN')], ['Infinity', 'NaN']),
+  single(
+    '9-length-digits',
+    'f.mat',
+    (s) => smallMat({ length: '9'.repeat(s.lengthDigits) }),
+    (o) => [found(o, 'Infinity'), found(o, 'NaN')],
+    ['Infinity', 'NaN'],
+  ),
+  single(
+    '9-cube-doubled',
+    'f.mat',
+    (s) => doubledAway(s.doublings),
+    (o) => [found(o, 'Infinity'), found(o, 'NaN')],
+    ['Infinity', 'NaN'],
+  ),
   single('9-game-lines', 'f.mat', (s) => MATCH_HEAD + numbered(s.gameLines, (k) => ` Game ${k}\n\n`)),
-  single('9-sgf-games-bad-move', 'f.sgf', (s) => '(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[A]PB[B]\n;B[41zz])\n'.repeat(s.sgfGames)),
+  single('9-sgf-games-bad-move', 'f.sgf', (s) =>
+    '(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[A]PB[B]\n;B[41zz])\n'.repeat(s.sgfGames),
+  ),
   single('9-x-match-pairs', 'f.mat', (s) => 'x\n1 point match\n'.repeat(s.pairs)),
   {
     name: '9-show-dev-zero',
     prepare(_dir, s) {
-      return { run: { argv: ['show', '/dev/zero'], cwd: '/', memCapMb: s.showMemMb }, input: `memory cap ${s.showMemMb} MB`, notes: (o) => [`stdout ${firstLine(o.out.head)}`, ...basic(o)] };
+      return {
+        run: { argv: ['show', '/dev/zero'], cwd: '/', memCapMb: s.showMemMb },
+        input: `memory cap ${s.showMemMb} MB`,
+        notes: (o) => [`stdout ${firstLine(o.out.head)}`, ...basic(o)],
+      };
     },
   },
 ];

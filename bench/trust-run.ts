@@ -166,10 +166,21 @@ function rssKb(pid: number): number {
 }
 
 /** Runs `node <cli> ...run.argv` under /usr/bin/time with the caps; resolves when it has ended and its output is read. */
-export async function measure(cli: string, run: Run, scan: StdoutScan, caps: { seconds: number; hangSeconds: number; mb: number }, timeFile: string): Promise<Outcome> {
+export async function measure(
+  cli: string,
+  run: Run,
+  scan: StdoutScan,
+  caps: { seconds: number; hangSeconds: number; mb: number },
+  timeFile: string,
+): Promise<Outcome> {
   const capSeconds = run.hang ? Math.min(caps.seconds, caps.hangSeconds) : caps.seconds;
   const capMb = Math.min(caps.mb, run.memCapMb ?? Infinity);
-  const cmd = [...(run.isolate ? ['unshare', '--pid', '--fork', '--mount-proc'] : []), process.execPath, cli, ...run.argv];
+  const cmd = [
+    ...(run.isolate ? ['unshare', '--pid', '--fork', '--mount-proc'] : []),
+    process.execPath,
+    cli,
+    ...run.argv,
+  ];
   const stdoutFd = run.stdout === 'full' ? openSync('/dev/full', 'w') : 'pipe';
   let stdinFd: number | 'ignore' = 'ignore';
   if (run.stdin === 'held-pipe') {
@@ -191,16 +202,16 @@ export async function measure(cli: string, run: Run, scan: StdoutScan, caps: { s
   });
   let stderr = '';
   const errDone = new Promise<void>((res) => {
-    child.stderr!.on('data', (c: Buffer) => {
+    child.stderr?.on('data', (c: Buffer) => {
       if (stderr.length < 65536) stderr += c.toString('utf8');
     });
-    child.stderr!.on('close', () => res());
+    child.stderr?.on('close', () => res());
   });
   const t0 = performance.now();
   let killed: Outcome['killed'] = null;
   let polledKb = 0;
   const poll = setInterval(() => {
-    const pids = descendants(child.pid!);
+    const pids = descendants(child.pid ?? 0);
     const rss = pids.reduce((n, p) => n + rssKb(p), 0);
     polledKb = Math.max(polledKb, rss);
     if (pids.length === 0) return;

@@ -23,7 +23,11 @@ const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const build = resolve(opt('--build') ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 const cli = join(build, 'dist', 'src', 'cli-main.js');
-const caps = { seconds: Number(opt('--cap') ?? 70), hangSeconds: Number(opt('--hang-cap') ?? 10), mb: Number(opt('--mem-cap') ?? 8) * 1024 };
+const caps = {
+  seconds: Number(opt('--cap') ?? 70),
+  hangSeconds: Number(opt('--hang-cap') ?? 10),
+  mb: Number(opt('--mem-cap') ?? 8) * 1024,
+};
 const sizes = { ...SIZES };
 args.forEach((a, i) => {
   if (a !== '--size') return;
@@ -32,7 +36,11 @@ args.forEach((a, i) => {
   sizes[key as keyof typeof SIZES] = Number(value);
 });
 const only = opt('--only');
-const chosen: Case[] = only ? (CASES.some((c) => c.name === only) ? CASES.filter((c) => c.name === only) : CASES.filter((c) => c.name.startsWith(only))) : CASES;
+const chosen: Case[] = only
+  ? CASES.some((c) => c.name === only)
+    ? CASES.filter((c) => c.name === only)
+    : CASES.filter((c) => c.name.startsWith(only))
+  : CASES;
 if (!existsSync(cli)) throw new Error(`${cli}: no build there (npm run build)`);
 if (chosen.length === 0) throw new Error(`--only ${only}: no such case (${CASES.map((c) => c.name).join(', ')})`);
 
@@ -44,9 +52,13 @@ const commit = (() => {
   }
 })();
 
-const seconds = (o: Outcome) => (o.killed === 'time' ? `killed at ${o.capSeconds} s` : `${o.seconds.toFixed(o.seconds < 10 ? 2 : 1)} s`);
-const memory = (o: Outcome) => `${o.maxRssKb >= 1024 * 1024 ? `${(o.maxRssKb / 1024 / 1024).toFixed(2)} GB` : `${Math.round(o.maxRssKb / 1024)} MB`}${o.killed === 'memory' ? ` (killed past ${(o.capMb / 1024).toFixed(0)} GB)` : ''}`;
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+const seconds = (o: Outcome) =>
+  o.killed === 'time' ? `killed at ${o.capSeconds} s` : `${o.seconds.toFixed(o.seconds < 10 ? 2 : 1)} s`;
+const memory = (o: Outcome) =>
+  `${o.maxRssKb >= 1024 * 1024 ? `${(o.maxRssKb / 1024 / 1024).toFixed(2)} GB` : `${Math.round(o.maxRssKb / 1024)} MB`}${o.killed === 'memory' ? ` (killed past ${(o.capMb / 1024).toFixed(0)} GB)` : ''}`;
+const cell = (s: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what a cell escapes
+  s.replace(/\|/g, '\\|').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** The reports column: files expected that came out, in order or not, and other files reported. */
 function reports(o: Outcome, expect: string[] | undefined, expectCount: number | undefined): string {
@@ -58,14 +70,19 @@ function reports(o: Outcome, expect: string[] | undefined, expectCount: number |
   const got = files.filter((f) => wanted.has(f));
   const inOrder = got.every((f, k) => f === expect[k]);
   const others = files.length - got.length;
-  const parts = [`${got.length}/${expect.length} files${got.length ? (inOrder ? ', in order' : ', OUT OF ORDER') : ''}`, `${objects} reports`];
+  const parts = [
+    `${got.length}/${expect.length} files${got.length ? (inOrder ? ', in order' : ', OUT OF ORDER') : ''}`,
+    `${objects} reports`,
+  ];
   if (others) parts.push(`+${others} other files`);
   return parts.join(', ');
 }
 
 const root = mkdtempSync(join(tmpdir(), 'bgaudit-trust-'));
 const started = performance.now();
-console.log(`bgaudit build ${build} (${commit}), node ${process.version}, ${new Date().toISOString().slice(0, 10)}; caps: ${caps.seconds} s, ${caps.hangSeconds} s for the hangs, ${caps.mb / 1024} GB`);
+console.log(
+  `bgaudit build ${build} (${commit}), node ${process.version}, ${new Date().toISOString().slice(0, 10)}; caps: ${caps.seconds} s, ${caps.hangSeconds} s for the hangs, ${caps.mb / 1024} GB`,
+);
 console.log('');
 console.log('| case | input | time | peak RSS | exit | reports (got/expected) | notes |');
 console.log('|---|---|---|---|---|---|---|');
@@ -89,9 +106,17 @@ try {
     const o = await measure(cli, p.run, scan, caps, join(root, 'time.out'));
     const notes = p.notes?.(o) ?? [];
     const others = p.expect?.length ? o.out.files.filter((f) => !expected.has(f)) : [];
-    if (others.length) notes.push(`other files: ${others.slice(0, 2).map((f) => `${f.length > 48 ? `${f.slice(0, 24)}…${f.slice(-23)}` : f} (${codesOf(o, f)})`).join(', ')}${others.length > 2 ? ', …' : ''}`);
+    if (others.length)
+      notes.push(
+        `other files: ${others
+          .slice(0, 2)
+          .map((f) => `${f.length > 48 ? `${f.slice(0, 24)}…${f.slice(-23)}` : f} (${codesOf(o, f)})`)
+          .join(', ')}${others.length > 2 ? ', …' : ''}`,
+      );
     const exit = o.killed ? '—' : o.exit;
-    console.log(`| ${c.name} | ${cell(p.input)} | ${seconds(o)} | ${memory(o)} | ${exit} | ${ndjson ? reports(o, p.expect, p.expectCount) : '—'} | ${cell(notes.join('; '))} |`);
+    console.log(
+      `| ${c.name} | ${cell(p.input)} | ${seconds(o)} | ${memory(o)} | ${exit} | ${ndjson ? reports(o, p.expect, p.expectCount) : '—'} | ${cell(notes.join('; '))} |`,
+    );
     process.stderr.write(`${seconds(o)}\n`);
     rmSync(dir, { recursive: true, force: true });
   }

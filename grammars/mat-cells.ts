@@ -3,7 +3,15 @@
 // mat-moves.ts); a line that cannot be read becomes a BadLine with the exact column of the
 // mistake and what was expected there.
 import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
-import { AFTER_MOVE_EXPECTED, POINT_EXPECTED, type MoveScratch, type ScanEnd, type ScanError, scanRoll, skipBlanks } from './mat-moves.js';
+import {
+  AFTER_MOVE_EXPECTED,
+  POINT_EXPECTED,
+  type MoveScratch,
+  type ScanEnd,
+  type ScanError,
+  scanRoll,
+  skipBlanks,
+} from './mat-moves.js';
 import { wholeNumber } from './numbers.js';
 import { foundAt } from './primitives.js';
 
@@ -50,7 +58,13 @@ function ends<T>(s: ScanEnd, value: T, end: number): T {
 }
 
 /** The cell that starts at `pos` (its end then in `s.end`); null when none does. */
-function readCell(s: MoveScratch, input: string, pos: number, column: number, lineEnd: number): Cell | ScanError | null {
+function readCell(
+  s: MoveScratch,
+  input: string,
+  pos: number,
+  column: number,
+  lineEnd: number,
+): Cell | ScanError | null {
   const c = input.charCodeAt(pos) | 32; // lower case for letters
   let m: RegExpExecArray | null;
   if (c >= 48 && c <= 57) {
@@ -71,13 +85,17 @@ function readCell(s: MoveScratch, input: string, pos: number, column: number, li
       return null;
     case 116: // t
     case 97: // a
-      return (m = at(TAKE, input, pos)) ? ends(s, { type: 'take', column }, TAKE.lastIndex) : null;
+      return at(TAKE, input, pos) ? ends(s, { type: 'take', column }, TAKE.lastIndex) : null;
     case 112: // p
-      return (m = at(DROP, input, pos)) ? ends(s, { type: 'drop', column }, DROP.lastIndex) : null;
+      return at(DROP, input, pos) ? ends(s, { type: 'drop', column }, DROP.lastIndex) : null;
     case 119: // w
-      return (m = at(WINS, input, pos)) ? ends(s, { type: 'wins', column, points: wholeNumber(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex) : null;
+      m = at(WINS, input, pos);
+      return m
+        ? ends(s, { type: 'wins', column, points: wholeNumber(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex)
+        : null;
     case 108: // l
-      return (m = at(LOSSES, input, pos)) ? ends(s, { type: 'losses', column, points: wholeNumber(m[1]) }, LOSSES.lastIndex) : null;
+      m = at(LOSSES, input, pos);
+      return m ? ends(s, { type: 'losses', column, points: wholeNumber(m[1]) }, LOSSES.lastIndex) : null;
     default:
       return null;
   }
@@ -97,8 +115,14 @@ export function endOfLine(input: string, i: number): number {
  */
 const PARTIAL_CELLS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/(?=\d\d:)/y, () => "a roll: two dice from 1 to 6 and ':', like '52:'"],
-  [/(?:Doubles|Beavers|Raccoons)[ \t]*(=>[ \t]*)?/iy, (m) => (m[1] ? 'the new cube value (a number)' : "'=> N' (the new cube value)")],
-  [/(?:Wins|Losses)[ \t]+(\d+[ \t]*)?/iy, (m) => (m[1] ? "'point' or 'points'" : "the number of points, as in 'Wins 2 points'")],
+  [
+    /(?:Doubles|Beavers|Raccoons)[ \t]*(=>[ \t]*)?/iy,
+    (m) => (m[1] ? 'the new cube value (a number)' : "'=> N' (the new cube value)"),
+  ],
+  [
+    /(?:Wins|Losses)[ \t]+(\d+[ \t]*)?/iy,
+    (m) => (m[1] ? "'point' or 'points'" : "the number of points, as in 'Wins 2 points'"),
+  ],
 ];
 
 /** Where, inside a token that starts like a move or a cell, it stops making sense. */
@@ -127,10 +151,18 @@ export function badWholeLine(input: string, i: number, expected: string): LineRe
   return badLine(input, i, Math.min(skipBlanks(input, i), endOfLine(input, i)), expected);
 }
 
-export function badLine(input: string, lineStart: number, errorOffset: number, expected: string): LineRead<BadLineNode> {
+function badLine(input: string, lineStart: number, errorOffset: number, expected: string): LineRead<BadLineNode> {
   REST_OF_LINE.lastIndex = lineStart;
   REST_OF_LINE.exec(input);
-  const node: BadLineNode = { type: 'bad', offset: lineStart, line: 0, errorOffset, column: 0, expected, found: foundAt(input, errorOffset) };
+  const node: BadLineNode = {
+    type: 'bad',
+    offset: lineStart,
+    line: 0,
+    errorOffset,
+    column: 0,
+    expected,
+    found: foundAt(input, errorOffset),
+  };
   return { node, next: REST_OF_LINE.lastIndex };
 }
 
@@ -145,7 +177,8 @@ export function readMoveLine(s: CellScratch, input: string, i: number): LineRead
   let q = skipBlanks(input, i);
   let digits = 0;
   let value = 0;
-  for (let c = input.charCodeAt(q); c >= 48 && c <= 57; c = input.charCodeAt(++q), digits++) value = value * 10 + (c - 48);
+  for (let c = input.charCodeAt(q); c >= 48 && c <= 57; c = input.charCodeAt(++q), digits++)
+    value = value * 10 + (c - 48);
   if (digits > 0 && input.charCodeAt(q) === 41) {
     number = digits <= 15 ? value : null; // longer: past what a number holds exactly
     pos = q + 1;

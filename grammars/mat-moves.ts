@@ -26,8 +26,13 @@ export const AFTER_MOVE_EXPECTED = "'/', '*', '(n)', a space or the end of the l
 
 // Shared, frozen arrays for the common cases: most moves hit nothing, and there are only 36
 // rolls. One allocation less per move and per roll, in the hottest loop of every file.
-const NO_HITS: readonly boolean[][] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => Object.freeze(new Array<boolean>(n).fill(false)) as boolean[]);
-const DICE: readonly [number, number][] = Array.from({ length: 49 }, (_, k) => Object.freeze([Math.floor(k / 7), k % 7]) as [number, number]);
+const NO_HITS: readonly boolean[][] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map(
+  (n) => Object.freeze(new Array<boolean>(n).fill(false)) as boolean[],
+);
+const DICE: readonly [number, number][] = Array.from(
+  { length: 49 },
+  (_, k) => Object.freeze([Math.floor(k / 7), k % 7]) as [number, number],
+);
 
 export const isDigit = (c: number) => c >= 48 && c <= 57;
 export const isBlank = (c: number) => c === SPACE || c === TAB;
@@ -114,7 +119,8 @@ function moveToken(s: MoveScratch, input: string, at: number, end: number): Move
   let repeat = 1;
   if (i < end && input.charCodeAt(i) === OPEN) {
     const c = input.charCodeAt(i + 1);
-    if (!isDigit(c) || input.charCodeAt(i + 2) !== CLOSE) return { errorOffset: i + 1, expected: "a repeat count such as '(2)'" };
+    if (!isDigit(c) || input.charCodeAt(i + 2) !== CLOSE)
+      return { errorOffset: i + 1, expected: "a repeat count such as '(2)'" };
     repeat = c - 48;
     i += 3;
   }
@@ -126,7 +132,11 @@ function moveToken(s: MoveScratch, input: string, at: number, end: number): Move
 /** The marker a writer puts where the move would be, or null. */
 function marker(input: string, at: number, end: number): { marker: RollMarker; next: number } | null {
   if (word(input, at, 'cannot move')) return { marker: 'cannot-move', next: at + 11 };
-  if (input.charCodeAt(at) === QUESTION && input.charCodeAt(at + 1) === QUESTION && input.charCodeAt(at + 2) === QUESTION) {
+  if (
+    input.charCodeAt(at) === QUESTION &&
+    input.charCodeAt(at + 1) === QUESTION &&
+    input.charCodeAt(at + 2) === QUESTION
+  ) {
     let i = at + 3;
     while (i < end && input.charCodeAt(i) === QUESTION) i++;
     return { marker: 'unknown', next: i };
@@ -148,7 +158,13 @@ function marker(input: string, at: number, end: number): { marker: RollMarker; n
  * A roll cell at `at` (before `end`, the end of the line; its own end then in `s.end`, its
  * tokens gathered in `s.moves`); null when the text there is not a roll.
  */
-export function scanRoll(s: MoveScratch, input: string, at: number, end: number, column: number): RollCell | ScanError | null {
+export function scanRoll(
+  s: MoveScratch,
+  input: string,
+  at: number,
+  end: number,
+  column: number,
+): RollCell | ScanError | null {
   const c1 = input.charCodeAt(at);
   const c2 = input.charCodeAt(at + 1);
   if (c1 < 49 || c1 > 54 || c2 < 49 || c2 > 54 || input.charCodeAt(at + 2) !== COLON || at + 2 >= end) return null;

@@ -7,7 +7,17 @@ import P from 'parsimmon';
 import { type CellScratch, EOL, at, badWholeLine, endOfLine, readMoveLine } from './mat-cells.js';
 import { skipBlanks } from './mat-moves.js';
 import { parseHeader, scanScoreLine, type ScoreFields } from './mat-lines.js';
-import type { BadLineNode, BodyNode, CommentNode, Count, GameNode, MatchNode, MatSyntax, MoveLineNode, ScoreNode } from './mat-nodes.js';
+import type {
+  BadLineNode,
+  BodyNode,
+  CommentNode,
+  Count,
+  GameNode,
+  MatchNode,
+  MatSyntax,
+  MoveLineNode,
+  ScoreNode,
+} from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
 import { LineCursor, MAX_LISTED_ERRORS, sticky } from './primitives.js';
 
@@ -103,7 +113,13 @@ const MATCH_EXPECTED = "a match-length line such as '7 point match'";
  * line (`beforeMatch`: the lines before a match) or to the end of the file (what follows the
  * last match); returns where they end. An unreadable line past the ones kept costs no node.
  */
-function looseLines(s: MatScratch, input: string, pos: number, nodes: (CommentNode | BadLineNode)[], beforeMatch: boolean): number {
+function looseLines(
+  s: MatScratch,
+  input: string,
+  pos: number,
+  nodes: (CommentNode | BadLineNode)[],
+  beforeMatch: boolean,
+): number {
   while (pos < input.length) {
     if (at(BLANK_LINE, input, pos)) {
       pos = BLANK_LINE.lastIndex;
@@ -210,7 +226,9 @@ const gameBody = (s: MatScratch) =>
 function scoreName(raw: string): { name: string; rating: number | null } {
   const m = /^(.*?),(\d+)$/.exec(raw);
   const rating = m ? wholeNumber(m[2]) : null;
-  return m ? { name: m[1].trim(), rating: typeof rating === 'number' ? rating : null } : { name: raw.trim(), rating: null };
+  return m
+    ? { name: m[1].trim(), rating: typeof rating === 'number' ? rating : null }
+    : { name: raw.trim(), rating: null };
 }
 
 function scoreNode(m: ScoreFields, offset: number): ScoreNode {
@@ -255,7 +273,12 @@ const noScore = P.succeed(null);
 const matLanguage = (s: MatScratch) =>
   P.createLanguage<Spec>({
     File: (r) =>
-      P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({ matches, leftover, lineCount: 0, unlisted: null })),
+      P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({
+        matches,
+        leftover,
+        lineCount: 0,
+        unlisted: null,
+      })),
 
     Match: (r) =>
       P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
@@ -331,7 +354,12 @@ function placeLines(tree: MatSyntax, text: string, dropped: MatScratch['dropped'
   if (dropped.count > 0) {
     const cursor = new LineCursor(text); // the dropped lines lie between the nodes: a second walk
     const line = cursor.line(dropped.first);
-    tree.unlisted = { count: dropped.count, line, column: cursor.column(dropped.firstError), lastLine: cursor.line(dropped.last) };
+    tree.unlisted = {
+      count: dropped.count,
+      line,
+      column: cursor.column(dropped.firstError),
+      lastLine: cursor.line(dropped.last),
+    };
   }
 }
 

@@ -10,7 +10,7 @@ import P from 'parsimmon';
 import { LineCursor, LineIndex, MAX_LISTED_ERRORS, foundAt, sticky, type Unlisted } from './primitives.js';
 
 /** Where a piece of the file starts: offset, and 1-based line and column. */
-export interface SgfPlace {
+interface SgfPlace {
   offset: number;
   line: number;
   column: number;
@@ -37,7 +37,7 @@ export interface SgfTree extends SgfPlace {
   children: SgfTree[];
 }
 
-export interface SgfError extends SgfPlace {
+interface SgfError extends SgfPlace {
   expected: string;
   found: string;
 }
@@ -80,7 +80,13 @@ const JUNK_RE = /[^;()[A-Z]+/y;
 const TREE_JUNK_RE = new RegExp(String.raw`(?:[^;()[]|${VALUE})+`, 'y');
 const NODE_EXPECTED = "a property such as 'B[...]', ';', '(' or ')'";
 
-const bad = (offset: number, expected: string, found?: string, opensAt?: number): Bad => ({ bad: true, offset, expected, found, opensAt });
+const bad = (offset: number, expected: string, found?: string, opensAt?: number): Bad => ({
+  bad: true,
+  offset,
+  expected,
+  found,
+  opensAt,
+});
 const isBad = (x: object): x is Bad => (x as Partial<Bad>).bad === true;
 
 /**
@@ -163,7 +169,14 @@ function readProperty(input: string, i: number): Read<SgfProperty | Bad> | null 
     if (input.charCodeAt(at) === 91) return readJunk(input, at, '', JUNK_RE);
     return { item: bad(at, `'[' (a value of the property '${ident}')`), end: at };
   }
-  const prop: SgfProperty = { name: upperLetters(ident), offset: i, line: 0, column: 0, from: at, to: VALUES_RE.lastIndex };
+  const prop: SgfProperty = {
+    name: upperLetters(ident),
+    offset: i,
+    line: 0,
+    column: 0,
+    from: at,
+    to: VALUES_RE.lastIndex,
+  };
   return { item: prop, end: skipWs(input, prop.to) };
 }
 
@@ -172,8 +185,12 @@ function readJunk(input: string, i: number, expected: string, until: RegExp): Re
   if (i >= input.length) return null;
   if (input.charCodeAt(i) === 91) {
     VALUE_RE.lastIndex = i;
-    if (VALUE_RE.test(input)) return { item: bad(i, "a property name before '['"), end: skipWs(input, VALUE_RE.lastIndex) };
-    return { item: bad(input.length, "']' (the end of the value that starts at {start})", 'end of file', i), end: input.length };
+    if (VALUE_RE.test(input))
+      return { item: bad(i, "a property name before '['"), end: skipWs(input, VALUE_RE.lastIndex) };
+    return {
+      item: bad(input.length, "']' (the end of the value that starts at {start})", 'end of file', i),
+      end: input.length,
+    };
   }
   until.lastIndex = i;
   if (!until.test(input) || until.lastIndex === i) return null;
@@ -225,7 +242,7 @@ function readNode(s: SgfScratch, input: string, i: number): Read<SgfNode> | null
 const sequence = (s: SgfScratch) =>
   P<(SgfNode | Bad)[]>((input, start) => {
     const items: (SgfNode | Bad)[] = [];
-    for (let i = start; ; ) {
+    for (let i = start; ;) {
       const read = readNode(s, input, i) ?? readJunk(input, i, NODE_EXPECTED, TREE_JUNK_RE);
       if (read === null) return i > start ? P.makeSuccess(i, items) : P.makeFailure(i, "';'");
       if (!isBad(read.item) || keep(s, read.item)) items.push(read.item);
@@ -264,7 +281,10 @@ function rawTree(
       }
   }
   if (tree.nodes.length === 0) add(bad(tree.children[0]?.offset ?? closeAt, "';' (the first node of the game tree)"));
-  if (!closed) add(bad(closeAt, "')' (the end of the game tree that starts at {start})", atEnd ? 'end of file' : undefined, offset));
+  if (!closed)
+    add(
+      bad(closeAt, "')' (the end of the game tree that starts at {start})", atEnd ? 'end of file' : undefined, offset),
+    );
   if (errors.length > 0) tree.bad = errors;
   return tree;
 }
@@ -276,7 +296,9 @@ interface Spec {
   _: null;
 }
 
-const here = P<{ offset: number; atEnd: boolean }>((input, i) => P.makeSuccess(i, { offset: i, atEnd: i >= input.length }));
+const here = P<{ offset: number; atEnd: boolean }>((input, i) =>
+  P.makeSuccess(i, { offset: i, atEnd: i >= input.length }),
+);
 
 /**
  * Variations nest by recursion, so a hostile file could exhaust the stack: past this depth the
@@ -285,16 +307,23 @@ const here = P<{ offset: number; atEnd: boolean }>((input, i) => P.makeSuccess(i
  */
 const MAX_DEPTH = 200;
 const enter = (s: SgfScratch) =>
-  P<null>((_, i) => (s.depth < MAX_DEPTH ? (s.depth++, P.makeSuccess(i, null)) : P.makeFailure(i, 'a shallower variation')));
+  P<null>((_, i) =>
+    s.depth < MAX_DEPTH ? (s.depth++, P.makeSuccess(i, null)) : P.makeFailure(i, 'a shallower variation'),
+  );
 const leave = (s: SgfScratch) => P<null>((_, i) => (s.depth--, P.makeSuccess(i, null)));
 const tooDeep = P<Bad>((input, i) =>
-  input.charCodeAt(i) === 40 ? P.makeSuccess(input.length, bad(i, `at most ${MAX_DEPTH} nested variations (the rest of the file is not read)`)) : P.makeFailure(i, "'('"),
+  input.charCodeAt(i) === 40
+    ? P.makeSuccess(input.length, bad(i, `at most ${MAX_DEPTH} nested variations (the rest of the file is not read)`))
+    : P.makeFailure(i, "'('"),
 );
 
 // The rules that keep no state are built once; `sgfLanguage` builds the others per parse.
 const treeJunk = junk("'(' (the start of a game tree) or the end of the file", /[^(]+/y);
 const treeOpen = sticky(/\(\s*/y, "'('", (_, offset) => offset);
-const treeClose = P.alt(sticky(/\)\s*/y, "')'", () => true), P.succeed(false));
+const treeClose = P.alt(
+  sticky(/\)\s*/y, "')'", () => true),
+  P.succeed(false),
+);
 const noNodes = P.succeed([]);
 const whiteSpace = sticky(/\s*/y, 'white space', () => null);
 
@@ -352,12 +381,15 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
     return tree;
   };
   const trees = raw.trees.map(visit);
-  if (found.length === 0 && s.spilledCount === 0) return { trees, errors: [], unlisted: null, errorLines: trees.map(() => null), lineCount: lines.lineCount() };
+  if (found.length === 0 && s.spilledCount === 0)
+    return { trees, errors: [], unlisted: null, errorLines: trees.map(() => null), lineCount: lines.lineCount() };
   const index = new LineIndex(text);
   const lineColumn = (offset: number) => `line ${index.line(offset)}, column ${index.column(offset)}`;
   // One error per place: a value left open runs to the end of the file, and the trees around it
   // cannot close either.
-  const kept = found.sort((a, b) => a.offset - b.offset).filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset);
+  const kept = found
+    .sort((a, b) => a.offset - b.offset)
+    .filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset);
   // Every place, kept or spilled, once and in order; the first MAX_LISTED_ERRORS kept are listed.
   const spill = s.spilled.subarray(0, s.spilledCount).sort();
   const places = new Int32Array(kept.length + spill.length);
@@ -365,7 +397,7 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
   let n = 0;
   let firstOther = -1;
   let lastOther = -1;
-  for (let j = 0, k = 0; j < kept.length || k < spill.length; ) {
+  for (let j = 0, k = 0; j < kept.length || k < spill.length;) {
     const b = j < kept.length && (k >= spill.length || kept[j].offset <= spill[k]) ? kept[j++] : null;
     const offset = b ? b.offset : spill[k++];
     if (n > 0 && places[n - 1] === offset) continue;
@@ -384,7 +416,14 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
     found: b.found ?? foundAt(text, b.offset),
   }));
   const unlisted =
-    firstOther < 0 ? null : { count: n - listed.length, line: index.line(firstOther), column: index.column(firstOther), lastLine: index.line(lastOther) };
+    firstOther < 0
+      ? null
+      : {
+          count: n - listed.length,
+          line: index.line(firstOther),
+          column: index.column(firstOther),
+          lastLine: index.line(lastOther),
+        };
   const errorLines = trees.map((t) => {
     const k = firstFrom(places, n, t.offset);
     return k < n && places[k] <= t.end ? index.line(places[k]) : null;
@@ -442,7 +481,9 @@ const ESCAPE = /\\(\r\n|\n\r|\r|\n|[\s\S])/g;
 /** A value's text: `\` + a line break (a soft line break) is removed, `\x` is `x` (FF[4]). */
 export function valueText(text: string, value: SgfValue): string {
   const raw = text.slice(value.from, value.to);
-  return raw.indexOf('\\') < 0 ? raw : raw.replace(ESCAPE, (_, c: string) => (c.length > 1 || c === '\n' || c === '\r' ? '' : c));
+  return raw.indexOf('\\') < 0
+    ? raw
+    : raw.replace(ESCAPE, (_, c: string) => (c.length > 1 || c === '\n' || c === '\r' ? '' : c));
 }
 
 /** Every value of a property as text (escapes resolved). */

@@ -56,7 +56,9 @@ function reportsOf(imported: ImportResult, file: string, options: AuditOptions =
     const o = owner(matches, e.line);
     extra[o.match].push(parseErrorFinding(e, o.game));
   }
-  return matches.map((m, k) => auditMatch(m, { ...options, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }));
+  return matches.map((m, k) =>
+    auditMatch(m, { ...options, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }),
+  );
 }
 
 export function checkFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {

@@ -21,7 +21,8 @@ const out = (s: string) => void process.stdout.write(s);
 const err = (s: string) => void process.stderr.write(s);
 
 // Writes to a pipe are asynchronous on POSIX: past the stream's high-water mark, wait for 'drain'.
-const stdoutDrained = () => (process.stdout.writableNeedDrain ? new Promise<void>((resolve) => process.stdout.once('drain', resolve)) : null);
+const stdoutDrained = () =>
+  process.stdout.writableNeedDrain ? new Promise<void>((resolve) => process.stdout.once('drain', resolve)) : null;
 
 /** Standard input whole, or null as soon as it holds more than `limit` bytes. */
 async function readStdin(limit: number): Promise<Uint8Array | null> {
@@ -38,7 +39,13 @@ async function readStdin(limit: number): Promise<Uint8Array | null> {
   return Buffer.concat(chunks);
 }
 
-run(process.argv.slice(2), { stdout: out, stderr: err, stderrIsTTY: process.stderr.isTTY === true, stdoutDrained, readStdin }).then(
+run(process.argv.slice(2), {
+  stdout: out,
+  stderr: err,
+  stderrIsTTY: process.stderr.isTTY === true,
+  stdoutDrained,
+  readStdin,
+}).then(
   (code) => {
     process.exitCode = code;
   },

@@ -7,7 +7,7 @@ import { verifyCommand } from './commands/verify.js';
 import { printable, printableLines } from './report/escape.js';
 import { VERSION } from './version.js';
 
-export { EXIT, type CliIO } from './commands/common.js';
+export { type CliIO } from './commands/common.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let exitCode: number = EXIT.clean;
@@ -25,7 +25,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) })
     .showHelpAfterError('(run bgaudit --help for usage)');
   for (const make of [verifyCommand, csvCommand, showCommand]) {
-    program.addCommand(make(io, setExit).exitOverride().configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) }));
+    program.addCommand(
+      make(io, setExit)
+        .exitOverride()
+        .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) }),
+    );
   }
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,11 +1,9 @@
 // Bytes → text. Match files come from many writers: UTF-8 with or without a BOM (XG),
 // UTF-16 with a BOM (Windows tools), and old Windows programs writing the ANSI code page.
 
-export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-export type Decoded =
-  | { ok: true; text: string; encoding: Encoding }
-  | { ok: false; reason: string; offset: number };
+export type Decoded = { ok: true; text: string; encoding: Encoding } | { ok: false; reason: string; offset: number };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1 (0x93 stays U+0093, not “), so
@@ -39,7 +37,8 @@ export function normaliseNewlines(text: string): string {
 
 export function decode(bytes: Uint8Array): Decoded {
   const nul = bytes.indexOf(0);
-  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  const utf16 =
+    bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
   if (nul >= 0 && !utf16) {
     return { ok: false, reason: 'binary data (a NUL byte), not a text match file', offset: nul };
   }

@@ -11,39 +11,81 @@ interface CodeEntry {
 }
 
 export const FINDING_CODES = {
-  'parse-error': { severities: ['error'], meaning: 'a line the reader cannot read; the rest of the file is still read' },
-  'io-error': { severities: ['error'], meaning: 'the file cannot be read at all (missing, no permission, not a regular file, too large)' },
+  'parse-error': {
+    severities: ['error'],
+    meaning: 'a line the reader cannot read; the rest of the file is still read',
+  },
+  'io-error': {
+    severities: ['error'],
+    meaning: 'the file cannot be read at all (missing, no permission, not a regular file, too large)',
+  },
   encoding: { severities: ['info'], meaning: 'the file is not valid UTF-8 and was read as Windows-1252' },
   'illegal-move': { severities: ['error'], meaning: 'a move the rules forbid' },
   'turn-order': { severities: ['error'], meaning: "a player rolls when it is the other player's turn" },
   'play-after-end': { severities: ['error'], meaning: 'the record goes on after the game ended' },
-  'move-not-checked': { severities: ['warning'], meaning: "'???' or 'Illegal play' mid-game: the game is not replayed past it" },
-  'hit-marker': { severities: ['warning'], meaning: "a '*' where nothing is hit, or a hit without '*' in a record that marks hits" },
-  'cube-response': { severities: ['error', 'warning'], meaning: 'a take or drop with no double to answer (error); a double with no answer (warning)' },
-  'cube-out-of-turn': { severities: ['error'], meaning: 'a double by the player who does not own the cube, or after rolling' },
+  'move-not-checked': {
+    severities: ['warning'],
+    meaning: "'???' or 'Illegal play' mid-game: the game is not replayed past it",
+  },
+  'hit-marker': {
+    severities: ['warning'],
+    meaning: "a '*' where nothing is hit, or a hit without '*' in a record that marks hits",
+  },
+  'cube-response': {
+    severities: ['error', 'warning'],
+    meaning: 'a take or drop with no double to answer (error); a double with no answer (warning)',
+  },
+  'cube-out-of-turn': {
+    severities: ['error'],
+    meaning: 'a double by the player who does not own the cube, or after rolling',
+  },
   'cube-value': { severities: ['error'], meaning: "'Doubles => N' where N is not twice the cube" },
   'beaver-in-match': { severities: ['error'], meaning: 'a beaver or raccoon in match play' },
-  'auto-double-in-match': { severities: ['error'], meaning: 'a match game that starts with the cube turned by automatic doubles' },
+  'auto-double-in-match': {
+    severities: ['error'],
+    meaning: 'a match game that starts with the cube turned by automatic doubles',
+  },
   'crawford-double': { severities: ['error'], meaning: 'a double in the Crawford game' },
   'opening-double': { severities: ['error'], meaning: 'a game whose first roll is a double' },
   'winner-mismatch': { severities: ['error'], meaning: 'the result names the wrong winner' },
-  'points-mismatch': { severities: ['error'], meaning: 'the recorded points differ from cube × single/gammon/backgammon' },
+  'points-mismatch': {
+    severities: ['error'],
+    meaning: 'the recorded points differ from cube × single/gammon/backgammon',
+  },
   'gammon-on-drop': { severities: ['error'], meaning: 'more than the cube recorded for a dropped double' },
-  'resign-value': { severities: ['warning', 'error'], meaning: 'a resignation recorded at a value that is not 1, 2 or 3 × the cube' },
+  'resign-value': {
+    severities: ['warning', 'error'],
+    meaning: 'a resignation recorded at a value that is not 1, 2 or 3 × the cube',
+  },
   'result-missing': { severities: ['warning'], meaning: 'the game ended but the record has no result line' },
   'and-the-match': { severities: ['warning'], meaning: '"and the match" on a game that does not win the match' },
-  'score-mismatch': { severities: ['error'], meaning: "a game's recorded start score differs from the games before it" },
+  'score-mismatch': {
+    severities: ['error'],
+    meaning: "a game's recorded start score differs from the games before it",
+  },
   'game-number': { severities: ['warning'], meaning: "'Game N' labels out of sequence" },
   'game-unfinished': { severities: ['error'], meaning: 'a game with no result and no end, followed by another game' },
   'game-after-match': { severities: ['error'], meaning: 'a game after the game that won the match' },
   'match-unfinished': { severities: ['warning'], meaning: 'the record stops before anybody reaches the match length' },
-  'jacoby-gammon': { severities: ['error'], meaning: 'a gammon scored in full under the Jacoby rule with the cube never turned' },
-  'jacoby-contradiction': { severities: ['error'], meaning: 'games of one money session score unturned-cube gammons both ways' },
-  'beaver-not-allowed': { severities: ['error'], meaning: 'a beaver or raccoon in a money session played without them' },
+  'jacoby-gammon': {
+    severities: ['error'],
+    meaning: 'a gammon scored in full under the Jacoby rule with the cube never turned',
+  },
+  'jacoby-contradiction': {
+    severities: ['error'],
+    meaning: 'games of one money session score unturned-cube gammons both ways',
+  },
+  'beaver-not-allowed': {
+    severities: ['error'],
+    meaning: 'a beaver or raccoon in a money session played without them',
+  },
   'cube-limit': { severities: ['error'], meaning: 'a double above the cube limit' },
   'cube-not-allowed': { severities: ['error'], meaning: 'any cube action in nardy or tavla' },
   'match-length': { severities: ['warning'], meaning: 'a nardy match to a length other than 1, 3, 5 or 7' },
-  'number-out-of-range': { severities: ['error', 'info'], meaning: 'a number past what it can mean (error); a game state a Match ID cannot hold (info)' },
+  'number-out-of-range': {
+    severities: ['error', 'info'],
+    meaning: 'a number past what it can mean (error); a game state a Match ID cannot hold (info)',
+  },
   timeout: { severities: ['error'], meaning: 'auditing the file took longer than --file-timeout' },
   'memory-limit': { severities: ['error'], meaning: 'auditing the file needed more memory than a worker may take' },
   'internal-error': { severities: ['error'], meaning: 'bgaudit failed on this file (a bug)' },
@@ -62,6 +104,11 @@ export type CodeWith<S extends Severity> = { [C in FindingCode]: S extends Sever
 export type FindingExtra = Partial<Pick<Finding, 'game' | 'line' | 'column' | 'recorded' | 'expected'>>;
 
 /** A finding, its severity checked by the compiler against its code's; fields in the order reports write them. */
-export function finding<C extends FindingCode>(code: C, severity: SeverityOf<C>, message: string, extra: FindingExtra = {}): Finding {
+export function finding<C extends FindingCode>(
+  code: C,
+  severity: SeverityOf<C>,
+  message: string,
+  extra: FindingExtra = {},
+): Finding {
   return { code, severity, message, ...extra };
 }

@@ -143,7 +143,10 @@ function holds(m: MatchIdState, values: number[]): boolean {
 export function matchId(m: MatchIdState): string {
   const key = new Uint8Array(9); // 66 bits
   const values = fieldValues(m);
-  if (!holds(m, values)) throw new RangeError(`a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`);
+  if (!holds(m, values))
+    throw new RangeError(
+      `a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`,
+    );
   let bit = 0;
   for (let k = 0; k < MATCH_WIDTHS.length; k++) {
     const width = MATCH_WIDTHS[k];
@@ -222,6 +225,7 @@ export function positionFromId(id: string, onRoll: Side): Position {
     a[0] = Math.max(0, 15 - half.reduce((n, c) => n + c, 0));
     return a;
   };
-  const sides: [Uint8Array, Uint8Array] = onRoll === 0 ? [side(onRollHalf), side(notOnRoll)] : [side(notOnRoll), side(onRollHalf)];
+  const sides: [Uint8Array, Uint8Array] =
+    onRoll === 0 ? [side(onRollHalf), side(notOnRoll)] : [side(notOnRoll), side(onRollHalf)];
   return { sides };
 }

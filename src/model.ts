@@ -200,9 +200,21 @@ export type GameEnding =
   /** outcome null: the cube passed the largest there can be, so what the resignation was worth is unknown. */
   | { termination: 'resign'; winner: Side; outcome: Outcome | null; outcomeName: string | null; points: GamePoints }
   /** No result and no end: nothing is won, nothing is recorded. */
-  | { termination: 'unfinished'; winner: null; outcome: null; outcomeName: null; points: { recorded: null; nominal: null; credited: null } }
+  | {
+      termination: 'unfinished';
+      winner: null;
+      outcome: null;
+      outcomeName: null;
+      points: { recorded: null; nominal: null; credited: null };
+    }
   /** The replay stopped before the end: the record's winner and points, the game not judged. */
-  | { termination: null; winner: Side | null; outcome: null; outcomeName: null; points: { recorded: number | null; nominal: null; credited: number | null } };
+  | {
+      termination: null;
+      winner: Side | null;
+      outcome: null;
+      outcomeName: null;
+      points: { recorded: number | null; nominal: null; credited: number | null };
+    };
 
 interface VerdictCommon {
   game: number;

@@ -29,17 +29,33 @@ describe('no quadratic path', () => {
   // Each game is audited and reported whatever it holds (~30 µs and ~2 KB a game), so the
   // whole audit runs at twice the issue's size, the reading at ten times.
   it.each([
-    { what: '1,000,000 `Game N` lines without a score line', read: 1_000_000, audit: 200_000, file: (n: number) => encode(` 1 point match\n${repeat(n, (k) => `Game ${k + 1}\n`)}`), name: 'a.mat' },
-    { what: '400,000 SGF games with a bad move each', read: 400_000, audit: 80_000, file: (n: number) => encode(repeat(n, () => '(;GM[6];W[xx])\n')), name: 'a.sgf' },
-  ])('$what: read in seconds; a fifth of them audited in seconds', { timeout: 180_000 }, ({ read: readCount, audit: auditCount, file, name }) => {
-    const read = timed(() => importRecord(file(readCount), name));
-    expect(read.value.matches[0].games).toHaveLength(readCount);
-    expect(read.value.errors).toHaveLength(101);
-    expect(read.seconds).toBeLessThan(30);
-    const audit = timed(() => checkFile(file(auditCount), name));
-    expect(audit.value[0].games).toHaveLength(auditCount);
-    expect(audit.seconds).toBeLessThan(30);
-  });
+    {
+      what: '1,000,000 `Game N` lines without a score line',
+      read: 1_000_000,
+      audit: 200_000,
+      file: (n: number) => encode(` 1 point match\n${repeat(n, (k) => `Game ${k + 1}\n`)}`),
+      name: 'a.mat',
+    },
+    {
+      what: '400,000 SGF games with a bad move each',
+      read: 400_000,
+      audit: 80_000,
+      file: (n: number) => encode(repeat(n, () => '(;GM[6];W[xx])\n')),
+      name: 'a.sgf',
+    },
+  ])(
+    '$what: read in seconds; a fifth of them audited in seconds',
+    { timeout: 180_000 },
+    ({ read: readCount, audit: auditCount, file, name }) => {
+      const read = timed(() => importRecord(file(readCount), name));
+      expect(read.value.matches[0].games).toHaveLength(readCount);
+      expect(read.value.errors).toHaveLength(101);
+      expect(read.seconds).toBeLessThan(30);
+      const audit = timed(() => checkFile(file(auditCount), name));
+      expect(audit.value[0].games).toHaveLength(auditCount);
+      expect(audit.seconds).toBeLessThan(30);
+    },
+  );
 
   it('400,000 junk lines each before a `1 point match`: audited in seconds', { timeout: 180_000 }, () => {
     const audit = timed(() => checkFile(encode('x\n1 point match\n'.repeat(400_000)), 'a.mat'));
@@ -50,16 +66,23 @@ describe('no quadratic path', () => {
 });
 
 describe('no input is too much for the audit', () => {
-  it('a game of 250,000 rolls that break the rules: every finding made, none lost to the call stack', { timeout: 180_000 }, () => {
-    const rolls = ' 1) 11: 11: 11: 11: 11: 11: 11: 11: 11: 11:\n'.repeat(25_000);
-    const audit = timed(() => checkFile(encode(` 7 point match\n Game 1\n a : 0     b : 0\n${rolls}`), 'a.mat'));
-    expect(audit.value[0].games[0].findings.length).toBeGreaterThan(250_000);
-    expect(audit.seconds).toBeLessThan(30);
-  });
+  it(
+    'a game of 250,000 rolls that break the rules: every finding made, none lost to the call stack',
+    { timeout: 180_000 },
+    () => {
+      const rolls = ' 1) 11: 11: 11: 11: 11: 11: 11: 11: 11: 11:\n'.repeat(25_000);
+      const audit = timed(() => checkFile(encode(` 7 point match\n Game 1\n a : 0     b : 0\n${rolls}`), 'a.mat'));
+      expect(audit.value[0].games[0].findings.length).toBeGreaterThan(250_000);
+      expect(audit.seconds).toBeLessThan(30);
+    },
+  );
 
   it('a name of 200,000 characters and 20,000 findings that name the player: messages quote the name shortened', () => {
     const name = 'N'.repeat(200_000);
-    const reports = checkFile(encode(` 7 point match\n Game 1\n ${name} : 0     b : 0\n${' 1) 11:\n'.repeat(20_000)}`), 'a.mat');
+    const reports = checkFile(
+      encode(` 7 point match\n Game 1\n ${name} : 0     b : 0\n${' 1) 11:\n'.repeat(20_000)}`),
+      'a.mat',
+    );
     expect(reports[0].players![0]).toBe(name);
     const named = reports[0].findings.filter((f) => f.message.includes('N… (200,000 characters)'));
     expect(named.length).toBeGreaterThan(10_000);
@@ -96,7 +119,11 @@ const SHAPES: [string, string, number][] = [
   ['comment lines in a game', shape(SIZE, GAME, ';\n'), PER_BYTE],
   ['SGF `;1` nodes', shape(SIZE, '(', ';1'), PER_BYTE],
   ['SGF empty nodes', shape(SIZE, '(', ';', ')'), PER_BYTE],
-  ['empty `Game N` and score-line pairs', shape(SIZE, ' 7 point match\n', (k) => `Game ${k + 1}\n a : 0     b : 0\n`), PER_BYTE_GAMES],
+  [
+    'empty `Game N` and score-line pairs',
+    shape(SIZE, ' 7 point match\n', (k) => `Game ${k + 1}\n a : 0     b : 0\n`),
+    PER_BYTE_GAMES,
+  ],
 ];
 
 /** The compiled readers: the worker runs plain JavaScript (`npm test` builds first). */
@@ -117,14 +144,20 @@ function auditInWorker(text: string, limitMb: number): Promise<{ reports: number
   return new Promise((resolve, reject) => {
     const worker = new Worker(AUDIT, {
       eval: true,
-      workerData: { bytes, check: pathToFileURL(join(DIST, 'check.js')).href, render: pathToFileURL(join(DIST, 'report', 'render.js')).href },
+      workerData: {
+        bytes,
+        check: pathToFileURL(join(DIST, 'check.js')).href,
+        render: pathToFileURL(join(DIST, 'report', 'render.js')).href,
+      },
       transferList: [bytes.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: limitMb },
     });
     let result: { reports: number; output: number } | null = null;
     worker.on('message', (m: { reports: number; output: number }) => (result = m));
     worker.on('error', reject);
-    worker.on('exit', (code) => (result ? resolve(result) : reject(new Error(`the worker exited with code ${code} and no result`))));
+    worker.on('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`the worker exited with code ${code} and no result`)),
+    );
   });
 }
 

@@ -24,7 +24,9 @@ describe('the bgaudit command', () => {
   });
 
   it('stops quietly when the reader closes the pipe (`| head`)', async () => {
-    const child = spawn(process.execPath, [BIN, 'verify', FIXTURES, '--format', 'ndjson', '--jobs', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'verify', FIXTURES, '--format', 'ndjson', '--jobs', '1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.stdout.once('data', () => child.stdout.destroy());

@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, cli, cliWith, poolOnFewFiles, reportsIn } from './helpers.js';
 
-
 const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
 
 describe('bgaudit verify', () => {
   it('ndjson: one object per match, in input order, with the recorded fields', async () => {
-    const r = await cli('verify', mat('gnubg-7p-hits-and-dances.mat'), mat('bbgt-two-matches-gridgammon-ratings.mat'), '--format', 'ndjson');
+    const r = await cli(
+      'verify',
+      mat('gnubg-7p-hits-and-dances.mat'),
+      mat('bbgt-two-matches-gridgammon-ratings.mat'),
+      '--format',
+      'ndjson',
+    );
     const reports = reportsIn(r.stdout);
     expect(reports.map((x) => [x.file.split('/').pop(), x.match])).toEqual([
       ['gnubg-7p-hits-and-dances.mat', 1],
@@ -17,21 +22,33 @@ describe('bgaudit verify', () => {
       ['bbgt-two-matches-gridgammon-ratings.mat', 2],
     ]);
     expect(reports[0]).toMatchObject({ format: 'mat', players: ['charlot1', 'charlot2'], length: 7 });
-    expect(reports[0].games[2]).toMatchObject({ game: 3, line: 59, startScore: { recorded: [2, 2] }, winner: 0, points: { recorded: 4 } });
+    expect(reports[0].games[2]).toMatchObject({
+      game: 3,
+      line: 59,
+      startScore: { recorded: [2, 2] },
+      winner: 0,
+      points: { recorded: 4 },
+    });
   });
 
   it('json: one array; a file that cannot be read still gets one report', async () => {
     const r = await cli('verify', mat('broken', 'empty.mat'), mat('gnubg-right-player-starts.mat'), '--format', 'json');
     const reports = reportsIn(r.stdout);
     expect(reports).toHaveLength(2);
-    expect(reports[0]).toMatchObject({ match: null, games: [], findings: [{ code: 'parse-error', severity: 'error', line: 1, column: 1 }] });
+    expect(reports[0]).toMatchObject({
+      match: null,
+      games: [],
+      findings: [{ code: 'parse-error', severity: 'error', line: 1, column: 1 }],
+    });
     expect(r.code).toBe(1);
   });
 
   it('text: linter style, a summary, exit 1 on error findings', async () => {
     const r = await cli('verify', mat('broken'));
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/point-not-a-number\.mat\n\s+8:13\s+error\s+game 1: cannot read this line: expected a point.*parse-error\n/);
+    expect(r.stdout).toMatch(
+      /point-not-a-number\.mat\n\s+8:13\s+error\s+game 1: cannot read this line: expected a point.*parse-error\n/,
+    );
     expect(r.stdout).toMatch(/^10 files, 7 matches, 7 games: 10 errors, 1 warning, 0 info$/m);
   });
 
@@ -44,10 +61,16 @@ describe('bgaudit verify', () => {
   it('exit 2 for a path that does not exist, still reporting it', async () => {
     const r = await cli('verify', '/no/such/place.mat', '--format', 'ndjson');
     expect(r.code).toBe(2);
-    expect(reportsIn(r.stdout)[0]).toMatchObject({ file: '/no/such/place.mat', match: null, findings: [{ code: 'io-error' }] });
+    expect(reportsIn(r.stdout)[0]).toMatchObject({
+      file: '/no/such/place.mat',
+      match: null,
+      findings: [{ code: 'io-error' }],
+    });
     expect(r.stderr).toContain('no such file or folder');
     // The reason the report gives, not always 'no such file'.
-    expect((await cli('verify', '/no/such/*.mat')).stderr).toBe('bgaudit: /no/such/*.mat: no file matches this pattern\n');
+    expect((await cli('verify', '/no/such/*.mat')).stderr).toBe(
+      'bgaudit: /no/such/*.mat: no file matches this pattern\n',
+    );
   });
 
   it('exit 2 on usage errors, 0 on --help', async () => {
@@ -99,7 +122,10 @@ describe('bgaudit csv and verify --csv', () => {
 describe('bgaudit show', () => {
   it('a match of unknown length (a length past any match) is said so, never "null-point"', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgaudit-show-'));
-    const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8').replace(/^ 7 point match$/m, ` ${'9'.repeat(10_000)} point match`);
+    const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8').replace(
+      /^ 7 point match$/m,
+      ` ${'9'.repeat(10_000)} point match`,
+    );
     writeFileSync(join(dir, 'x.mat'), text);
     const r = await cli('show', join(dir, 'x.mat'));
     expect(r.stdout).toContain('Game 1 (line 6), match of unknown length');
@@ -109,7 +135,7 @@ describe('bgaudit show', () => {
   it("prints each game's board, IDs and ending", async () => {
     const r = await cli('show', join(FIXTURES, 'scoring', 'cube2-gammon.mat'));
     expect(r.stdout).toContain('Game 1 (line 6), 7-point match, Anna 0 - 0 Boris before the game');
-    expect(r.stdout).toMatch(/Position ID \S{14}   Match ID \S{12}/);
+    expect(r.stdout).toMatch(/Position ID \S{14} {3}Match ID \S{12}/);
     expect(r.stdout).toContain('XGID=');
     expect(r.stdout).toContain('Cube 2, owned by Anna. Boris wins by bearing off: a gammon, 4 points (recorded 4).');
     expect(r.code).toBe(0);
@@ -134,7 +160,9 @@ describe('progress', () => {
   });
 
   it('--quiet, or stderr not a terminal: no progress line', async () => {
-    expect((await withTTY('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--quiet')).stderr).not.toContain('\r');
+    expect((await withTTY('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson', '--quiet')).stderr).not.toContain(
+      '\r',
+    );
     expect((await cli('verify', join(FIXTURES, 'scoring'), '--format', 'ndjson')).stderr).not.toContain('\r');
   });
 });
@@ -151,20 +179,41 @@ describe('bgaudit verify across the worker pool', () => {
 });
 
 describe('the run record', () => {
-  it.each(['ndjson', 'json'])('%s: the first record says which version, command, paths and settings made the report', async (format) => {
-    const pkg = JSON.parse(readFileSync(join(FIXTURES, '..', 'package.json'), 'utf8')) as { version: string };
-    const file = mat('gnubg-right-player-starts.mat');
-    const r = await cli('verify', file, '--format', format, '--no-crawford', '--ignore', 'hit-marker', '--file-timeout', '30');
-    const text = r.stdout.trim();
-    const first = (format === 'json' ? (JSON.parse(text) as unknown[])[0] : JSON.parse(text.split('\n')[0])) as { bgaudit: Record<string, unknown> };
-    expect(first).toEqual({
-      bgaudit: {
-        version: pkg.version,
-        command: 'verify',
-        paths: [file],
-        settings: expect.objectContaining({ crawford: false, ignore: ['hit-marker'], fileTimeout: 30, maxFileSize: 16 * 1024 * 1024, follow: false }),
-      },
-    });
-    expect(reportsIn(r.stdout)).toHaveLength(1);
-  });
+  it.each(['ndjson', 'json'])(
+    '%s: the first record says which version, command, paths and settings made the report',
+    async (format) => {
+      const pkg = JSON.parse(readFileSync(join(FIXTURES, '..', 'package.json'), 'utf8')) as { version: string };
+      const file = mat('gnubg-right-player-starts.mat');
+      const r = await cli(
+        'verify',
+        file,
+        '--format',
+        format,
+        '--no-crawford',
+        '--ignore',
+        'hit-marker',
+        '--file-timeout',
+        '30',
+      );
+      const text = r.stdout.trim();
+      const first = (format === 'json' ? (JSON.parse(text) as unknown[])[0] : JSON.parse(text.split('\n')[0])) as {
+        bgaudit: Record<string, unknown>;
+      };
+      expect(first).toEqual({
+        bgaudit: {
+          version: pkg.version,
+          command: 'verify',
+          paths: [file],
+          settings: expect.objectContaining({
+            crawford: false,
+            ignore: ['hit-marker'],
+            fileTimeout: 30,
+            maxFileSize: 16 * 1024 * 1024,
+            follow: false,
+          }),
+        },
+      });
+      expect(reportsIn(r.stdout)).toHaveLength(1);
+    },
+  );
 });

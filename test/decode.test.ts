@@ -8,7 +8,12 @@ describe('decode', () => {
   it.each([
     ['UTF-8', bytes('Kévin Unger'), 'Kévin Unger', 'utf-8'],
     ['UTF-8 with BOM', bytes([0xef, 0xbb, 0xbf], 'Kévin'), 'Kévin', 'utf-8-bom'],
-    ['Windows-1252 (not valid UTF-8)', Uint8Array.from([0x4a, 0xf8, 0x72, 0x6e, 0x20, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]), 'Jørn Müller', 'windows-1252'],
+    [
+      'Windows-1252 (not valid UTF-8)',
+      Uint8Array.from([0x4a, 0xf8, 0x72, 0x6e, 0x20, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]),
+      'Jørn Müller',
+      'windows-1252',
+    ],
     ['Windows-1252 curly quote (0x93)', Uint8Array.from([0x93, 0x61, 0x94]), '\u201ca\u201d', 'windows-1252'],
     ['UTF-16LE with BOM', Uint8Array.from([0xff, 0xfe, ...Buffer.from('Jørn', 'utf16le')]), 'Jørn', 'utf-16le'],
     ['UTF-16BE with BOM', Uint8Array.from([0xfe, 0xff, ...Buffer.from('Jø', 'utf16le').swap16()]), 'Jø', 'utf-16be'],
@@ -23,7 +28,11 @@ describe('decode', () => {
   });
 
   it('refuses binary data with the offset of the first NUL byte', () => {
-    expect(decode(Uint8Array.from([0x37, 0x20, 0x00, 0x01]))).toEqual({ ok: false, reason: expect.stringContaining('NUL'), offset: 2 });
+    expect(decode(Uint8Array.from([0x37, 0x20, 0x00, 0x01]))).toEqual({
+      ok: false,
+      reason: expect.stringContaining('NUL'),
+      offset: 2,
+    });
   });
 
   it('reads an empty file as empty text', () => {

@@ -19,7 +19,10 @@ function readmeCodes(): Map<string, string[]> {
     const m = /^\|\s*`([a-z0-9-]+)`\s*\|\s*([^|]+?)\s*\|/.exec(line);
     if (!m) continue;
     expect(rows.has(m[1]), `README lists ${m[1]} once`).toBe(false);
-    rows.set(m[1], m[2].split('/').map((s) => s.trim()));
+    rows.set(
+      m[1],
+      m[2].split('/').map((s) => s.trim()),
+    );
   }
   return rows;
 }
@@ -31,7 +34,8 @@ describe('finding codes, declared once', () => {
     const readme = readmeCodes();
     expect(readme.size).toBeGreaterThan(30);
     expect(sorted([...readme.keys()])).toEqual(sorted(Object.keys(FINDING_CODES)));
-    for (const [code, severities] of readme) expect([code, sorted(severities)]).toEqual([code, sorted(FINDING_CODES[code as FindingCode].severities)]);
+    for (const [code, severities] of readme)
+      expect([code, sorted(severities)]).toEqual([code, sorted(FINDING_CODES[code as FindingCode].severities)]);
   });
 
   it('each entry has a severity and a one-line meaning', () => {
@@ -46,7 +50,13 @@ describe('finding codes, declared once', () => {
     const files = (dir: string): string[] =>
       readdirSync(dir)
         .sort()
-        .flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.(mat|sgf)$/.test(n) ? [relative(FIXTURES, join(dir, n))] : []));
+        .flatMap((n) =>
+          statSync(join(dir, n)).isDirectory()
+            ? files(join(dir, n))
+            : /\.(mat|sgf)$/.test(n)
+              ? [relative(FIXTURES, join(dir, n))]
+              : [],
+        );
     const seen = new Set<string>();
     const wrong: string[] = [];
     for (const file of files(FIXTURES)) {

@@ -39,7 +39,8 @@ export async function cliWith(
     },
     stderr: (s) => void (stderr += s),
     stderrIsTTY: io.tty === true,
-    readStdin: async (limit) => (io.stdin === undefined ? new Uint8Array(0) : io.stdin.length > limit ? null : io.stdin),
+    readStdin: async (limit) =>
+      io.stdin === undefined ? new Uint8Array(0) : io.stdin.length > limit ? null : io.stdin,
   });
   return { code, stdout, stderr };
 }
@@ -71,6 +72,8 @@ export function poolOnFewFiles(): void {
 export function reportsIn(stdout: string): MatchReport[] {
   const text = stdout.trim();
   if (text === '') return [];
-  const records = (text.startsWith('[') ? JSON.parse(text) : text.split('\n').map((l) => JSON.parse(l))) as (MatchReport | { bgaudit: unknown })[];
+  const records = (text.startsWith('[') ? JSON.parse(text) : text.split('\n').map((l) => JSON.parse(l))) as (
+    MatchReport | { bgaudit: unknown }
+  )[];
   return records.filter((r): r is MatchReport => !('bgaudit' in r));
 }

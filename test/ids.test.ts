@@ -87,7 +87,15 @@ describe('XGID', () => {
       const g = decodeMatchId(x.gnubg_match_id);
       const swap = <T>(pair: [T, T]): [T, T] => (onRoll === 0 ? [pair[1], pair[0]] : pair);
       const owner = Number(row.cube_owner);
-      expect({ onRoll: g.onRoll, cube: g.cubeValue, owner: g.cubeOwner, score: g.score, dice: g.dice, length: g.length, crawford: g.crawford }).toEqual({
+      expect({
+        onRoll: g.onRoll,
+        cube: g.cubeValue,
+        owner: g.cubeOwner,
+        score: g.score,
+        dice: g.dice,
+        length: g.length,
+        crawford: g.crawford,
+      }).toEqual({
         onRoll: 1,
         cube: Number(row.cube_value),
         owner: owner === -1 ? -1 : onRoll === 0 ? 1 - owner : owner,

@@ -15,7 +15,9 @@ const BIG = '1' + '0'.repeat(9999); // 10,000 digits
 const BIG_QUOTED = '1000000000…000000 (10,000 digits)';
 
 /** A 7-point match of one game: Boris opens, Anna rolls, Boris doubles, Anna drops. */
-function mat(o: { length?: string; game?: string; score?: string; double?: string; end?: string; header?: string } = {}): string {
+function mat(
+  o: { length?: string; game?: string; score?: string; double?: string; end?: string; header?: string } = {},
+): string {
   const end = o.end ?? '  3)  Drops                       Wins 1 point';
   return [
     ...(o.header ? [o.header] : []),
@@ -45,7 +47,16 @@ function matDoubledAway(): string {
     if (k % 2 === 1) lines.push(`      Doubles => ${value}`.padEnd(34) + '  Takes');
     else lines.push(`${' '.repeat(34)}Doubles => ${value}`, '      Takes');
   }
-  return [' 0 point match', '', ' Game 1', ' Anna : 0                       Boris : 0', ...lines, '      Doubles => 2                Drops', '      Wins 1 point', ''].join('\n');
+  return [
+    ' 0 point match',
+    '',
+    ' Game 1',
+    ' Anna : 0                       Boris : 0',
+    ...lines,
+    '      Doubles => 2                Drops',
+    '      Wins 1 point',
+    '',
+  ].join('\n');
 }
 
 function sgfDoubledAway(): string {
@@ -91,33 +102,107 @@ const errorsOf = (findings: Finding[]) => findings.filter((f) => f.severity === 
 
 describe('numbers past what the rules can mean', () => {
   it.each([
-    ['10,000-digit match length (.mat)', 'length.mat', mat({ length: BIG }), `the match length ${BIG_QUOTED} is larger than any match can be`],
-    ['10,000-digit score (.mat)', 'score.mat', mat({ score: BIG }), `Anna's score ${BIG_QUOTED} is larger than any score can be`],
-    ['25-digit Wins (.mat)', 'wins.mat', mat({ end: '  3)  Drops                       Wins 1234567890123456789012345 points' }), "'Wins 1234567890123456789012345 points' is more than any game can be worth"],
-    ['10,000-digit Losses (.mat)', 'losses.mat', mat({ end: `  3)  Losses ${BIG} points` }), `'Losses ${BIG_QUOTED} points' is more than any game can be worth`],
-    ['10,000-digit game number (.mat)', 'game.mat', mat({ game: BIG }), `'Game ${BIG_QUOTED}' is larger than any game number can be (at most 2147483647); read as game 1`],
-    ['huge SGF MI length', 'length.sgf', sgf({ mi: `[length:${BIG}][game:0][ws:0][bs:0]` }), `MI length:${BIG_QUOTED} is larger than any match can be`],
-    ['huge SGF MI score', 'ws.sgf', sgf({ mi: `[length:7][game:0][ws:${BIG}][bs:0]` }), `MI ws:${BIG_QUOTED} is larger than any score can be`],
-    ['huge SGF MI game', 'game.sgf', sgf({ mi: `[length:7][game:${BIG}][ws:0][bs:0]` }), `MI game:${BIG_QUOTED} is larger than any game number can be`],
-    ['huge SGF RE[W+N]', 're.sgf', sgf({ re: `W+${BIG}` }), `the result W+${BIG_QUOTED} gives more points than any game can be worth`],
-    ['huge SGF CV', 'cv.sgf', sgf({ mi: '[length:0][game:0][ws:0][bs:0]', cv: BIG }), `the cube value ${BIG_QUOTED} in CV is larger than any cube can be (at most ${MAX_CUBE})`],
-    ['huge SGF resign', 'resign.sgf', sgf({ re: 'W+1R', body: `;B[41lpab];B[resign:${BIG}];W[accept]` }), `'resign:${BIG_QUOTED}' is more points than any game can be worth`],
-    ['a .mat cube doubled 1,100 times', 'doubled.mat', matDoubledAway(), 'Anna doubles the cube to 8192, larger than any cube can be (at most 4096)'],
-    ['an SGF cube doubled 1,100 times', 'doubled.sgf', sgfDoubledAway(), 'Anna doubles the cube to 8192, larger than any cube can be (at most 4096)'],
-  ])('%s: one finding that quotes the digits, nothing else wrong, no Infinity anywhere', (_name, file, text, message) => {
-    const { findings, text: out } = audit(file, text);
-    const found = findings.filter((f) => f.code === 'number-out-of-range');
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: 'error', line: expect.any(Number) });
-    expect(found[0].message).toContain(message);
-    expect(out).toContain(message);
-    expect(errorsOf(findings)).toEqual(['number-out-of-range']);
-  });
+    [
+      '10,000-digit match length (.mat)',
+      'length.mat',
+      mat({ length: BIG }),
+      `the match length ${BIG_QUOTED} is larger than any match can be`,
+    ],
+    [
+      '10,000-digit score (.mat)',
+      'score.mat',
+      mat({ score: BIG }),
+      `Anna's score ${BIG_QUOTED} is larger than any score can be`,
+    ],
+    [
+      '25-digit Wins (.mat)',
+      'wins.mat',
+      mat({ end: '  3)  Drops                       Wins 1234567890123456789012345 points' }),
+      "'Wins 1234567890123456789012345 points' is more than any game can be worth",
+    ],
+    [
+      '10,000-digit Losses (.mat)',
+      'losses.mat',
+      mat({ end: `  3)  Losses ${BIG} points` }),
+      `'Losses ${BIG_QUOTED} points' is more than any game can be worth`,
+    ],
+    [
+      '10,000-digit game number (.mat)',
+      'game.mat',
+      mat({ game: BIG }),
+      `'Game ${BIG_QUOTED}' is larger than any game number can be (at most 2147483647); read as game 1`,
+    ],
+    [
+      'huge SGF MI length',
+      'length.sgf',
+      sgf({ mi: `[length:${BIG}][game:0][ws:0][bs:0]` }),
+      `MI length:${BIG_QUOTED} is larger than any match can be`,
+    ],
+    [
+      'huge SGF MI score',
+      'ws.sgf',
+      sgf({ mi: `[length:7][game:0][ws:${BIG}][bs:0]` }),
+      `MI ws:${BIG_QUOTED} is larger than any score can be`,
+    ],
+    [
+      'huge SGF MI game',
+      'game.sgf',
+      sgf({ mi: `[length:7][game:${BIG}][ws:0][bs:0]` }),
+      `MI game:${BIG_QUOTED} is larger than any game number can be`,
+    ],
+    [
+      'huge SGF RE[W+N]',
+      're.sgf',
+      sgf({ re: `W+${BIG}` }),
+      `the result W+${BIG_QUOTED} gives more points than any game can be worth`,
+    ],
+    [
+      'huge SGF CV',
+      'cv.sgf',
+      sgf({ mi: '[length:0][game:0][ws:0][bs:0]', cv: BIG }),
+      `the cube value ${BIG_QUOTED} in CV is larger than any cube can be (at most ${MAX_CUBE})`,
+    ],
+    [
+      'huge SGF resign',
+      'resign.sgf',
+      sgf({ re: 'W+1R', body: `;B[41lpab];B[resign:${BIG}];W[accept]` }),
+      `'resign:${BIG_QUOTED}' is more points than any game can be worth`,
+    ],
+    [
+      'a .mat cube doubled 1,100 times',
+      'doubled.mat',
+      matDoubledAway(),
+      'Anna doubles the cube to 8192, larger than any cube can be (at most 4096)',
+    ],
+    [
+      'an SGF cube doubled 1,100 times',
+      'doubled.sgf',
+      sgfDoubledAway(),
+      'Anna doubles the cube to 8192, larger than any cube can be (at most 4096)',
+    ],
+  ])(
+    '%s: one finding that quotes the digits, nothing else wrong, no Infinity anywhere',
+    (_name, file, text, message) => {
+      const { findings, text: out } = audit(file, text);
+      const found = findings.filter((f) => f.code === 'number-out-of-range');
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ severity: 'error', line: expect.any(Number) });
+      expect(found[0].message).toContain(message);
+      expect(out).toContain(message);
+      expect(errorsOf(findings)).toEqual(['number-out-of-range']);
+    },
+  );
 
   it('a match of unknown length: nothing credited, no Crawford, no match end, no IDs; the games still scored', () => {
     const { reports } = audit('length.mat', mat({ length: BIG }));
     expect(reports[0].length).toBeNull();
-    expect(reports[0].games[0]).toMatchObject({ crawford: null, postCrawford: null, winner: 1, points: { recorded: 1, nominal: 1, credited: null }, final: null });
+    expect(reports[0].games[0]).toMatchObject({
+      crawford: null,
+      postCrawford: null,
+      winner: 1,
+      points: { recorded: 1, nominal: 1, credited: null },
+      final: null,
+    });
   });
 
   it('a score out of range leaves the start score unknown, not zero', () => {
@@ -127,7 +212,10 @@ describe('numbers past what the rules can mean', () => {
   });
 
   it("'Wins' out of range: the points are unknown, the game is still scored from the board", () => {
-    const { reports } = audit('wins.mat', mat({ end: '  3)  Drops                       Wins 1234567890123456789012345 points' }));
+    const { reports } = audit(
+      'wins.mat',
+      mat({ end: '  3)  Drops                       Wins 1234567890123456789012345 points' }),
+    );
     expect(reports[0].games[0].points).toEqual({ recorded: null, nominal: 1, credited: 1 });
   });
 
@@ -138,7 +226,13 @@ describe('numbers past what the rules can mean', () => {
     ]) {
       const { reports } = audit(file, text);
       const g = reports[0].games[0];
-      expect(g).toMatchObject({ cube: null, doubles: 1101, termination: 'drop', points: { recorded: 1, nominal: null, credited: 1 }, final: null });
+      expect(g).toMatchObject({
+        cube: null,
+        doubles: 1101,
+        termination: 'drop',
+        points: { recorded: 1, nominal: null, credited: 1 },
+        final: null,
+      });
     }
   });
 
@@ -149,14 +243,21 @@ describe('numbers past what the rules can mean', () => {
       '',
       ' Game 1',
       ' Anna : 0                       Boris : 0',
-      ...Array.from({ length: 12 }, (_, k) => (k % 2 === 0 ? [`      Doubles => ${2 ** (k + 1)}`.padEnd(34) + '  Takes'] : [`${' '.repeat(34)}Doubles => ${2 ** (k + 1)}`, '      Takes'])).flat(),
+      ...Array.from({ length: 12 }, (_, k) =>
+        k % 2 === 0
+          ? [`      Doubles => ${2 ** (k + 1)}`.padEnd(34) + '  Takes']
+          : [`${' '.repeat(34)}Doubles => ${2 ** (k + 1)}`, '      Takes'],
+      ).flat(),
       '      Doubles => 8192              Drops',
       '      Wins 4096 points',
       '',
     ].join('\n');
     const { reports, findings } = audit('dropped.mat', session);
     expect(findings.filter((f) => f.code === 'number-out-of-range')).toHaveLength(1);
-    expect(reports[0].games[0]).toMatchObject({ cube: { value: 4096 }, points: { recorded: 4096, nominal: 4096, credited: 4096 } });
+    expect(reports[0].games[0]).toMatchObject({
+      cube: { value: 4096 },
+      points: { recorded: 4096, nominal: 4096, credited: 4096 },
+    });
     expect(reports[0].games[0].final).not.toBeNull();
   });
 
@@ -177,14 +278,20 @@ describe('numbers past what the rules can mean', () => {
   it('a [CubeLimit] too long to hold is a finding, and no limit is applied', () => {
     const { reports, findings } = audit('limit.mat', mat({ header: `; [CubeLimit "${BIG}"]` }));
     expect(reports[0].rules!.cubeLimit).toBeNull();
-    expect(findings.find((f) => f.code === 'number-out-of-range')!.message).toContain(`the cube limit ${BIG_QUOTED} in [CubeLimit]`);
+    expect(findings.find((f) => f.code === 'number-out-of-range')!.message).toContain(
+      `the cube limit ${BIG_QUOTED} in [CubeLimit]`,
+    );
   });
 
   it('a money session whose running score passes what a Match ID holds: no IDs, and an info finding says why', () => {
     const { reports, findings } = audit('score.sgf', sgf({ mi: `[length:0][game:3][ws:${MAX_POINTS}][bs:0]` }));
     expect(reports[0].games[0].final).toBeNull();
     expect(findings).toEqual([
-      expect.objectContaining({ code: 'number-out-of-range', severity: 'info', message: expect.stringContaining('the score 32768-0 is more than a Match ID holds') }),
+      expect.objectContaining({
+        code: 'number-out-of-range',
+        severity: 'info',
+        message: expect.stringContaining('the score 32768-0 is more than a Match ID holds'),
+      }),
     ]);
   });
 });
@@ -242,12 +349,33 @@ describe('IDs are never built from values they cannot hold', () => {
   it('the largest values the bounds allow fit, and decode back', () => {
     const s = state({ length: MAX_POINTS, score: [MAX_POINTS, MAX_POINTS], cubeValue: 2 ** 15 });
     expect(matchIdFits(s)).toBe(true);
-    expect(decodeMatchId(matchId(s))).toMatchObject({ length: MAX_POINTS, score: [MAX_POINTS, MAX_POINTS], cubeValue: 2 ** 15 });
+    expect(decodeMatchId(matchId(s))).toMatchObject({
+      length: MAX_POINTS,
+      score: [MAX_POINTS, MAX_POINTS],
+      cubeValue: 2 ** 15,
+    });
   });
 
   it("an XGID's cube limit is raised to the cube's own when the cube is above it", () => {
-    const x = { cubeOwner: -1 as const, turn: 0 as const, dice: null, doubled: false, score: [0, 0] as [number, number], crawford: false, length: 0, maxCubeLog2: 10 };
-    expect(xgid(startPosition(), { ...x, cubeValue: 1024 }).split(':').slice(-1)[0]).toBe('10');
-    expect(xgid(startPosition(), { ...x, cubeValue: 4096 }).split(':').slice(-1)[0]).toBe('12');
+    const x = {
+      cubeOwner: -1 as const,
+      turn: 0 as const,
+      dice: null,
+      doubled: false,
+      score: [0, 0] as [number, number],
+      crawford: false,
+      length: 0,
+      maxCubeLog2: 10,
+    };
+    expect(
+      xgid(startPosition(), { ...x, cubeValue: 1024 })
+        .split(':')
+        .slice(-1)[0],
+    ).toBe('10');
+    expect(
+      xgid(startPosition(), { ...x, cubeValue: 4096 })
+        .split(':')
+        .slice(-1)[0],
+    ).toBe('12');
   });
 });

@@ -6,12 +6,15 @@ import type { Side } from '../../src/model.js';
 
 /** A tab-separated table with a header row → one record per row. */
 export function readTsv(text: string): Record<string, string>[] {
-  const [head, ...rows] = text.trim().split('\n').map((l) => l.split('\t'));
+  const [head, ...rows] = text
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
   return rows.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
 }
 
 /** gnubg's 26-number encoding (points 1-24, bar, off) → our array (off, points 1-24, bar). */
-export function fromGnubgCounts(text: string): Uint8Array {
+function fromGnubgCounts(text: string): Uint8Array {
   const n = text.split(',').map(Number);
   const a = new Uint8Array(26);
   for (let p = 1; p <= 24; p++) a[p] = n[p - 1];

@@ -11,7 +11,7 @@ import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
 import { ioReason } from './outcome.js';
 
-export type SkipKind = 'not-a-match' | 'link' | 'special';
+type SkipKind = 'not-a-match' | 'link' | 'special';
 
 export type Discovered =
   /** `sniff`: found in a folder with an ambiguous name (.txt, none): read it only if its content is a match. */
@@ -43,7 +43,7 @@ export function looksLikeMatchContent(bytes: Uint8Array): boolean {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A name's bytes as text: valid UTF-8 as it is, every other byte as `\xNN`. */
-export function escapeBytes(bytes: Uint8Array): string {
+function escapeBytes(bytes: Uint8Array): string {
   let out = '';
   let i = 0;
   while (i < bytes.length) {
@@ -96,7 +96,8 @@ interface Entry {
 function entriesOf(dir: Place): Entry[] {
   const named = readdirSync(dir.fs, { withFileTypes: true });
   let entries: Entry[];
-  if (!named.some((d) => d.name.includes('\uFFFD'))) entries = named.map((d) => ({ name: d.name, raw: null, dirent: d }));
+  if (!named.some((d) => d.name.includes('\uFFFD')))
+    entries = named.map((d) => ({ name: d.name, raw: null, dirent: d }));
   else {
     entries = readdirSync(dir.fs, { withFileTypes: true, encoding: 'buffer' }).map((d) => {
       const text = d.name.toString('utf8');
@@ -123,7 +124,9 @@ interface Walk {
 function fileItem(place: Place, name: string, sniffable: boolean): Discovered {
   if (!looksLikeMatchFile(name)) return { kind: 'skipped', path: place.display, why: 'not-a-match' };
   const sniff = sniffable && !SURE_EXTENSIONS.has(extname(name).toLowerCase());
-  return typeof place.fs === 'string' ? { kind: 'file', path: place.display, sniff } : { kind: 'file', path: place.display, fsPath: place.fs, sniff };
+  return typeof place.fs === 'string'
+    ? { kind: 'file', path: place.display, sniff }
+    : { kind: 'file', path: place.display, fsPath: place.fs, sniff };
 }
 
 function* walk(dir: Place, w: Walk): Generator<Discovered> {
@@ -174,7 +177,9 @@ function patternOf(path: string): (path: string) => boolean {
   try {
     return globMatcher(path.replace(/^\.\//, ''));
   } catch (e) {
-    throw new PatternError(`${path}: not a valid pattern (${(e as Error).message.replace(/^Invalid regular expression: \/.*\/: /, '')})`);
+    throw new PatternError(
+      `${path}: not a valid pattern (${(e as Error).message.replace(/^Invalid regular expression: \/.*\/: /, '')})`,
+    );
   }
 }
 
@@ -207,16 +212,25 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
           continue;
         }
         let any = false;
-        for (const item of walk({ display: base, fs: base }, { root, follow, seen: new Set(), accept: (p) => matches(p.replace(/^\.\//, '')) })) {
+        for (const item of walk(
+          { display: base, fs: base },
+          { root, follow, seen: new Set(), accept: (p) => matches(p.replace(/^\.\//, '')) },
+        )) {
           any = true;
           // A file a pattern names is meant, whatever its extension or content.
-          yield item.kind === 'file' ? { ...item, sniff: false } : item.kind === 'skipped' && item.why === 'not-a-match' ? { kind: 'file', path: item.path, sniff: false } : item;
+          yield item.kind === 'file'
+            ? { ...item, sniff: false }
+            : item.kind === 'skipped' && item.why === 'not-a-match'
+              ? { kind: 'file', path: item.path, sniff: false }
+              : item;
         }
         if (!any) yield { kind: 'missing', path, reason: 'no file matches this pattern' };
         continue;
       }
       const reason = ioReason(e);
-      yield code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? { kind: 'missing', path, reason } : { kind: 'unreadable', path, reason };
+      yield code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG'
+        ? { kind: 'missing', path, reason }
+        : { kind: 'unreadable', path, reason };
       continue;
     }
     if (isDir) {

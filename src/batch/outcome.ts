@@ -5,7 +5,13 @@ import { fileReport } from '../file-report.js';
 import type { AuditOptions } from '../scoring/audit.js';
 import { renderFile } from '../report/render.js';
 import type { RenderSpec, RenderedFile } from '../report/reporter.js';
-import { acceptedFindings, selectFindings, withoutAccepted, type AcceptedFinding, type FindingFilter } from '../report/select.js';
+import {
+  acceptedFindings,
+  selectFindings,
+  withoutAccepted,
+  type AcceptedFinding,
+  type FindingFilter,
+} from '../report/select.js';
 import type { MatchReport } from '../model.js';
 
 export interface FileTask {
@@ -42,11 +48,17 @@ export interface RunOptions {
   baseline?: boolean;
 }
 
-export type SkipReason = 'not-a-match' | 'output';
+type SkipReason = 'not-a-match' | 'output';
 
-export type FileOutcome = { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile };
+export type FileOutcome =
+  { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile };
 
-export function outcomeOf(path: string, all: MatchReport[], options: RunOptions, accepted?: AcceptedFinding[]): FileOutcome {
+export function outcomeOf(
+  path: string,
+  all: MatchReport[],
+  options: RunOptions,
+  accepted?: AcceptedFinding[],
+): FileOutcome {
   const reports = selectFindings(all, options.select);
   const rendered = renderFile(withoutAccepted(reports, accepted), options.render);
   if (options.baseline) rendered.baseline = JSON.stringify({ file: path, findings: acceptedFindings(reports) });
@@ -54,7 +66,12 @@ export function outcomeOf(path: string, all: MatchReport[], options: RunOptions,
 }
 
 /** An input that was not audited: one report with the one finding that says why. */
-export function failure(path: string, code: 'io-error' | 'internal-error' | 'timeout' | 'memory-limit', message: string, options: RunOptions): FileOutcome {
+export function failure(
+  path: string,
+  code: 'io-error' | 'internal-error' | 'timeout' | 'memory-limit',
+  message: string,
+  options: RunOptions,
+): FileOutcome {
   return outcomeOf(path, [fileReport(path, null, [{ code, severity: 'error', message }])], options);
 }
 
@@ -63,7 +80,12 @@ export function ioError(path: string, reason: string, options: RunOptions): File
 }
 
 export function internalError(path: string, what: string, options: RunOptions): FileOutcome {
-  return failure(path, 'internal-error', `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.`, options);
+  return failure(
+    path,
+    'internal-error',
+    `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.`,
+    options,
+  );
 }
 
 /** Why a file or folder cannot be opened or read, in the words every command uses (never Node's own text). */

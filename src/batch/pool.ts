@@ -61,7 +61,11 @@ function poolFrom(): { files: number; bytes: number } {
 }
 
 /** Workers for a run: as asked, unless the whole run was seen and is smaller than the threshold. */
-export function workersFor(asked: number, seen: { files: number; bytes: number; all: boolean }, threshold = poolFrom()): number {
+export function workersFor(
+  asked: number,
+  seen: { files: number; bytes: number; all: boolean },
+  threshold = poolFrom(),
+): number {
   return seen.all && seen.files < threshold.files && seen.bytes < threshold.bytes ? 1 : asked;
 }
 
@@ -83,7 +87,7 @@ const OUTPUT_BUDGET = 4 * 1024 * 1024;
  * (README, bounded for every shape of input), so the limit follows --max-file-size, with room for
  * the worker's own code and the batch's output.
  */
-export function workerHeapMb(maxFileSize: number): number {
+function workerHeapMb(maxFileSize: number): number {
   return 256 + Math.ceil((maxFileSize * 100) / (1024 * 1024));
 }
 
@@ -100,43 +104,198 @@ interface InFlight {
   result: Promise<BatchResult>;
 }
 
+/** The tasks, pulled one at a time, with the ones looked at ahead (to choose the workers) first. */
+class TaskQueue {
+  private readonly source: Iterator<FileTask>;
+  private readonly ahead: FileTask[] = [];
+  private aheadAt = 0;
+  /** The source has no more tasks. */
+  done = false;
+
+  constructor(tasks: Iterable<FileTask>) {
+    this.source = tasks[Symbol.iterator]();
+  }
+
+  /** Looks ahead until `files` tasks or `bytes` bytes are seen, or the source ends. */
+  lookAhead(files: number, bytes: number): { files: number; bytes: number; all: boolean } {
+    let seen = 0;
+    while (this.ahead.length < files && seen < bytes && !this.done) {
+      const r = this.source.next();
+      if (r.done) this.done = true;
+      else {
+        this.ahead.push(r.value);
+        seen += sizeOf(r.value);
+      }
+    }
+    return { files: this.ahead.length, bytes: seen, all: this.done };
+  }
+
+  get empty(): boolean {
+    return this.done && this.aheadAt === this.ahead.length;
+  }
+
+  next(): FileTask | null {
+    if (this.aheadAt < this.ahead.length) {
+      const t = this.ahead[this.aheadAt];
+      this.ahead[this.aheadAt++] = undefined as unknown as FileTask; // let it go
+      return t;
+    }
+    if (this.done) return null;
+    const r = this.source.next();
+    if (r.done) {
+      this.done = true;
+      return null;
+    }
+    return r.value;
+  }
+
+  /** Up to `size` tasks; fewer only when the source has ended. */
+  take(size: number): FileTask[] {
+    const batch: FileTask[] = [];
+    for (let t = size > 0 ? this.next() : null; t !== null; t = batch.length < size ? this.next() : null) batch.push(t);
+    return batch;
+  }
+}
+
+/** A batch's shared progress slots, before its first file. */
+function newProgress(): SharedArrayBuffer {
+  const progress = new SharedArrayBuffer(PROGRESS_BYTES);
+  new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
+  return progress;
+}
+
+/** The file a batch's worker is on (-1: none yet). */
+function fileOn(f: InFlight): number {
+  return Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
+}
+
+type Pool = InstanceType<typeof import('piscina').Piscina>;
+
+/**
+ * Batches sent to the workers, watched, and settled into outcomes whatever happens to their
+ * worker: a file stopped by the watchdog, a worker that ran out of memory or could not start.
+ */
+class Batches {
+  /** Set when workers cannot start at all (a broken install): nothing more is sent. */
+  private broken: string | null = null;
+  private readonly watched = new Set<InFlight>();
+  private readonly watchdog: ReturnType<typeof setInterval> | null;
+  /** Batches sent and not yet settled, in input order. */
+  readonly inFlight: InFlight[] = [];
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: PoolOptions,
+    private readonly heapMb: number,
+  ) {
+    const timeout = options.fileTimeoutMs;
+    this.watchdog = timeout > 0 ? setInterval(() => this.watch(), Math.max(10, Math.min(1000, timeout / 4))) : null;
+    this.watchdog?.unref();
+  }
+
+  /** The watchdog: a file that has run longer than the limit is stopped (its worker is ended and replaced). */
+  private watch(): void {
+    const now = Date.now();
+    for (const f of this.watched) {
+      const k = fileOn(f);
+      if (k < 0 || f.timedOut !== null) continue;
+      if (now - new Float64Array(f.progress, PROGRESS_SINCE, 1)[0] > this.options.fileTimeoutMs) {
+        f.timedOut = k;
+        f.abort.abort(new Error('file timeout'));
+      }
+    }
+  }
+
+  start(tasks: FileTask[]): InFlight {
+    const progress = newProgress();
+    const abort = new AbortController();
+    if (this.broken !== null) {
+      const result = Promise.reject(new Error(this.broken));
+      result.catch(() => {});
+      return { tasks, progress, abort, timedOut: null, result };
+    }
+    const message: Batch = {
+      tasks,
+      options: this.options.run,
+      progress,
+      outputBudget: this.options.outputBudget ?? OUTPUT_BUDGET,
+    };
+    const result = this.pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
+    result.catch(() => {}); // handled when its turn comes
+    const f: InFlight = { tasks, progress, abort, timedOut: null, result };
+    this.watched.add(f);
+    const unwatch = () => this.watched.delete(f);
+    void result.then(unwatch, unwatch);
+    return f;
+  }
+
+  /** A batch's outcomes, in order, whatever happened to its worker. */
+  async settle(f: InFlight): Promise<FileOutcome[]> {
+    let result: BatchResult;
+    try {
+      result = await f.result;
+    } catch (e) {
+      return this.lost(f, e);
+    }
+    const got = result.outcomes;
+    if (got.length === f.tasks.length) return got;
+    // The output budget ran out: the rest of the batch again, ahead of everything else.
+    return [...got, ...(await this.settle(this.start(f.tasks.slice(got.length))))];
+  }
+
+  /** A batch whose worker was lost: the file it was on reported, the others sent again. */
+  private async lost(f: InFlight, e: unknown): Promise<FileOutcome[]> {
+    const run = this.options.run;
+    const k = f.timedOut ?? fileOn(f);
+    if (k < 0) {
+      // The worker was lost before it began a file: workers cannot start here (a broken install;
+      // piscina would queue what follows for a worker that never comes). Give up on them.
+      if (this.broken === null) {
+        this.broken = e instanceof Error ? e.message : String(e);
+        for (const other of this.inFlight) other.abort.abort(new Error(this.broken));
+      }
+      const what = this.broken;
+      return f.tasks.map((t) => internalError(t.path, `a worker could not start: ${what}`, run));
+    }
+    const path = f.tasks[k].path;
+    let outcome: FileOutcome;
+    if (f.timedOut !== null) {
+      const limit = seconds(this.options.fileTimeoutMs);
+      const why = `auditing this file took longer than the ${limit} limit (--file-timeout); it was stopped and not audited`;
+      outcome = failure(path, 'timeout', why, run);
+    } else if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      const why = `auditing this file needed more than the ${this.heapMb} MB a worker may take (it follows --max-file-size); it was not audited`;
+      outcome = failure(path, 'memory-limit', why, run);
+    } else {
+      outcome = internalError(path, `the worker stopped: ${e instanceof Error ? e.message : String(e)}`, run);
+    }
+    // The files before it were audited, but their outcomes went with the worker: again.
+    const before = k > 0 ? await this.settle(this.start(f.tasks.slice(0, k))) : [];
+    const after = k + 1 < f.tasks.length ? await this.settle(this.start(f.tasks.slice(k + 1))) : [];
+    return [...before, outcome, ...after];
+  }
+
+  close(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    for (const f of this.inFlight) f.abort.abort(new Error('run ended'));
+  }
+}
+
 /**
  * Audits the tasks as they come (discovery streams them: an archive's file list is never held
  * whole) and calls `onOutcome` in their order.
  */
 export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions): Promise<void> {
-  const { run } = options;
-  const drained = options.outputDrained ?? (() => null);
-  const source = tasks[Symbol.iterator]();
-  const ahead: FileTask[] = [];
-  let done = false;
-  const pull = (): FileTask | null => {
-    if (ahead.length > 0) return ahead.shift()!;
-    if (done) return null;
-    const r = source.next();
-    if (r.done) {
-      done = true;
-      return null;
-    }
-    return r.value;
-  };
+  const queue = new TaskQueue(tasks);
   // Look ahead until the run is known to be long enough for several workers, or has ended.
   const threshold = poolFrom();
-  let bytes = 0;
-  while (options.jobs > 1 && ahead.length < threshold.files && bytes < threshold.bytes && !done) {
-    const r = source.next();
-    if (r.done) done = true;
-    else {
-      ahead.push(r.value);
-      bytes += sizeOf(r.value);
-    }
-  }
-  if (done && ahead.length === 0) return;
-  const jobs = workersFor(options.jobs, { files: ahead.length, bytes, all: done }, threshold);
+  const seen = options.jobs > 1 ? queue.lookAhead(threshold.files, threshold.bytes) : queue.lookAhead(1, Infinity);
+  if (queue.empty) return;
+  const jobs = workersFor(options.jobs, seen, threshold);
 
   // Loaded only here: a run with nothing to read does not pay for loading piscina.
   const { Piscina } = await import('piscina');
-  const heapMb = workerHeapMb(run.maxFileSize);
+  const heapMb = workerHeapMb(options.run.maxFileSize);
   // A smaller young generation than V8's default keeps each worker's heap from creeping up over a
   // long run (peak RSS, 10,000 → 100,000 files: 1.3× with the default, 1.2× with 16 MB): the
   // files are small, their objects short-lived.
@@ -150,126 +309,31 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
   // A worker that cannot start (a broken install) is an 'error' event, which would end the process
   // unheard; its tasks are rejected too, and reported from there.
   pool.on('error', () => {});
+  const batches = new Batches(pool, options, heapMb);
+  const { inFlight } = batches;
   const window = jobs * 3;
-  const inFlight: InFlight[] = [];
-
-  /** A batch's shared progress slots, before its first file. */
-  const newProgress = (): SharedArrayBuffer => {
-    const progress = new SharedArrayBuffer(PROGRESS_BYTES);
-    new Int32Array(progress, PROGRESS_FILE, 1)[0] = -1;
-    return progress;
-  };
-
-  const send = (batch: FileTask[]): InFlight => {
-    const progress = newProgress();
-    const abort = new AbortController();
-    const message: Batch = { tasks: batch, options: run, progress, outputBudget: options.outputBudget ?? OUTPUT_BUDGET };
-    const result = pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
-    result.catch(() => {}); // handled when its turn comes
-    return { tasks: batch, progress, abort, timedOut: null, result };
-  };
-
-  // The watchdog: a file that has run longer than the limit is stopped (its worker is ended and
-  // replaced); the batch's other files are sent again.
-  const timeout = options.fileTimeoutMs;
-  const watched = new Set<InFlight>();
-  const watchdog =
-    timeout > 0
-      ? setInterval(
-          () => {
-            const now = Date.now();
-            for (const f of watched) {
-              const k = Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
-              if (k < 0 || f.timedOut !== null) continue;
-              if (now - new Float64Array(f.progress, PROGRESS_SINCE, 1)[0] > timeout) {
-                f.timedOut = k;
-                f.abort.abort(new Error('file timeout'));
-              }
-            }
-          },
-          Math.max(10, Math.min(1000, timeout / 4)),
-        )
-      : null;
-  watchdog?.unref();
-
-  // Set when workers cannot start at all (a broken install): nothing more is sent, and what waits
-  // in the pool's queue for a worker that will never come is called back.
-  let broken: string | null = null;
-  const start = (batch: FileTask[]): InFlight => {
-    if (broken !== null) {
-      const result = Promise.reject(new Error(broken));
-      result.catch(() => {});
-      return { tasks: batch, progress: newProgress(), abort: new AbortController(), timedOut: null, result };
-    }
-    const f = send(batch);
-    watched.add(f);
-    void f.result.then(
-      () => watched.delete(f),
-      () => watched.delete(f),
-    );
-    return f;
-  };
-
-  /** A batch's outcomes, in order, whatever happened to its worker. */
-  const settle = async (f: InFlight): Promise<FileOutcome[]> => {
-    let result: BatchResult;
-    try {
-      result = await f.result;
-    } catch (e) {
-      const k = f.timedOut ?? Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
-      if (k < 0) {
-        // The worker was lost before it began a file: workers cannot start here (a broken install;
-        // piscina would queue what follows for a worker that never comes). Give up on them.
-        if (broken === null) {
-          broken = e instanceof Error ? e.message : String(e);
-          for (const other of inFlight) other.abort.abort(new Error(broken));
-        }
-        const what = broken;
-        return f.tasks.map((t) => internalError(t.path, `a worker could not start: ${what}`, run));
-      }
-      const task = f.tasks[k];
-      let lost: FileOutcome;
-      if (f.timedOut !== null) {
-        lost = failure(task.path, 'timeout', `auditing this file took longer than the ${seconds(timeout)} limit (--file-timeout); it was stopped and not audited`, run);
-      } else if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        lost = failure(task.path, 'memory-limit', `auditing this file needed more than the ${heapMb} MB a worker may take (it follows --max-file-size); it was not audited`, run);
-      } else {
-        lost = internalError(task.path, `the worker stopped: ${e instanceof Error ? e.message : String(e)}`, run);
-      }
-      // The files before it were audited, but their outcomes went with the worker: again.
-      const before = k > 0 ? await settle(start(f.tasks.slice(0, k))) : [];
-      const after = k + 1 < f.tasks.length ? await settle(start(f.tasks.slice(k + 1))) : [];
-      return [...before, lost, ...after];
-    }
-    const got = result.outcomes;
-    if (got.length === f.tasks.length) return got;
-    // The output budget ran out: the rest of the batch again, ahead of everything else.
-    return [...got, ...(await settle(start(f.tasks.slice(got.length))))];
-  };
-
+  const drained = options.outputDrained ?? (() => null);
   try {
     let sent = 0;
     let last = false;
     while (!last || inFlight.length > 0) {
       while (!last && inFlight.length < window) {
-        const batch: FileTask[] = [];
         const size = nextBatchSize(sent++, jobs);
-        for (let t = batch.length < size ? pull() : null; t !== null; t = batch.length < size ? pull() : null) batch.push(t);
+        const batch = queue.take(size);
         if (batch.length < size) last = true;
         if (batch.length === 0) break;
-        inFlight.push(start(batch));
+        inFlight.push(batches.start(batch));
       }
       const head = inFlight.shift();
       if (!head) break;
-      for (const o of await settle(head)) {
+      for (const o of await batches.settle(head)) {
         options.onOutcome(o);
         const wait = drained();
         if (wait) await wait;
       }
     }
   } finally {
-    if (watchdog) clearInterval(watchdog);
-    for (const f of inFlight) f.abort.abort(new Error('run ended'));
+    batches.close();
     await pool.destroy();
   }
 }

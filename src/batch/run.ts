@@ -1,7 +1,14 @@
 // A whole run: discover the inputs, audit them across the pool, and feed the sinks in input order.
 import { realpathSync, statSync } from 'node:fs';
 import type { AuditOptions } from '../scoring/audit.js';
-import { addToSummary, emptySummary, type FileCounts, type OutputFormat, type Sink, type Summary } from '../report/reporter.js';
+import {
+  addToSummary,
+  emptySummary,
+  type FileCounts,
+  type OutputFormat,
+  type Sink,
+  type Summary,
+} from '../report/reporter.js';
 import { discover, type DiscoverOptions } from './discover.js';
 import type { FileIdentity, FileTask } from './outcome.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
@@ -46,7 +53,7 @@ export interface AuditRun extends DiscoverOptions {
 }
 
 /** The name reports give standard input. */
-export const STDIN_NAME = '<stdin>';
+const STDIN_NAME = '<stdin>';
 
 /** The task of `-`: standard input's bytes, or an io-error when it held more than the size limit (null). */
 export function stdinTask(bytes: Uint8Array | null, maxFileSize: number): FileTask {
@@ -58,7 +65,11 @@ export function stdinTask(bytes: Uint8Array | null, maxFileSize: number): FileTa
 /** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
 export function countInputs(paths: string[], options: DiscoverOptions = {}): number {
   let n = 0;
-  for (const item of discover(paths.filter((p) => p !== '-'), options)) if (item.kind !== 'skipped') n++;
+  for (const item of discover(
+    paths.filter((p) => p !== '-'),
+    options,
+  ))
+    if (item.kind !== 'skipped') n++;
   return n + (paths.includes('-') ? 1 : 0);
 }
 
@@ -68,7 +79,10 @@ export function countInputs(paths: string[], options: DiscoverOptions = {}): num
  */
 export function inputAmong(paths: string[], outputs: FileIdentity[], options: DiscoverOptions = {}): string | null {
   if (outputs.length === 0) return null;
-  for (const item of discover(paths.filter((p) => p !== '-'), options)) {
+  for (const item of discover(
+    paths.filter((p) => p !== '-'),
+    options,
+  )) {
     if (item.kind !== 'file') continue;
     try {
       const s = statSync(item.fsPath ?? item.path);
@@ -81,7 +95,13 @@ export function inputAmong(paths: string[], outputs: FileIdentity[], options: Di
 }
 
 export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
-  const result: RunResult = { summary: emptySummary(), missing: [], linksNotFollowed: 0, specialFiles: 0, duplicates: 0 };
+  const result: RunResult = {
+    summary: emptySummary(),
+    missing: [],
+    linksNotFollowed: 0,
+    specialFiles: 0,
+    duplicates: 0,
+  };
   const { summary } = result;
   // A file named twice (`verify mat mat/x.mat`, overlapping globs) is audited once: with several
   // paths, each file's resolved path is remembered (one path alone cannot name a file twice).
@@ -122,7 +142,9 @@ export async function auditPaths(paths: string[], run: AuditRun): Promise<RunRes
         } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
         else if (!firstTime(item)) result.duplicates++;
         else {
-          const task: FileTask = item.fsPath ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff } : { path: item.path, sniff: item.sniff };
+          const task: FileTask = item.fsPath
+            ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff }
+            : { path: item.path, sniff: item.sniff };
           const accepted = run.accepted?.get(item.path);
           yield accepted ? { ...task, accepted } : task;
         }

@@ -3,7 +3,15 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { checkFile } from '../check.js';
 import { looksLikeMatchContent } from './discover.js';
-import { internalError, ioError, ioReason, outcomeOf, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
+import {
+  internalError,
+  ioError,
+  ioReason,
+  outcomeOf,
+  type FileOutcome,
+  type FileTask,
+  type RunOptions,
+} from './outcome.js';
 
 export type { FileOutcome, FileTask, RunOptions } from './outcome.js';
 
@@ -28,11 +36,15 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   const limit = options.maxFileSize;
   let fd: number | null = null;
   try {
-    fd = openSync(task.fsPath ? Buffer.from(task.fsPath.buffer, task.fsPath.byteOffset, task.fsPath.byteLength) : task.path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(
+      task.fsPath ? Buffer.from(task.fsPath.buffer, task.fsPath.byteOffset, task.fsPath.byteLength) : task.path,
+      constants.O_RDONLY | constants.O_NONBLOCK,
+    );
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return ioError(task.path, 'it is a folder', options);
     if (!stat.isFile()) return ioError(task.path, NOT_REGULAR, options);
-    if (options.outputs?.some((o) => o.dev === stat.dev && o.ino === stat.ino)) return { path: task.path, skipped: 'output' };
+    if (options.outputs?.some((o) => o.dev === stat.dev && o.ino === stat.ino))
+      return { path: task.path, skipped: 'output' };
     if (stat.size > limit) return ioError(task.path, tooBig(stat.size, limit), options);
     let buf = stat.size < FIRST_READ ? firstRead : Buffer.allocUnsafe(stat.size + 1);
     let length = 0;

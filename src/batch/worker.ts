@@ -19,7 +19,8 @@ export default function auditBatch(batch: Batch): BatchResult {
     Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
     if (crashOn && task.path.includes(crashOn)) process.exit(70);
     if (hangOn && task.path.includes(hangOn)) for (;;);
-    if (hogOn && task.path.includes(hogOn)) for (const hog: number[][] = []; ; ) hog.push(new Array<number>(1e5).fill(1.5));
+    if (hogOn && task.path.includes(hogOn))
+      for (const hog: number[][] = []; ;) hog.push(new Array<number>(1e5).fill(1.5));
     const outcome = auditFile(task, batch.options);
     outcomes.push(outcome);
     if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;

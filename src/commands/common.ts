@@ -15,7 +15,7 @@ import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
-export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
 export interface CliIO {
   stdout: Write;
@@ -40,13 +40,14 @@ export class UsageError extends Error {}
 export function positiveInt(what: string) {
   return (v: string): number => {
     const n = Number(v);
-    if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${what}: a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new InvalidArgumentError(`${what}: a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
     return n;
   };
 }
 
 /** `64M`, `2G`, `500k` or plain bytes. */
-export function byteSize(v: string): number {
+function byteSize(v: string): number {
   const m = /^(\d{1,15}(?:\.\d{1,6})?)[ \t]*([kmg]?)i?b?$/i.exec(v.trim());
   if (!m) throw new InvalidArgumentError('a size such as 64M, 500k or 1048576');
   const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2].toLowerCase() as '' | 'k' | 'm' | 'g'];
@@ -56,28 +57,39 @@ export function byteSize(v: string): number {
 /** Seconds, whole or not; 0 turns the limit off. */
 function seconds(v: string): number {
   const n = Number(v);
-  if (!/^\d{1,7}(\.\d{1,3})?$/.test(v.trim()) || !Number.isFinite(n)) throw new InvalidArgumentError('a number of seconds such as 60 or 2.5 (0: no limit)');
+  if (!/^\d{1,7}(\.\d{1,3})?$/.test(v.trim()) || !Number.isFinite(n))
+    throw new InvalidArgumentError('a number of seconds such as 60 or 2.5 (0: no limit)');
   return Math.round(n * 1000);
 }
 
 export function fileTimeout(): Option {
-  return new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit').argParser(seconds).default(60_000, '60');
+  return new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit')
+    .argParser(seconds)
+    .default(60_000, '60');
 }
 
 export function maxFileSize(): Option {
-  return new Option('--max-file-size <size>', 'refuse larger files with an io-error (reading a file takes up to ~75 times its size in memory)')
+  return new Option(
+    '--max-file-size <size>',
+    'refuse larger files with an io-error (reading a file takes up to ~75 times its size in memory)',
+  )
     .argParser(byteSize)
     .default(DEFAULT_MAX_FILE_SIZE, '16M');
 }
 
 /** The audit's options from the rule flags: they win over the record's headers and what it shows. */
 export function auditOptions(o: RuleFlags): AuditOptions {
-  return { rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit } };
+  return {
+    rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit },
+  };
 }
 
 export function runOptions() {
   return [
-    new Option('-j, --jobs <n>', 'worker threads that audit files (default and most: the number of cores; one for a run under 4,000 files and 16 MB)').argParser(positiveInt('--jobs')),
+    new Option(
+      '-j, --jobs <n>',
+      'worker threads that audit files (default and most: the number of cores; one for a run under 4,000 files and 16 MB)',
+    ).argParser(positiveInt('--jobs')),
     maxFileSize(),
     fileTimeout(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
@@ -122,7 +134,10 @@ export function writeReason(e: unknown): string {
 /** The rule options of verify and csv: they win over the record's headers and what it shows. */
 export function ruleOptions(): Option[] {
   return [
-    new Option('--rules <set>', 'rule set: backgammon (match, or money when the length is 0), nardy (Georgian), tavla').choices(['backgammon', 'nardy', 'tavla']),
+    new Option(
+      '--rules <set>',
+      'rule set: backgammon (match, or money when the length is 0), nardy (Georgian), tavla',
+    ).choices(['backgammon', 'nardy', 'tavla']),
     new Option('--crawford', 'apply the Crawford rule (the default in match play)'),
     new Option('--no-crawford', 'no Crawford game'),
     new Option('--jacoby', 'money: gammons count single unless the cube was turned'),
@@ -135,20 +150,36 @@ export function ruleOptions(): Option[] {
 
 /** `a,b` (and the option given again): the codes, each once; a code bgaudit does not make is refused. */
 function codeList(v: string, previous: string[] | undefined): string[] {
-  const codes = v.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const codes = v
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
   if (codes.length === 0) throw new InvalidArgumentError('one finding code or more, separated by commas');
   const unknown = codes.filter((c) => !Object.hasOwn(FINDING_CODES, c));
-  if (unknown.length > 0) throw new InvalidArgumentError(`not a finding code: ${unknown.join(', ')} (the codes are listed in the README, "Finding codes")`);
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(
+      `not a finding code: ${unknown.join(', ')} (the codes are listed in the README, "Finding codes")`,
+    );
   return [...new Set([...(previous ?? []), ...codes])];
 }
 
 /** Which findings are reported, as a linter's users expect. */
 export function selectionOptions(): Option[] {
   return [
-    new Option('--ignore <codes>', 'do not report these finding codes (comma-separated; may be repeated)').argParser(codeList),
-    new Option('--select <codes>', 'report only these finding codes (comma-separated; may be repeated)').argParser(codeList),
-    new Option('--min-severity <level>', 'report only findings of this severity or above; the exit code follows what is reported').choices(['info', 'warning', 'error']),
-    new Option('--baseline <file>', 'do not report again the findings this baseline file accepts (written by --write-baseline): only what is new'),
+    new Option('--ignore <codes>', 'do not report these finding codes (comma-separated; may be repeated)').argParser(
+      codeList,
+    ),
+    new Option('--select <codes>', 'report only these finding codes (comma-separated; may be repeated)').argParser(
+      codeList,
+    ),
+    new Option(
+      '--min-severity <level>',
+      'report only findings of this severity or above; the exit code follows what is reported',
+    ).choices(['info', 'warning', 'error']),
+    new Option(
+      '--baseline <file>',
+      'do not report again the findings this baseline file accepts (written by --write-baseline): only what is new',
+    ),
     new Option('--write-baseline <file>', 'write the findings of this run to a baseline file, to accept them'),
   ];
 }
@@ -171,7 +202,9 @@ function workers(io: CliIO, asked: number | undefined): number {
   const cores = availableParallelism();
   if (asked === undefined) return cores;
   if (asked > cores) {
-    io.stderr(`bgaudit: --jobs ${asked} lowered to ${cores}, the number of cores (more workers than cores only take memory)\n`);
+    io.stderr(
+      `bgaudit: --jobs ${asked} lowered to ${cores}, the number of cores (more workers than cores only take memory)\n`,
+    );
     return cores;
   }
   return asked;
@@ -248,13 +281,19 @@ export function finishRun(io: CliIO, result: RunResult): number {
   const { missing, summary } = result;
   for (const m of missing) io.stderr(`bgaudit: ${printable(m.path)}: ${m.reason}\n`);
   if (result.linksNotFollowed > 0) {
-    io.stderr(`bgaudit: ${result.linksNotFollowed} symbolic link${result.linksNotFollowed === 1 ? '' : 's'} not followed (to folders, or to files outside the folder walked; --follow follows them)\n`);
+    io.stderr(
+      `bgaudit: ${result.linksNotFollowed} symbolic link${result.linksNotFollowed === 1 ? '' : 's'} not followed (to folders, or to files outside the folder walked; --follow follows them)\n`,
+    );
   }
   if (result.specialFiles > 0) {
-    io.stderr(`bgaudit: ${result.specialFiles} special file${result.specialFiles === 1 ? '' : 's'} (FIFOs, devices, sockets) not read\n`);
+    io.stderr(
+      `bgaudit: ${result.specialFiles} special file${result.specialFiles === 1 ? '' : 's'} (FIFOs, devices, sockets) not read\n`,
+    );
   }
   if (result.duplicates > 0) {
-    io.stderr(`bgaudit: ${result.duplicates} file${result.duplicates === 1 ? '' : 's'} named more than once, audited once\n`);
+    io.stderr(
+      `bgaudit: ${result.duplicates} file${result.duplicates === 1 ? '' : 's'} named more than once, audited once\n`,
+    );
   }
   if (missing.length > 0) return EXIT.usage;
   if (summary.files === 0) {
@@ -266,6 +305,6 @@ export function finishRun(io: CliIO, result: RunResult): number {
   return exitFor(summary);
 }
 
-export function exitFor(summary: Summary): number {
+function exitFor(summary: Summary): number {
   return summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
 }

@@ -4,11 +4,23 @@ import { auditPaths, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
 import { baselineWriter } from './baseline.js';
-import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, selectionOptions, type CliIO, type RunOptionValues } from './common.js';
+import {
+  finishRun,
+  flushEvery,
+  openOutput,
+  prepareRun,
+  ruleOptions,
+  runOptions,
+  selectionOptions,
+  type CliIO,
+  type RunOptionValues,
+} from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
-    .description('write one CSV row per game (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"')
+    .description(
+      'write one CSV row per game (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"',
+    )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
   for (const o of [...runOptions(), ...selectionOptions(), ...ruleOptions()]) cmd.addOption(o);
@@ -24,7 +36,12 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'The exit code is that of verify: 1 when any error finding.',
     )
     .action(async (paths: string[], opts: RunOptionValues & { output?: string }) => {
-      const settings = await prepareRun(io, paths, opts, [opts.output, opts.writeBaseline].filter((p) => p !== undefined));
+      const settings = await prepareRun(
+        io,
+        paths,
+        opts,
+        [opts.output, opts.writeBaseline].filter((p) => p !== undefined),
+      );
       const file = opts.output ? openOutput(opts.output) : null;
       const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
       const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;

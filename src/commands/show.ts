@@ -4,7 +4,16 @@ import { runTasks } from '../batch/pool.js';
 import { stdinTask } from '../batch/run.js';
 import { ioReason, type FileOutcome, type FileTask } from '../batch/outcome.js';
 import { statSync } from 'node:fs';
-import { EXIT, UsageError, auditOptions, fileTimeout, maxFileSize, positiveInt, ruleOptions, type CliIO } from './common.js';
+import {
+  EXIT,
+  UsageError,
+  auditOptions,
+  fileTimeout,
+  maxFileSize,
+  positiveInt,
+  ruleOptions,
+  type CliIO,
+} from './common.js';
 import type { RuleFlags } from '../scoring/rules.js';
 
 interface ShowOptions extends RuleFlags {
@@ -16,7 +25,9 @@ interface ShowOptions extends RuleFlags {
 
 export function showCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('show')
-    .description("each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended")
+    .description(
+      "each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended",
+    )
     .argument('<file>', 'one match file, or - for standard input')
     .option('-g, --game <n>', 'only this game (numbered from 1 within its match)', positiveInt('--game'))
     .option('-m, --match <n>', 'only this match of a file that holds several', positiveInt('--match'))
@@ -27,7 +38,8 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
     // Read as verify reads (a regular file, under the size limit) and audited in a worker that
     // the time limit can stop.
     let task: FileTask = { path: file, sniff: false };
-    if (file === '-') task = stdinTask(io.readStdin ? await io.readStdin(opts.maxFileSize) : new Uint8Array(0), opts.maxFileSize);
+    if (file === '-')
+      task = stdinTask(io.readStdin ? await io.readStdin(opts.maxFileSize) : new Uint8Array(0), opts.maxFileSize);
     else {
       try {
         statSync(file);
@@ -51,7 +63,10 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
     const { counts, out } = done.rendered;
     const text = out.show ?? '';
     if (text === '') {
-      const what = opts.game !== undefined ? `game ${opts.game}${opts.match !== undefined ? ` in match ${opts.match}` : ''}` : `match ${opts.match}`;
+      const what =
+        opts.game !== undefined
+          ? `game ${opts.game}${opts.match !== undefined ? ` in match ${opts.match}` : ''}`
+          : `match ${opts.match}`;
       throw new UsageError(`${task.path}: there is no ${what}`);
     }
     io.stdout(text);

@@ -8,7 +8,17 @@ import { progressLine, type Progress } from '../report/progress.js';
 import { coalesce, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
 import { baselineWriter } from './baseline.js';
-import { finishRun, flushEvery, openOutput, prepareRun, ruleOptions, runOptions, selectionOptions, type CliIO, type RunOptionValues } from './common.js';
+import {
+  finishRun,
+  flushEvery,
+  openOutput,
+  prepareRun,
+  ruleOptions,
+  runOptions,
+  selectionOptions,
+  type CliIO,
+  type RunOptionValues,
+} from './common.js';
 
 function sinkFor(format: OutputFormat, write: Write, run: RunRecord): Sink {
   if (format === 'json') return jsonSink(write, run);
@@ -44,8 +54,13 @@ interface VerifyOptions extends RunOptionValues {
 
 export function verifyCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('verify')
-    .description('audit match files, folders and globs; exit 0 when clean, 1 when any error finding, 2 on usage or I/O failure')
-    .argument('<paths...>', 'match files, folders (walked recursively, in sorted order), quoted globs such as "archive/**/*.mat", or - for standard input')
+    .description(
+      'audit match files, folders and globs; exit 0 when clean, 1 when any error finding, 2 on usage or I/O failure',
+    )
+    .argument(
+      '<paths...>',
+      'match files, folders (walked recursively, in sorted order), quoted globs such as "archive/**/*.mat", or - for standard input',
+    )
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'ndjson']).default('text'))
     .option('--info', 'text format: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file (never one of the inputs)')
@@ -68,13 +83,19 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     )
     .action(async (paths: string[], opts: VerifyOptions) => {
       const format = opts.format as OutputFormat;
-      const settings = await prepareRun(io, paths, opts, [opts.csv, opts.writeBaseline].filter((p) => p !== undefined));
+      const settings = await prepareRun(
+        io,
+        paths,
+        opts,
+        [opts.csv, opts.writeBaseline].filter((p) => p !== undefined),
+      );
       const csv = opts.csv ? openOutput(opts.csv) : null;
       const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
       const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
       // Only on a terminal: there the folders are walked once first (a fraction of the run) so
       // that the line can show a total and an ETA; the audit itself streams the inputs.
-      const progress: Progress | null = io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
+      const progress: Progress | null =
+        io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
       // Output to the terminal wipes the progress line first; it is drawn again on the next file.
       const stdout = coalesce((s) => {
         progress?.clear();
@@ -106,7 +127,9 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       }
       const { summary } = result;
       if (opts.format !== 'text' && !opts.quiet) {
-        io.stderr(`${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`);
+        io.stderr(
+          `${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`,
+        );
       }
       setExit(finishRun(io, result));
     });

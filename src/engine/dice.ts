@@ -71,7 +71,14 @@ export interface DiceSearch {
 }
 
 export function newDiceSearch(): DiceSearch {
-  return { dice: newDice(), best: 0, bestFrom: new Int8Array(4), bestDie: new Int8Array(4), curFrom: new Int8Array(4), curDie: new Int8Array(4) };
+  return {
+    dice: newDice(),
+    best: 0,
+    bestFrom: new Int8Array(4),
+    bestDie: new Int8Array(4),
+    curFrom: new Int8Array(4),
+    curDie: new Int8Array(4),
+  };
 }
 
 function explore(pos: Position, s: Side, depth: number, goal: number, search: DiceSearch): boolean {
@@ -127,6 +134,7 @@ export function bestPlay(search: DiceSearch): string {
 
 /** Whether one step with `die` is possible at all. */
 export function canPlayDie(pos: Position, s: Side, die: number): boolean {
-  for (let from = BAR; from >= 1; from--) if (pos.sides[s][from] > 0 && stepRule(pos, s, from, die) === STEP.legal) return true;
+  for (let from = BAR; from >= 1; from--)
+    if (pos.sides[s][from] > 0 && stepRule(pos, s, from, die) === STEP.legal) return true;
   return false;
 }

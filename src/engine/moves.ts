@@ -9,7 +9,18 @@
 import type { MoveToken, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
 import type { Dice, DiceSearch, Steps } from './dice.js';
-import { bestPlay, canPlayDie, copySteps, mostDiceUsable, newDice, newDiceSearch, newSteps, popStep, pushStep, setDice } from './dice.js';
+import {
+  bestPlay,
+  canPlayDie,
+  copySteps,
+  mostDiceUsable,
+  newDice,
+  newDiceSearch,
+  newSteps,
+  popStep,
+  pushStep,
+  setDice,
+} from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
 
 export interface Segment {
@@ -133,7 +144,10 @@ function segmentProblem(pos: Position, s: Side, seg: Segment, d1: number, d2: nu
   if (left.length === 0) return `the roll ${roll} is used up before ${segmentText(seg)}`;
   const distance = seg.from - seg.to;
   if (seg.to !== OFF && distance >= 1 && distance <= 6) {
-    if (available[distance] === 0) return d1 === distance || d2 === distance ? `die ${distance} of roll ${roll} is already used` : `die ${distance} not in roll ${roll}`;
+    if (available[distance] === 0)
+      return d1 === distance || d2 === distance
+        ? `die ${distance} of roll ${roll} is already used`
+        : `die ${distance} not in roll ${roll}`;
     return stepProblem(pos, s, seg.from, distance) ?? `${segmentText(seg)} cannot be played with the roll ${roll}`;
   }
   // A bear-off, or a move of several dice: the rule its first possible step breaks.
@@ -207,7 +221,15 @@ function reach(pos: Position, s: Side, target: Uint8Array, need: number, work: M
  * leaves them, whatever the order and grouping the record wrote (`66: 17/off 6/off` is played
  * 17/11/5, 6/off, 5/off). Used when the segments cannot be played one after the other.
  */
-function placeByEnd(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, work: MoveScratch, need = 0): boolean {
+function placeByEnd(
+  pos: Position,
+  s: Side,
+  segs: Segment[],
+  d1: number,
+  d2: number,
+  work: MoveScratch,
+  need = 0,
+): boolean {
   const target = recordedEnd(pos, s, segs);
   if (target === null) return false;
   work.steps.length = 0;
@@ -234,7 +256,13 @@ function applyAsRecorded(pos: Position, s: Side, segs: Segment[]): boolean {
     const mine = pos.sides[s];
     const theirs = pos.sides[1 - s];
     const to = seg.to;
-    if (seg.from < 1 || seg.from > BAR || mine[seg.from] === 0 || to >= seg.from || (to !== OFF && theirs[25 - to] >= 2)) {
+    if (
+      seg.from < 1 ||
+      seg.from > BAR ||
+      mine[seg.from] === 0 ||
+      to >= seg.from ||
+      (to !== OFF && theirs[25 - to] >= 2)
+    ) {
       pos.sides[0].set(before[0]);
       pos.sides[1].set(before[1]);
       return false;
@@ -263,11 +291,27 @@ function playAgain(pos: Position, s: Side, steps: Steps): void {
  * Plays a recorded move for roll d1-d2 by side `s`, checking every rule, with the typed arrays
  * of `work`. On 'legal', `work.steps` hold the single-die steps played.
  */
-export function playRecorded(pos: Position, s: Side, d1: number, d2: number, segs: Segment[], work: MoveScratch): PlayResult {
+export function playRecorded(
+  pos: Position,
+  s: Side,
+  d1: number,
+  d2: number,
+  segs: Segment[],
+  work: MoveScratch,
+): PlayResult {
   let legal = placeAll(pos, s, segs, d1, d2, work);
   if (!legal && segs.length > 1 && segs.length <= 5) {
     for (const order of orders(segs.length)) {
-      if (placeAll(pos, s, order.map((i) => segs[i]), d1, d2, work)) {
+      if (
+        placeAll(
+          pos,
+          s,
+          order.map((i) => segs[i]),
+          d1,
+          d2,
+          work,
+        )
+      ) {
         legal = true;
         break;
       }
@@ -305,7 +349,8 @@ export function playRecorded(pos: Position, s: Side, d1: number, d2: number, seg
           : `could have used ${most} dice, not ${used}: ${example} was possible`;
   } else if (used === 1 && d1 !== d2) {
     const larger = Math.max(d1, d2);
-    if (steps.die[0] !== larger && canPlayDie(pos, s, larger)) problem = `must play the larger die, ${larger}, when only one die can be played`;
+    if (steps.die[0] !== larger && canPlayDie(pos, s, larger))
+      problem = `must play the larger die, ${larger}, when only one die can be played`;
   }
   playAgain(pos, s, steps);
   return problem === null ? LEGAL : { kind: 'illegal', reason: problem };

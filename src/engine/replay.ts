@@ -114,7 +114,8 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     pos: startOf(game, options.variant),
     work: newMoveScratch(),
     findings,
-    report: (code, severity, a, message) => findings.push({ code, severity, message, game: game.number, line: a.line, column: a.column }),
+    report: (code, severity, a, message) =>
+      findings.push({ code, severity, message, game: game.number, line: a.line, column: a.column }),
     cubeLog: [],
     cube: setup?.cube ? { ...setup.cube } : { value: 2 ** (setup?.autoDoubles ?? 0), owner: -1 },
     cubeUnknown: false,
@@ -167,7 +168,12 @@ function endOf(w: Walk): GameEnd {
 function reportPlayAfterEnd(w: Walk, a: Action): void {
   const ended = w.ended;
   if (ended === null || ended.end.termination === null) return;
-  w.report('play-after-end', 'error', a, `the game was already over (${ended.end.termination} on line ${ended.line}), yet the record goes on`);
+  w.report(
+    'play-after-end',
+    'error',
+    a,
+    `the game was already over (${ended.end.termination} on line ${ended.line}), yet the record goes on`,
+  );
 }
 
 function findLastRoll(actions: Action[]): number {
@@ -179,7 +185,13 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean): void {
   const pending = w.pending;
   if (pending) {
     // After a beaver the doubler's roll takes it; after a plain double a take is missing.
-    if (pending.kind === 'double') w.report('cube-response', 'warning', a, `the double on line ${w.cubeLog[w.cubeLog.length - 1].line} has no 'Takes' or 'Drops'; taken as a take`);
+    if (pending.kind === 'double')
+      w.report(
+        'cube-response',
+        'warning',
+        a,
+        `the double on line ${w.cubeLog[w.cubeLog.length - 1].line} has no 'Takes' or 'Drops'; taken as a take`,
+      );
     take(w, other(pending.by), a, true);
   }
   if (w.firstRoll === null) w.firstRoll = a;
@@ -214,7 +226,12 @@ function doubled(w: Walk, value: number | null, a: Action): number | null {
   if (value === null) return null;
   if (value * 2 <= MAX_CUBE) return value * 2;
   const name = w.options.players[a.side];
-  w.report('number-out-of-range', 'error', a, `${name} doubles the cube to ${value * 2}, larger than any cube can be (at most ${MAX_CUBE}); taken, it leaves the cube and the game's points unknown`);
+  w.report(
+    'number-out-of-range',
+    'error',
+    a,
+    `${name} doubles the cube to ${value * 2}, larger than any cube can be (at most ${MAX_CUBE}); taken, it leaves the cube and the game's points unknown`,
+  );
   return null;
 }
 
@@ -225,13 +242,33 @@ function double(w: Walk, a: DoubleAction): void {
     const kind: 'beaver' | 'raccoon' = pending.kind === 'double' ? 'beaver' : 'raccoon';
     const offered = doubled(w, pending.value, a);
     const logged = a.kind === 'double' ? kind : a.kind;
-    w.cubeLog.push({ kind: logged, side: a.side, line: a.line, column: a.column, recordedValue: a.value, before: cubeNow(w), offered, inTurn: true, implicit: false });
+    w.cubeLog.push({
+      kind: logged,
+      side: a.side,
+      line: a.line,
+      column: a.column,
+      recordedValue: a.value,
+      before: cubeNow(w),
+      offered,
+      inTurn: true,
+      implicit: false,
+    });
     setCube(w, pending.value, w.cube.owner);
     w.pending = { by: a.side, value: offered, kind };
   } else {
     const inTurn = w.turn === null || w.turn === a.side;
     const offered = doubled(w, w.cubeUnknown ? null : w.cube.value, a);
-    w.cubeLog.push({ kind: 'double', side: a.side, line: a.line, column: a.column, recordedValue: a.value, before: cubeNow(w), offered, inTurn, implicit: false });
+    w.cubeLog.push({
+      kind: 'double',
+      side: a.side,
+      line: a.line,
+      column: a.column,
+      recordedValue: a.value,
+      before: cubeNow(w),
+      offered,
+      inTurn,
+      implicit: false,
+    });
     w.pending = { by: a.side, value: offered, kind: 'double' };
   }
 }
@@ -239,7 +276,17 @@ function double(w: Walk, a: DoubleAction): void {
 function take(w: Walk, side: Side, a: Action, implicit: boolean): void {
   const pending = w.pending;
   if (!pending) return;
-  w.cubeLog.push({ kind: 'take', side, line: a.line, column: a.column, recordedValue: null, before: cubeNow(w), offered: null, inTurn: true, implicit });
+  w.cubeLog.push({
+    kind: 'take',
+    side,
+    line: a.line,
+    column: a.column,
+    recordedValue: null,
+    before: cubeNow(w),
+    offered: null,
+    inTurn: true,
+    implicit,
+  });
   setCube(w, pending.value, pending.kind === 'double' ? side : pending.by);
   w.pending = null;
 }
@@ -250,7 +297,17 @@ function drop(w: Walk, a: Action): void {
     w.report('cube-response', 'error', a, 'a drop with no double to answer');
     return;
   }
-  w.cubeLog.push({ kind: 'drop', side: a.side, line: a.line, column: a.column, recordedValue: null, before: cubeNow(w), offered: null, inTurn: true, implicit: false });
+  w.cubeLog.push({
+    kind: 'drop',
+    side: a.side,
+    line: a.line,
+    column: a.column,
+    recordedValue: null,
+    before: cubeNow(w),
+    offered: null,
+    inTurn: true,
+    implicit: false,
+  });
   w.ended = { end: { termination: 'drop', winner: pending.by }, line: a.line };
   w.pending = null;
 }

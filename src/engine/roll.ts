@@ -18,12 +18,20 @@ export function rollName(a: RollAction): string {
  * `lastBeforeResult`: the last roll before a result or an unreadable end, which the player may
  * have left unplayed (rolled, then resigned).
  */
-export function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean, marksHits: boolean, report: Report, work: MoveScratch): 'ok' | 'stop' {
+export function playRoll(
+  pos: Position,
+  a: RollAction,
+  lastBeforeResult: boolean,
+  marksHits: boolean,
+  report: Report,
+  work: MoveScratch,
+): 'ok' | 'stop' {
   const d1 = a.dice[0];
   const d2 = a.dice[1];
   if (a.marker === 'unknown' || a.marker === 'illegal-play') {
     if (lastBeforeResult) return 'ok'; // rolled, then resigned: XG writes `???`
-    const what = a.marker === 'unknown' ? "'???' (the move is not recorded)" : "'Illegal play' (a position set by the writer)";
+    const what =
+      a.marker === 'unknown' ? "'???' (the move is not recorded)" : "'Illegal play' (a position set by the writer)";
     report('move-not-checked', 'warning', a, `the record has ${what}; the game is not replayed past this roll`);
     return 'stop';
   }
@@ -37,7 +45,12 @@ export function playRoll(pos: Position, a: RollAction, lastBeforeResult: boolean
   }
   const result = playRecorded(pos, a.side, d1, d2, segs, work);
   if (result.kind === 'unplayable') {
-    report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}; the move cannot be made on this board, so the game is not replayed further`);
+    report(
+      'illegal-move',
+      'error',
+      a,
+      `${rollName(a)}: ${result.reason}; the move cannot be made on this board, so the game is not replayed further`,
+    );
     return 'stop';
   }
   if (result.kind === 'illegal') {
@@ -68,6 +81,7 @@ function checkHitMarks(a: RollAction, segs: Segment[], steps: Steps, marksHits: 
   for (let p = 1; p <= 24; p++) {
     const bit = 1 << p;
     if (markedNoHit & bit) report('hit-marker', 'warning', a, `'*' on point ${p}, but no checker is hit there`);
-    else if (hitUnmarked & bit) report('hit-marker', 'warning', a, `the move hits on point ${p} without the '*' this record uses elsewhere`);
+    else if (hitUnmarked & bit)
+      report('hit-marker', 'warning', a, `the move hits on point ${p} without the '*' this record uses elsewhere`);
   }
 }

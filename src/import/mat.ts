@@ -17,7 +17,11 @@ function parseErrorOf(node: BadLineNode): ParseError {
 }
 
 function variantOf(headers: Header[]): Variant {
-  const v = headers.find((h) => h.key.toLowerCase() === 'variation')?.value.toLowerCase().replace(/[^a-z0-9]/g, '') ?? '';
+  const v =
+    headers
+      .find((h) => h.key.toLowerCase() === 'variation')
+      ?.value.toLowerCase()
+      .replace(/[^a-z0-9]/g, '') ?? '';
   if (v.startsWith('nack')) return 'nackgammon';
   if (v.startsWith('hyper')) {
     const n = v.match(/[123]/)?.[0] ?? '3';
@@ -96,7 +100,12 @@ function gameOf(node: GameNode, index: number, errors: ParseErrorList): GameReco
 }
 
 /** The points of `Wins N points` / `Losses N points`; null past what a game can be worth (a finding says so). */
-function pointsOf(game: GameRecord, cell: Extract<Cell, { type: 'wins' | 'losses' }>, line: number, findings: Finding[]): number | null {
+function pointsOf(
+  game: GameRecord,
+  cell: Extract<Cell, { type: 'wins' | 'losses' }>,
+  line: number,
+  findings: Finding[],
+): number | null {
   const points = within(cell.points, MAX_POINTS);
   if (points === null) {
     const message = `'${cell.type === 'wins' ? 'Wins' : 'Losses'} ${quoted(cell.points)} points' is more than any game can be worth (at most ${MAX_POINTS}); the points are unknown`;
@@ -105,10 +114,24 @@ function pointsOf(game: GameRecord, cell: Extract<Cell, { type: 'wins' | 'losses
   return points;
 }
 
-function addCell(game: GameRecord, cell: Exclude<Cell, { type: 'number' }>, side: Side, line: number, errors: ParseErrorList, findings: Finding[]): void {
+function addCell(
+  game: GameRecord,
+  cell: Exclude<Cell, { type: 'number' }>,
+  side: Side,
+  line: number,
+  errors: ParseErrorList,
+  findings: Finding[],
+): void {
   const column = cell.column + 1;
   if (cell.type === 'wins') {
-    const result: RecordedResult = { winner: side, points: pointsOf(game, cell, line, findings), andMatch: cell.andMatch, resigned: false, line, column };
+    const result: RecordedResult = {
+      winner: side,
+      points: pointsOf(game, cell, line, findings),
+      andMatch: cell.andMatch,
+      resigned: false,
+      line,
+      column,
+    };
     if (game.result) {
       errors.push({
         line,
@@ -154,7 +177,9 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ParseErro
     findings.push(outOfRange(message, { line: node.line }));
   }
   const games = node.games.map((g, k) => gameOf(g, k, errors));
-  const marksHits = games.some((g) => g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.includes(true))));
+  const marksHits = games.some((g) =>
+    g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.includes(true))),
+  );
   const firstScored = games.find((_, k) => node.games[k].score?.type === 'score'); // its names, even with a score out of range
   return {
     file,

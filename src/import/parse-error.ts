@@ -5,7 +5,13 @@ import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
 import type { ParseError } from '../model.js';
 
 export function parseError(line: number, column: number, expected: string, found: string): ParseError {
-  return { line, column, expected, found, message: `line ${line}, column ${column}: expected ${expected}, found ${found}` };
+  return {
+    line,
+    column,
+    expected,
+    found,
+    message: `line ${line}, column ${column}: expected ${expected}, found ${found}`,
+  };
 }
 
 /** In file order; most files have none or one, and a sort allocates. */
@@ -59,7 +65,17 @@ export class ParseErrorList {
     if (this.more === null) return this.kept;
     const { count, line, column, lastLine } = this.more;
     const unlisted = { count, lastLine };
-    return [...this.kept, { line, column, expected: '', found: '', message: `line ${line}, column ${column}: ${unlistedMessage(unlisted)}`, unlisted }];
+    return [
+      ...this.kept,
+      {
+        line,
+        column,
+        expected: '',
+        found: '',
+        message: `line ${line}, column ${column}: ${unlistedMessage(unlisted)}`,
+        unlisted,
+      },
+    ];
   }
 }
 

@@ -2,13 +2,32 @@
 //
 // One game tree per game, its main line only (the first variation, as gnubg reads it). White
 // (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.
-import { firstValue, parseSgf, texts, valueText, type SgfNode, type SgfProperty, type SgfTree } from '../../grammars/sgf.js';
+import {
+  firstValue,
+  parseSgf,
+  texts,
+  valueText,
+  type SgfNode,
+  type SgfProperty,
+  type SgfTree,
+} from '../../grammars/sgf.js';
 import { checkersPerSide, startPosition } from '../engine/board.js';
 import { ParseErrorList, parseError } from './parse-error.js';
 import type { Count } from '../../grammars/mat-nodes.js';
 import { quoteDigits, wholeNumber } from '../../grammars/numbers.js';
 import { MAX_CUBE, MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
-import type { Action, Finding, GameRecord, GameSetup, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
+import type {
+  Action,
+  Finding,
+  GameRecord,
+  GameSetup,
+  Header,
+  MatchRecord,
+  ParseError,
+  RecordedResult,
+  Side,
+  Variant,
+} from '../model.js';
 
 type Errors = ParseErrorList;
 
@@ -38,7 +57,14 @@ const VARIANTS: Record<string, [Variant, string]> = {
   Hypergammon3: ['hypergammon3', 'HyperGammon (3)'],
 };
 /** Root text properties kept as headers, under the names gnubg's .mat export gives them. */
-const HEADER_NAMES: Record<string, string> = { EV: 'Event', RO: 'Round', PC: 'Site', AN: 'Transcriber', GC: 'Comment', DT: 'EventDate' };
+const HEADER_NAMES: Record<string, string> = {
+  EV: 'Event',
+  RO: 'Round',
+  PC: 'Site',
+  AN: 'Transcriber',
+  GC: 'Comment',
+  DT: 'EventDate',
+};
 
 /** The nodes of the main line: the tree's own, then its first variation's, and so on. */
 function mainLine(tree: SgfTree): SgfNode[] {
@@ -65,14 +91,28 @@ function resultOf(text: string, p: SgfProperty, errors: Errors, findings: Findin
   const v = first(text, p).trim();
   const m = /^([BW])\+(\d*)(R)?/i.exec(v);
   if (!m) {
-    if (!/^(?:0|\?|void|draw|)$/i.test(v)) errors.push(parseError(p.line, p.column, "a result such as 'W+2' or 'B+3R'", `'${v}'`));
+    if (!/^(?:0|\?|void|draw|)$/i.test(v))
+      errors.push(parseError(p.line, p.column, "a result such as 'W+2' or 'B+3R'", `'${v}'`));
     return null;
   }
   const winner: Side = m[1].toUpperCase() === 'W' ? 0 : 1;
   const written = wholeNumber(m[2] || '1');
   const points = within(written, MAX_POINTS);
-  if (points === null) findings.push(outOfRange(`the result ${m[1]}+${quoted(written)} gives more points than any game can be worth (at most ${MAX_POINTS}); the points are unknown`, p));
-  return { winner, points: points === null ? null : Math.max(1, points), andMatch: false, resigned: m[3] !== undefined, line: p.line, column: p.column };
+  if (points === null)
+    findings.push(
+      outOfRange(
+        `the result ${m[1]}+${quoted(written)} gives more points than any game can be worth (at most ${MAX_POINTS}); the points are unknown`,
+        p,
+      ),
+    );
+  return {
+    winner,
+    points: points === null ? null : Math.max(1, points),
+    andMatch: false,
+    resigned: m[3] !== undefined,
+    line: p.line,
+    column: p.column,
+  };
 }
 
 /** A cube value as gnubg accepts it: a power of 2 up to 4096 (MAX_CUBE); a larger number is out of range. */
@@ -80,7 +120,12 @@ function cubeValue(text: string, p: SgfProperty, errors: Errors, findings: Findi
   const v = first(text, p).trim();
   const n = /^\d+$/.test(v) ? wholeNumber(v) : NaN;
   if (typeof n === 'string' || n > MAX_CUBE) {
-    findings.push(outOfRange(`the cube value ${quoted(n)} in CV is larger than any cube can be (at most ${MAX_CUBE}); it is not used`, p));
+    findings.push(
+      outOfRange(
+        `the cube value ${quoted(n)} in CV is larger than any cube can be (at most ${MAX_CUBE}); it is not used`,
+        p,
+      ),
+    );
     return null;
   }
   if (n >= 1 && (n & (n - 1)) === 0) return n;
@@ -181,7 +226,14 @@ class GameReader {
   private setupProperty(p: SgfProperty): void {
     if (this.actions.length > 0) {
       if (p.name === 'PL') return;
-      this.errors.push(parseError(p.line, p.column, 'a move or a cube action (a position set up after the first move cannot be followed)', `'${p.name}'`));
+      this.errors.push(
+        parseError(
+          p.line,
+          p.column,
+          'a move or a cube action (a position set up after the first move cannot be followed)',
+          `'${p.name}'`,
+        ),
+      );
       this.game.unreadableFrom = p.line;
       return;
     }
@@ -220,7 +272,8 @@ class GameReader {
       if (v === 'take' && this.pending) this.cube = this.pending;
       this.pending = this.exchange = 0;
       this.actions.push({ type: v, ...at });
-    } else if (/^resign:\d+$/.test(v)) this.actions.push({ type: 'resign', ...at, points: this.resignPoints(p, v.slice(7)) });
+    } else if (/^resign:\d+$/.test(v))
+      this.actions.push({ type: 'resign', ...at, points: this.resignPoints(p, v.slice(7)) });
     else if (v === 'reject') {
       if (this.actions[this.actions.length - 1]?.type === 'resign') this.actions.pop();
     } else if (v !== 'accept') this.roll(p, v, value.from, at, index);
@@ -228,11 +281,23 @@ class GameReader {
 
   private resignPoints(p: SgfProperty, digits: string): number | null {
     const points = within(wholeNumber(digits), MAX_POINTS);
-    if (points === null) this.findings.push(outOfRange(`'resign:${quoteDigits(digits)}' is more points than any game can be worth (at most ${MAX_POINTS}); the points are unknown`, p));
+    if (points === null)
+      this.findings.push(
+        outOfRange(
+          `'resign:${quoteDigits(digits)}' is more points than any game can be worth (at most ${MAX_POINTS}); the points are unknown`,
+          p,
+        ),
+      );
     return points;
   }
 
-  private roll(p: SgfProperty, v: string, from: number, at: { side: Side; line: number; column: number }, index: number): void {
+  private roll(
+    p: SgfProperty,
+    v: string,
+    from: number,
+    at: { side: Side; line: number; column: number },
+    index: number,
+  ): void {
     const dice = DICE.exec(v);
     const moves = [];
     let k = 2;
@@ -244,8 +309,12 @@ class GameReader {
     }
     if (!dice || k < v.length) {
       const where = placeIn(this.text, p, from + (dice ? k : 0));
-      const expected = dice ? 'a pair of point letters: a-x or y (the bar), then a-x or z (off)' : "two dice from 1 to 6 and point-letter pairs (like '41lpab'), or 'double', 'take', 'drop'";
-      this.errors.push(parseError(where.line, where.column, expected, v === '' ? 'an empty value' : `'${dice ? v.slice(k) : v}'`));
+      const expected = dice
+        ? 'a pair of point letters: a-x or y (the bar), then a-x or z (off)'
+        : "two dice from 1 to 6 and point-letter pairs (like '41lpab'), or 'double', 'take', 'drop'";
+      this.errors.push(
+        parseError(where.line, where.column, expected, v === '' ? 'an empty value' : `'${dice ? v.slice(k) : v}'`),
+      );
       this.game.unreadableFrom = p.line;
       return;
     }
@@ -266,19 +335,48 @@ function numberTag(values: string[], tag: string): Count | null {
 }
 
 /** An MI number checked against its bound: null (and a finding) past it. */
-function boundedTag(values: string[], tag: string, max: number, what: string, p: SgfProperty, findings: Finding[]): number | null {
+function boundedTag(
+  values: string[],
+  tag: string,
+  max: number,
+  what: string,
+  p: SgfProperty,
+  findings: Finding[],
+): number | null {
   const v = numberTag(values, tag);
   if (v === null) return null;
   const n = within(v, max);
-  if (n === null) findings.push(outOfRange(`MI ${tag}:${quoted(v)} is larger than any ${what} can be (at most ${max}); it is unknown`, p));
+  if (n === null)
+    findings.push(
+      outOfRange(`MI ${tag}:${quoted(v)} is larger than any ${what} can be (at most ${max}); it is unknown`, p),
+    );
   return n;
 }
 
 function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: number | null): GameRead {
   const nodes = mainLine(tree);
   const root = nodes[0];
-  const game: GameRecord = { number: 0, line: tree.line, players: ['', ''], startScore: null, actions: [], result: null, comments: [], unreadableFrom };
-  const read: GameRead = { game, app: '', length: null, lengthAt: root, rawNumber: null, findings: [], rules: [], rulesLine: root.line, headers: [] };
+  const game: GameRecord = {
+    number: 0,
+    line: tree.line,
+    players: ['', ''],
+    startScore: null,
+    actions: [],
+    result: null,
+    comments: [],
+    unreadableFrom,
+  };
+  const read: GameRead = {
+    game,
+    app: '',
+    length: null,
+    lengthAt: root,
+    rawNumber: null,
+    findings: [],
+    rules: [],
+    rulesLine: root.line,
+    headers: [],
+  };
   let rootCube: SgfProperty | null = null;
   for (const p of root.properties) {
     if (p.name === 'MI') {
@@ -290,7 +388,9 @@ function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: n
       const bs = numberTag(mi, 'bs') === null ? 0 : boundedTag(mi, 'bs', MAX_POINTS, 'score', p, read.findings);
       game.startScore = ws === null || bs === null ? null : [ws, bs];
     } else if (p.name === 'RU') {
-      read.rules = first(text, p).split(':').map((t) => t.trim());
+      read.rules = first(text, p)
+        .split(':')
+        .map((t) => t.trim());
       read.rulesLine = p.line;
     } else if (p.name === 'PW' || p.name === 'PB') game.players[p.name === 'PW' ? 0 : 1] = first(text, p);
     else if (p.name === 'RE') game.result = resultOf(text, p, errors, read.findings);
@@ -313,7 +413,10 @@ function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: n
   const last = game.actions[game.actions.length - 1];
   if (game.result === null && last && last === reader.placeholder && last.type === 'roll') {
     game.actions.pop();
-    game.comments.push({ text: `${last.side === 0 ? 'White' : 'Black'} rolled ${last.dice.join('')} and has not moved yet`, line: last.line });
+    game.comments.push({
+      text: `${last.side === 0 ? 'White' : 'Black'} rolled ${last.dice.join('')} and has not moved yet`,
+      line: last.line,
+    });
   }
   return read;
 }
@@ -328,15 +431,16 @@ function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 
   const head = reads[0];
   const length = head.length === null ? 0 : within(head.length, MAX_POINTS);
   const findings: Finding[] = [];
-  if (length === null) {
-    const message = `MI length:${quoted(head.length!)} is larger than any match can be (at most ${MAX_POINTS} points); the length is unknown, so the match score is not followed`;
+  if (head.length !== null && length === null) {
+    const message = `MI length:${quoted(head.length)} is larger than any match can be (at most ${MAX_POINTS} points); the length is unknown, so the match score is not followed`;
     findings.push(outOfRange(message, head.lengthAt));
   }
   const rules = new Set(reads.flatMap((r) => r.rules));
   const line = head.rulesLine;
   const headers: Header[] = [...head.headers];
   if (length !== 0) headers.push({ key: 'Crawford', value: rules.has('Crawford') ? 'On' : 'Off', line });
-  if (rules.has('Jacoby') || length === 0) headers.push({ key: 'Jacoby', value: rules.has('Jacoby') ? 'On' : 'Off', line });
+  if (rules.has('Jacoby') || length === 0)
+    headers.push({ key: 'Jacoby', value: rules.has('Jacoby') ? 'On' : 'Off', line });
   if (rules.has('NoCube')) headers.push({ key: 'Cube', value: 'Off', line });
   const variant = [...rules].map((t) => VARIANTS[t]).find(Boolean);
   if (variant) headers.push({ key: 'Variation', value: variant[1], line });
@@ -344,9 +448,25 @@ function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 
   reads.forEach((r, k) => {
     r.game.number = r.rawNumber === null || numbersFrom === undefined ? k + 1 : r.rawNumber + 1 - numbersFrom;
     if (!r.game.players[0] && !r.game.players[1]) r.game.players = [...players];
-    if (r.findings.length > 0) r.game.findings = r.findings.map((f) => outOfRange(f.message, { line: f.line!, column: f.column, game: r.game.number }));
+    if (r.findings.length > 0)
+      r.game.findings = r.findings.map((f) =>
+        outOfRange(f.message, { line: f.line ?? r.game.line, column: f.column, game: r.game.number }),
+      );
   });
-  return { file, format: 'sgf', index, line: head.game.line, players: [...players], length, headers, variant: variant?.[0] ?? 'backgammon', games: reads.map((r) => r.game), gameNumbersFrom: numbersFrom, marksHits: false, ...(findings.length > 0 ? { findings } : {}) };
+  return {
+    file,
+    format: 'sgf',
+    index,
+    line: head.game.line,
+    players: [...players],
+    length,
+    headers,
+    variant: variant?.[0] ?? 'backgammon',
+    games: reads.map((r) => r.game),
+    gameNumbersFrom: numbersFrom,
+    marksHits: false,
+    ...(findings.length > 0 ? { findings } : {}),
+  };
 }
 
 const isBackgammon = (text: string, tree: SgfTree) =>
@@ -369,7 +489,8 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   }
   // GNU Backgammon, Gibbon and BackgammonMobile number games from 0; the SGF standard from 1.
   const numbered = reads.filter((r) => r.rawNumber !== null);
-  const zeroBased = numbered.some((r) => r.rawNumber === 0) || /GNU Backgammon|gibbon|BackgammonMobile/i.test(reads[0]?.app ?? '');
+  const zeroBased =
+    numbered.some((r) => r.rawNumber === 0) || /GNU Backgammon|gibbon|BackgammonMobile/i.test(reads[0]?.app ?? '');
   const numbersFrom = numbered.length === 0 ? undefined : zeroBased ? 0 : 1;
   const groups: GameRead[][] = [];
   reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));

@@ -21,8 +21,10 @@ export function boardDiagram(pos: Position, names: [string, string], onRoll: Sid
   const topRight = [19, 20, 21, 22, 23, 24];
   const bottomLeft = [12, 11, 10, 9, 8, 7];
   const bottomRight = [6, 5, 4, 3, 2, 1];
-  const bar = (s: Side) => (pos.sides[s][BAR] > 0 ? `${pos.sides[s][BAR]}${s === 0 ? 'X' : 'O'}` : '').padStart(3).padEnd(4);
-  const who = (s: Side) => `${s === 0 ? 'X' : 'O'} ${names[s]}: ${pos.sides[s][OFF]} borne off${onRoll === s ? ', on roll' : ''}`;
+  const bar = (s: Side) =>
+    (pos.sides[s][BAR] > 0 ? `${pos.sides[s][BAR]}${s === 0 ? 'X' : 'O'}` : '').padStart(3).padEnd(4);
+  const who = (s: Side) =>
+    `${s === 0 ? 'X' : 'O'} ${names[s]}: ${pos.sides[s][OFF]} borne off${onRoll === s ? ', on roll' : ''}`;
   const line = '  +' + '-'.repeat(24) + '+-----+' + '-'.repeat(24) + '+';
   return [
     `  ${who(1)}`,

@@ -92,7 +92,13 @@ function gameRow(r: MatchReport, g: GameVerdict): Row {
 
 function unreadableRow(r: MatchReport): Row {
   const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, null])) as Row;
-  return { ...row, file: r.file, status: 'unreadable', findings: codesOf(r.findings), line: r.findings[0]?.line ?? null };
+  return {
+    ...row,
+    file: r.file,
+    status: 'unreadable',
+    findings: codesOf(r.findings),
+    line: r.findings[0]?.line ?? null,
+  };
 }
 
 export function csvRows(r: MatchReport): Row[] {
@@ -103,7 +109,10 @@ export function csvRows(r: MatchReport): Row[] {
 /** One file's rows, each ending in CRLF ('' for none). */
 export function renderCsvRows(reports: MatchReport[]): string {
   const rows = reports.flatMap(csvRows);
-  return rows.length === 0 ? '' : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n', escapeFormulae: FORMULA }) + '\r\n';
+  return rows.length === 0
+    ? ''
+    : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n', escapeFormulae: FORMULA }) +
+        '\r\n';
 }
 
 /** The header row at once, then each file's rows. */

@@ -11,6 +11,7 @@
 // bytes as `\xNN` (src/batch/discover.ts), is printed as the walk shows it. The price: a name
 // that holds the four characters `\x1b` prints as one that holds an ESC (JSON tells them apart).
 
+// eslint-disable-next-line no-control-regex -- control characters are what this module escapes
 const SPECIAL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

@@ -38,7 +38,9 @@ export function progressLine(write: Write, total: number, width = 24, now: () =>
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
     const eta = rate > 0 ? clock((shown - files) / rate) : '--:--';
     drawn = true;
-    write(`\r[${bar}] ${files}/${shown} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `);
+    write(
+      `\r[${bar}] ${files}/${shown} files, ${games} games, ${findings} findings, ${Math.round(rate)} files/s, ETA ${eta} `,
+    );
   };
   return {
     fileDone(counts) {

@@ -17,7 +17,12 @@ interface Coalesced {
  * 12 µs a file on a 10,000-file NDJSON run, a third of that once joined), and lets nothing wait
  * longer than `maxDelayMs` so that a report read on a terminal still flows.
  */
-export function coalesce(write: Write, blockSize = 64 * 1024, maxDelayMs = 200, now: () => number = Date.now): Coalesced {
+export function coalesce(
+  write: Write,
+  blockSize = 64 * 1024,
+  maxDelayMs = 200,
+  now: () => number = Date.now,
+): Coalesced {
   let held: string[] = [];
   let size = 0;
   let since = 0;

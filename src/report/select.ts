@@ -38,12 +38,19 @@ function narrowed(reports: MatchReport[], keepFinding: (r: MatchReport, f: Findi
     const dropped = new Set<Finding>();
     const findings = r.findings.filter((f) => keepFinding(r, f) || (dropped.add(f), false));
     if (dropped.size === 0) return r;
-    return { ...r, findings, games: r.games.map((g) => (g.findings.some((f) => dropped.has(f)) ? { ...g, findings: g.findings.filter((f) => !dropped.has(f)) } : g)) };
+    return {
+      ...r,
+      findings,
+      games: r.games.map((g) =>
+        g.findings.some((f) => dropped.has(f)) ? { ...g, findings: g.findings.filter((f) => !dropped.has(f)) } : g,
+      ),
+    };
   });
 }
 
 export function selectFindings(reports: MatchReport[], filter: FindingFilter | undefined): MatchReport[] {
-  if (!filter || (filter.ignore === undefined && filter.select === undefined && filter.minSeverity === undefined)) return reports;
+  if (!filter || (filter.ignore === undefined && filter.select === undefined && filter.minSeverity === undefined))
+    return reports;
   return narrowed(reports, (_, f) => keep(f, filter));
 }
 

@@ -12,8 +12,11 @@ function points(n: number | null): string {
 }
 
 function ending(g: GameVerdict, names: [string, string]): string {
-  const cube = g.cube ? `Cube ${g.cube.value}${g.cube.owner === -1 ? ', centred' : `, owned by ${names[g.cube.owner]}`}.` : '';
-  if (g.termination === null) return `${cube} The replay stopped before the end; the record gives ${g.winner === null ? 'no winner' : names[g.winner]} ${points(g.points.recorded)}.`;
+  const cube = g.cube
+    ? `Cube ${g.cube.value}${g.cube.owner === -1 ? ', centred' : `, owned by ${names[g.cube.owner]}`}.`
+    : '';
+  if (g.termination === null)
+    return `${cube} The replay stopped before the end; the record gives ${g.winner === null ? 'no winner' : names[g.winner]} ${points(g.points.recorded)}.`;
   if (g.termination === 'unfinished') return `${cube} The game is unfinished.`;
   const how = { bearoff: 'by bearing off', drop: 'on a dropped double', resign: 'by resignation' }[g.termination];
   const winner = names[g.winner];
@@ -30,7 +33,9 @@ export function showHeading(file: string, r: MatchReport, several: boolean): str
 
 /** A file that cannot be read: one `file:line:column: message` line per finding. */
 export function showUnreadable(file: string, r: MatchReport): string {
-  return r.findings.map((f) => `${printable(file)}:${f.line ?? 1}:${f.column ?? 1}: ${printable(f.message)}\n`).join('');
+  return r.findings
+    .map((f) => `${printable(file)}:${f.line ?? 1}:${f.column ?? 1}: ${printable(f.message)}\n`)
+    .join('');
 }
 
 export function showMatch(r: MatchReport, only?: number): string {
@@ -41,9 +46,12 @@ export function showMatch(r: MatchReport, only?: number): string {
   for (const g of r.games) {
     if (only !== undefined && g.game !== only) continue;
     const start = g.startScore.recorded ?? g.startScore.computed;
-    const kind = r.length === 0 ? 'money session' : r.length === null ? 'match of unknown length' : `${r.length}-point match`;
+    const kind =
+      r.length === 0 ? 'money session' : r.length === null ? 'match of unknown length' : `${r.length}-point match`;
     const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
-    out.push(`Game ${g.game} (line ${g.line}), ${kind}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`);
+    out.push(
+      `Game ${g.game} (line ${g.line}), ${kind}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
+    );
     if (g.final) {
       const onRoll = decodeMatchId(g.final.matchId).onRoll;
       out.push(boardDiagram(positionFromId(g.final.positionId, onRoll), names, onRoll));

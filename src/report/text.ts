@@ -33,7 +33,9 @@ export function renderText(reports: MatchReport[], showInfo: boolean): string {
     for (const f of shown) {
       const game = f.game === undefined ? '' : `game ${f.game}: `;
       const match = r.match !== null && r.match > 1 ? `match ${r.match}, ` : '';
-      out.push(`  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${match}${game}${printable(f.message)}  ${f.code}`);
+      out.push(
+        `  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${match}${game}${printable(f.message)}  ${f.code}`,
+      );
     }
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';

@@ -22,7 +22,13 @@ function sortByPlace(findings: Finding[]): void {
   if (findings.length > 1) findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
-function gameFinding<C extends FindingCode>(game: GameRecord, code: C, severity: SeverityOf<C>, message: string, extra: FindingExtra = {}): Finding {
+function gameFinding<C extends FindingCode>(
+  game: GameRecord,
+  code: C,
+  severity: SeverityOf<C>,
+  message: string,
+  extra: FindingExtra = {},
+): Finding {
   return finding(code, severity, message, { game: game.number, line: game.line, ...extra });
 }
 
@@ -58,9 +64,14 @@ function append<T>(to: T[], from: readonly T[]): void {
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
   // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
   const unnamed = record.format === 'sgf' ? ['White', 'Black'] : ['the left player', 'the right player'];
-  const names: [string, string] = [quotedName(record.players[0]) || unnamed[0], quotedName(record.players[1]) || unnamed[1]];
+  const names: [string, string] = [
+    quotedName(record.players[0]) || unnamed[0],
+    quotedName(record.players[1]) || unnamed[1],
+  ];
   const given = rulesFor(record, options.rules);
-  const replays = record.games.map((game) => replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }));
+  const replays = record.games.map((game) =>
+    replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }),
+  );
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
   const rules = withInferredJacoby(given, jacoby);
   const jacobyByGame = new Map<number, Finding[]>();
@@ -70,14 +81,30 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     if (list) list.push(f);
     else jacobyByGame.set(f.game, [f]);
   }
-  const ctx: MatchContext = { record, rules, names, followsScore: followsScore(record, rules), start: recordStart(record), jacoby, jacobyByGame };
+  const ctx: MatchContext = {
+    record,
+    rules,
+    names,
+    followsScore: followsScore(record, rules),
+    start: recordStart(record),
+    jacoby,
+    jacobyByGame,
+  };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
-  if (jacoby) append(findings, jacoby.findings.filter((f) => f.game === undefined));
+  if (jacoby)
+    append(
+      findings,
+      jacoby.findings.filter((f) => f.game === undefined),
+    );
 
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
-  let progress: Progress = { running: ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0], crawfordPlayed: false, wonBy: null };
+  let progress: Progress = {
+    running: ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0],
+    crawfordPlayed: false,
+    wonBy: null,
+  };
   record.games.forEach((game, index) => {
     const audited = auditGame(game, index, replays[index], ctx, progress, gameExtras.get(index));
     append(findings, audited.own);
@@ -93,7 +120,14 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     format: record.format,
     players: record.players,
     length: record.length,
-    rules: { name: rules.name, crawford: rules.crawford, jacoby: rules.jacoby, beavers: rules.beavers, cubeLimit: rules.cubeLimit, source: { ...rules.source } },
+    rules: {
+      name: rules.name,
+      crawford: rules.crawford,
+      jacoby: rules.jacoby,
+      beavers: rules.beavers,
+      cubeLimit: rules.cubeLimit,
+      source: { ...rules.source },
+    },
     games,
     findings,
   };
@@ -112,7 +146,14 @@ function matchFindings(record: MatchRecord, rules: RuleSet): Finding[] {
   if (rules.findings) findings.push(...rules.findings);
   const N = record.length;
   if (rules.lengths && !rules.money && N !== null && !rules.lengths.includes(N)) {
-    findings.push(finding('match-length', 'warning', `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`, { line: record.line }));
+    findings.push(
+      finding(
+        'match-length',
+        'warning',
+        `${rules.name} matches are played to ${rules.lengths.join(', ')} points, not ${N}`,
+        { line: record.line },
+      ),
+    );
   }
   return findings;
 }
@@ -126,7 +167,10 @@ function matchFindings(record: MatchRecord, rules: RuleSet): Finding[] {
  */
 function followsScore(record: MatchRecord, rules: RuleSet): boolean {
   if (!rules.money && record.length !== null) return true;
-  return record.format === 'sgf' && record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0));
+  return (
+    record.format === 'sgf' &&
+    record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0))
+  );
 }
 
 /** A record that starts later in a match (its first game is not game 1, or starts from a set position) starts from its own score. */
@@ -168,7 +212,8 @@ function auditGame(
   const N = record.length;
   const computed: [number, number] = [before.running[0], before.running[1]];
   // Each transition is checked on its own: from here on, follow the record's score.
-  const score: [number, number] = ctx.followsScore && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
+  const score: [number, number] =
+    ctx.followsScore && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
   const crawford = rules.crawford && N !== null && !before.crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
   const postCrawford = rules.crawford && before.crawfordPlayed;
 
@@ -181,7 +226,9 @@ function auditGame(
   append(own, cubeFound);
   own.push(...scored.findings);
   if (r.termination === 'unfinished' && index !== record.games.length - 1) {
-    own.push(gameFinding(game, 'game-unfinished', 'error', 'the game has no result and no end, yet another game follows it'));
+    own.push(
+      gameFinding(game, 'game-unfinished', 'error', 'the game has no result and no end, yet another game follows it'),
+    );
   }
   const final = finalIds(r, scored.ending, rules, N, score, crawford);
   if (final === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
@@ -203,20 +250,38 @@ function auditGame(
 }
 
 /** Where the game stands in the match's sequence: its start score, its label, a game after the match was won. */
-function sequenceFindings(game: GameRecord, index: number, ctx: MatchContext, computed: [number, number], wonBy: number | null): Finding[] {
+function sequenceFindings(
+  game: GameRecord,
+  index: number,
+  ctx: MatchContext,
+  computed: [number, number],
+  wonBy: number | null,
+): Finding[] {
   const own: Finding[] = [];
   const recorded = game.startScore;
   if (ctx.followsScore && recorded && (recorded[0] !== computed[0] || recorded[1] !== computed[1])) {
     own.push(
-      gameFinding(game, 'score-mismatch', 'error', `the record starts this game at ${recorded.join('-')}, but the games before it add up to ${computed.join('-')}`, {
-        recorded,
-        expected: computed,
-      }),
+      gameFinding(
+        game,
+        'score-mismatch',
+        'error',
+        `the record starts this game at ${recorded.join('-')}, but the games before it add up to ${computed.join('-')}`,
+        {
+          recorded,
+          expected: computed,
+        },
+      ),
     );
   }
   const firstNumber = ctx.start ? ctx.record.games[0].number : 1;
-  if (game.number !== index + firstNumber) own.push(gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`));
-  if (wonBy !== null) own.push(gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`));
+  if (game.number !== index + firstNumber)
+    own.push(
+      gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`),
+    );
+  if (wonBy !== null)
+    own.push(
+      gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`),
+    );
   return own;
 }
 
@@ -226,11 +291,16 @@ function startFindings(game: GameRecord, r: GameReplay, rules: RuleSet): Finding
   const first = r.firstRoll;
   if (rules.openingRollSplit && first && !game.setup?.sides && first.dice[0] === first.dice[1]) {
     own.push(
-      finding('opening-double', 'error', `the game opens with ${first.dice.join('-')}: the opening roll is one die each, so it is never a double`, {
-        game: game.number,
-        line: first.line,
-        column: first.column,
-      }),
+      finding(
+        'opening-double',
+        'error',
+        `the game opens with ${first.dice.join('-')}: the opening roll is one die each, so it is never a double`,
+        {
+          game: game.number,
+          line: first.line,
+          column: first.column,
+        },
+      ),
     );
   }
   const setup = game.setup;
@@ -247,17 +317,38 @@ function startFindings(game: GameRecord, r: GameReplay, rules: RuleSet): Finding
  * Crawford-game double as if it had not been made: what the record gives with the cube as played
  * is said on the crawford-double finding instead.
  */
-function scoreWithCube(game: GameRecord, index: number, r: GameReplay, ctx: MatchContext, score: [number, number], crawford: boolean) {
+function scoreWithCube(
+  game: GameRecord,
+  index: number,
+  r: GameReplay,
+  ctx: MatchContext,
+  score: [number, number],
+  crawford: boolean,
+) {
   const { rules, names } = ctx;
   const crawfordDouble = crawford && r.cubeLog.some((e) => e.kind === 'double');
   const asRecorded = r.cubeUnknown ? null : r.cube.value; // null: a double past the largest cube was taken
   const cube = crawfordDouble ? cubeBeforeFirstDouble(r.cubeLog) : asRecorded;
-  const context = { rules, length: ctx.record.length, score, cube, cubeTurned: r.cubeLog.some((e) => e.kind === 'take'), names };
+  const context = {
+    rules,
+    length: ctx.record.length,
+    score,
+    cube,
+    cubeTurned: r.cubeLog.some((e) => e.kind === 'take'),
+    names,
+  };
   const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).ending.points.nominal : null;
   const scored = scoreGame(game, r, { ...context, explained: asPlayed ?? ctx.jacoby?.explained.get(index) });
   const written = game.result?.points ?? null;
-  const crawfordRuling = crawfordDouble && written !== null ? { recorded: written, expected: scored.ending.points.nominal } : undefined;
-  const cubeFound = cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names, crawfordRuling });
+  const crawfordRuling =
+    crawfordDouble && written !== null ? { recorded: written, expected: scored.ending.points.nominal } : undefined;
+  const cubeFound = cubeFindings(r.cubeLog, {
+    game: game.number,
+    rules,
+    crawfordGame: crawford,
+    names,
+    crawfordRuling,
+  });
   return { scored, cube, cubeFound };
 }
 
@@ -271,7 +362,13 @@ function noIds(game: GameRecord, scored: GameScore, score: [number, number]): Fi
 }
 
 /** The match after the game: the score credited from `score`, the Crawford game played, the game that won it. */
-function after(before: Progress, game: GameRecord, score: [number, number], crawford: boolean, scored: GameScore): Progress {
+function after(
+  before: Progress,
+  game: GameRecord,
+  score: [number, number],
+  crawford: boolean,
+  scored: GameScore,
+): Progress {
   const running: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
   if (winner !== null && points.credited !== null && before.wonBy === null) running[winner] += points.credited;

@@ -6,13 +6,25 @@ import { GAME_STATE, matchId, matchIdFits, positionId, xgid } from '../ids.js';
 import type { FinalIds, GameEnding, Side } from '../model.js';
 import type { RuleSet } from './rules.js';
 
-const STATE_OF = { bearoff: GAME_STATE.over, resign: GAME_STATE.resigned, drop: GAME_STATE.dropped, unfinished: GAME_STATE.playing } as const;
+const STATE_OF = {
+  bearoff: GAME_STATE.over,
+  resign: GAME_STATE.resigned,
+  drop: GAME_STATE.dropped,
+  unfinished: GAME_STATE.playing,
+} as const;
 
 /**
  * The final position's IDs; null when a length or cube past its bound left the state unknown, or
  * when the Match ID cannot hold it (a score past its 15 bits): no ID is built from a cut field.
  */
-export function finalIds(r: GameReplay, e: GameEnding, rules: RuleSet, length: number | null, start: [number, number], crawford: boolean): FinalIds | null {
+export function finalIds(
+  r: GameReplay,
+  e: GameEnding,
+  rules: RuleSet,
+  length: number | null,
+  start: [number, number],
+  crawford: boolean,
+): FinalIds | null {
   if (length === null || r.cubeUnknown) return null;
   const onRoll: Side = r.onRoll ?? 0;
   const score: [number, number] = [start[0], start[1]];

@@ -34,7 +34,8 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
     const level = LEVEL[outcome(r.final, r.winner)];
     if (level === 1) return;
     if (result.points === r.cube.value) single.push({ k, result, points: result.points });
-    else if (result.points === r.cube.value * rules.multipliers[level - 1]) full.push({ k, result, points: result.points });
+    else if (result.points === r.cube.value * rules.multipliers[level - 1])
+      full.push({ k, result, points: result.points });
   });
   const numbers = (ts: Telling[]) => ts.map((t) => record.games[t.k].number).join(', ');
   const explained = new Map<number, number>();
@@ -63,7 +64,12 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   const findings: Finding[] = minority.map(({ k, result, points }) => {
     const game = record.games[k];
     explained.set(k, points);
-    return finding('jacoby-contradiction', 'error', message, { game: game.number, line: result.line, column: result.column, recorded: points });
+    return finding('jacoby-contradiction', 'error', message, {
+      game: game.number,
+      line: result.line,
+      column: result.column,
+      recorded: points,
+    });
   });
   return { jacoby, findings, explained };
 }

@@ -65,7 +65,15 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   const recorded = game.result;
   const at = recorded ?? { line: game.line, column: undefined };
   const add: Add = (code, severity, message, extra = {}) =>
-    findings.push({ code, severity, message, game: game.number, line: at.line, ...(at.column ? { column: at.column } : {}), ...extra });
+    findings.push({
+      code,
+      severity,
+      message,
+      game: game.number,
+      line: at.line,
+      ...(at.column ? { column: at.column } : {}),
+      ...extra,
+    });
 
   const winner = winnerOf(r, recorded);
   const matchNeed = winner === null || ctx.rules.money || ctx.length === null ? null : ctx.length - ctx.score[winner];
@@ -73,37 +81,72 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   // A match of unknown length cannot be followed: nothing is credited.
   const followed = ctx.rules.money || ctx.length !== null;
   const written = recorded?.points ?? null;
-  const credit = (points: number | null) => (points === null || !followed ? null : need === null ? points : Math.min(points, need));
-  const winning = (credited: number | null) => !ctx.rules.money && need !== null && credited !== null && credited >= need;
+  const credit = (points: number | null) =>
+    points === null || !followed ? null : need === null ? points : Math.min(points, need);
+  const winning = (credited: number | null) =>
+    !ctx.rules.money && need !== null && credited !== null && credited >= need;
   if (ctx.cube === null) {
     // The cube passed the largest there can be (a number-out-of-range finding): the game's worth
     // is unknown, and, as for a game the replay could not finish, the record's points are taken.
     const credited = credit(written);
-    return { ending: ending(unknownWorth(r, recorded), written, credited, ctx), winsMatch: winning(credited), findings };
+    return {
+      ending: ending(unknownWorth(r, recorded), written, credited, ctx),
+      winsMatch: winning(credited),
+      findings,
+    };
   }
   const worth = worthOf(r, recorded, ctx.cube, matchNeed, need, ctx, add);
   // A game the replay could not finish is worth what the record gives.
-  const credited = credit(worth.termination === null ? written : worth.termination === 'unfinished' ? null : worth.nominal);
+  const credited = credit(
+    worth.termination === null ? written : worth.termination === 'unfinished' ? null : worth.nominal,
+  );
   const winsMatch = winning(credited);
   checkRecorded(worth, recorded, { cube: ctx.cube, need, winsMatch, endLine: r.endLine }, ctx, add);
   if (recorded?.andMatch && !ctx.rules.money && !winsMatch && credited !== null) {
-    add('and-the-match', 'warning', `the record says "and the match", but ${ctx.names[recorded.winner]} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`);
+    add(
+      'and-the-match',
+      'warning',
+      `the record says "and the match", but ${ctx.names[recorded.winner]} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`,
+    );
   }
   return { ending: ending(worth, written, credited, ctx), winsMatch, findings };
 }
 
 /** What the end the replay found is worth on a `cube`; a resignation's value read and judged here. */
-function worthOf(r: GameReplay, recorded: RecordedResult | null, cube: number, matchNeed: number | null, need: number | null, ctx: PointsContext, add: Add): Worth {
+function worthOf(
+  r: GameReplay,
+  recorded: RecordedResult | null,
+  cube: number,
+  matchNeed: number | null,
+  need: number | null,
+  ctx: PointsContext,
+  add: Add,
+): Worth {
   switch (r.termination) {
     case 'bearoff': {
       const result = outcome(r.final, r.winner);
       const jacoby = ctx.rules.money && ctx.rules.jacoby && !ctx.cubeTurned && result !== 'single';
-      return { termination: 'bearoff', winner: r.winner, outcome: result, nominal: cube * (jacoby ? 1 : ctx.rules.multipliers[LEVEL[result] - 1]), jacoby };
+      return {
+        termination: 'bearoff',
+        winner: r.winner,
+        outcome: result,
+        nominal: cube * (jacoby ? 1 : ctx.rules.multipliers[LEVEL[result] - 1]),
+        jacoby,
+      };
     }
     case 'drop':
       return { termination: 'drop', winner: r.winner, outcome: 'single', nominal: cube };
     case 'resign':
-      return resignWorth(r.winner, recorded ? recorded.points : r.points, recorded === null, cube, matchNeed, need, ctx, add);
+      return resignWorth(
+        r.winner,
+        recorded ? recorded.points : r.points,
+        recorded === null,
+        cube,
+        matchNeed,
+        need,
+        ctx,
+        add,
+      );
     case 'unfinished':
       return { termination: 'unfinished' };
     case null:
@@ -115,16 +158,35 @@ function worthOf(r: GameReplay, recorded: RecordedResult | null, cube: number, m
  * A resignation written for `written` points (the result's, else the resignation's own; null:
  * not written, or past what a game can be worth, which counts as not written).
  */
-function resignWorth(winner: Side, written: number | null, noResult: boolean, cube: number, matchNeed: number | null, need: number | null, ctx: PointsContext, add: Add): Worth {
+function resignWorth(
+  winner: Side,
+  written: number | null,
+  noResult: boolean,
+  cube: number,
+  matchNeed: number | null,
+  need: number | null,
+  ctx: PointsContext,
+  add: Add,
+): Worth {
   if (written === null) {
-    if (noResult) add('resign-value', 'warning', `the record does not say what the resignation was worth; counted as a single game, ${cube}`);
+    if (noResult)
+      add(
+        'resign-value',
+        'warning',
+        `the record does not say what the resignation was worth; counted as a single game, ${cube}`,
+      );
     return { termination: 'resign', winner, outcome: 'single', nominal: cube };
   }
   const level = resignLevel(written, cube);
   const result = OUTCOME_OF_LEVEL[level];
   if (ctx.rules.resignEndsMatch && !ctx.rules.money) {
     // Nardy: resigning ends the match; the opponent gets exactly what is missing, at least 1.
-    return { termination: 'resign', winner, outcome: result, nominal: matchNeed === null ? null : Math.max(1, matchNeed) };
+    return {
+      termination: 'resign',
+      winner,
+      outcome: result,
+      nominal: matchNeed === null ? null : Math.max(1, matchNeed),
+    };
   }
   const values = ctx.rules.multipliers.map((m) => m * cube);
   // More than a backgammon: a forfeit when it is exactly what the winner needed, else an
@@ -160,14 +222,25 @@ function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Ending {
 }
 
 /** Whether the record's result agrees with the end: its winner, and its points with what the game is worth. */
-function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube: number; need: number | null; winsMatch: boolean; endLine: number | undefined }, ctx: PointsContext, add: Add): void {
+function checkRecorded(
+  worth: Worth,
+  recorded: RecordedResult | null,
+  p: { cube: number; need: number | null; winsMatch: boolean; endLine: number | undefined },
+  ctx: PointsContext,
+  add: Add,
+): void {
   const name = (s: Side) => ctx.names[s];
   if (worth.termination === null || worth.termination === 'unfinished') return;
   if (recorded === null) {
     if (worth.termination === 'resign') return;
     const how = worth.termination === 'drop' ? 'a drop' : 'bearing off';
     // Said where the game ended: the drop, the last checker borne off.
-    add('result-missing', 'warning', `the record has no result line; ${name(worth.winner)} won ${plural(worth.nominal, 'point')} by ${how}`, p.endLine === undefined ? {} : { line: p.endLine });
+    add(
+      'result-missing',
+      'warning',
+      `the record has no result line; ${name(worth.winner)} won ${plural(worth.nominal, 'point')} by ${how}`,
+      p.endLine === undefined ? {} : { line: p.endLine },
+    );
     return;
   }
   // A resignation ends only the game, and is worth what it was written for, unless it ends the match (nardy).
@@ -176,8 +249,15 @@ function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube:
   const winner = worth.winner;
   if (recorded.winner !== winner) {
     const why =
-      worth.termination === 'bearoff' ? `${name(winner)} bore off all checkers` : worth.termination === 'drop' ? `${name(other(winner))} dropped ${name(winner)}'s double` : `${name(other(winner))} resigned`;
-    add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, { recorded: recorded.winner, expected: winner });
+      worth.termination === 'bearoff'
+        ? `${name(winner)} bore off all checkers`
+        : worth.termination === 'drop'
+          ? `${name(other(winner))} dropped ${name(winner)}'s double`
+          : `${name(other(winner))} resigned`;
+    add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, {
+      recorded: recorded.winner,
+      expected: winner,
+    });
     return;
   }
   const written = recorded.points;
@@ -185,35 +265,72 @@ function checkRecorded(worth: Worth, recorded: RecordedResult | null, p: { cube:
   const need = p.need;
   const low = need !== null && (p.winsMatch || nominal > need) ? Math.min(need, nominal) : nominal;
   if ((written >= low && written <= nominal) || written === ctx.explained) return;
-  if (worth.termination === 'bearoff' && worth.jacoby && written === p.cube * ctx.rules.multipliers[LEVEL[worth.outcome] - 1]) {
-    add('jacoby-gammon', 'error', `under the Jacoby rule a ${worth.outcome} with the cube never turned counts as a single, ${plural(nominal, 'point')}; the record says ${written}`, {
-      recorded: written,
-      expected: nominal,
-    });
+  addPointsFinding(worth, written, nominal, low, p.cube, ctx, add);
+}
+
+/** The finding for a result's points outside what the game is worth: the rule it breaks, named. */
+function addPointsFinding(
+  worth: Worth & { termination: 'bearoff' | 'drop' | 'resign' },
+  written: number,
+  nominal: number,
+  low: number,
+  cube: number,
+  ctx: PointsContext,
+  add: Add,
+): void {
+  if (
+    worth.termination === 'bearoff' &&
+    worth.jacoby &&
+    written === cube * ctx.rules.multipliers[LEVEL[worth.outcome] - 1]
+  ) {
+    add(
+      'jacoby-gammon',
+      'error',
+      `under the Jacoby rule a ${worth.outcome} with the cube never turned counts as a single, ${plural(nominal, 'point')}; the record says ${written}`,
+      {
+        recorded: written,
+        expected: nominal,
+      },
+    );
   } else if (worth.termination === 'drop' && written > nominal) {
-    add('gammon-on-drop', 'error', `a refused double scores the cube before it, ${plural(nominal, 'point')}, never a gammon; the record says ${written}`, {
-      recorded: written,
-      expected: nominal,
-    });
+    add(
+      'gammon-on-drop',
+      'error',
+      `a refused double scores the cube before it, ${plural(nominal, 'point')}, never a gammon; the record says ${written}`,
+      {
+        recorded: written,
+        expected: nominal,
+      },
+    );
   } else {
     const what =
-      worth.termination === 'drop' ? 'a drop' : worth.termination === 'resign' ? `a resignation, which ends a ${ctx.rules.name} match,` : `a ${worth.outcome} on ${aOrAn(p.cube)} ${p.cube}-cube`;
-    const range = low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
-    add('points-mismatch', 'error', `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`, {
-      recorded: written,
-      expected: low === nominal ? nominal : `${low} to ${nominal}`,
-    });
+      worth.termination === 'drop'
+        ? 'a drop'
+        : worth.termination === 'resign'
+          ? `a resignation, which ends a ${ctx.rules.name} match,`
+          : `a ${worth.outcome} on ${aOrAn(cube)} ${cube}-cube`;
+    const range =
+      low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
+    add(
+      'points-mismatch',
+      'error',
+      `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`,
+      {
+        recorded: written,
+        expected: low === nominal ? nominal : `${low} to ${nominal}`,
+      },
+    );
   }
 }
 
 /** A verdict's ending fields, written in one place so that every variant has them in the schema's order. */
-function fields<T extends GameEnding['termination'], W extends Side | null, O extends Outcome | null, N extends string | null, P extends GameEnding['points']>(
-  termination: T,
-  winner: W,
-  outcome: O,
-  outcomeName: N,
-  points: P,
-) {
+function fields<
+  T extends GameEnding['termination'],
+  W extends Side | null,
+  O extends Outcome | null,
+  N extends string | null,
+  P extends GameEnding['points'],
+>(termination: T, winner: W, outcome: O, outcomeName: N, points: P) {
   return { termination, winner, outcome, outcomeName, points };
 }
 
@@ -227,7 +344,11 @@ function ending(e: Ending, recorded: number | null, credited: number | null, ctx
     case 'drop':
       return fields('drop', e.winner, e.outcome, named(e.outcome), { recorded, nominal: e.nominal, credited });
     case 'resign':
-      return fields('resign', e.winner, e.outcome, e.outcome === null ? null : named(e.outcome), { recorded, nominal: e.nominal, credited });
+      return fields('resign', e.winner, e.outcome, e.outcome === null ? null : named(e.outcome), {
+        recorded,
+        nominal: e.nominal,
+        credited,
+      });
     case 'unfinished':
       // No result line (else the replay reads a resignation), so nothing recorded or credited.
       return fields('unfinished', null, null, null, { recorded: null, nominal: null, credited: null });

@@ -4,7 +4,7 @@ import { wholeNumber } from '../../grammars/numbers.js';
 import { outOfRange } from '../limits.js';
 import type { Finding, Header, MatchRecord, RulesApplied } from '../model.js';
 
-export type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
+type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
 export type RuleSetName = 'backgammon' | 'nardy' | 'tavla';
 
 /** What each rule set is, before any match is looked at (RULES.md §1-6). */
@@ -27,9 +27,36 @@ export interface RuleSetPreset {
 }
 
 export const PRESETS: Record<RuleSetName, RuleSetPreset> = {
-  backgammon: { name: 'backgammon', cube: true, multipliers: [1, 2, 3], crawford: true, resignEndsMatch: false, lengths: null, openingRollSplit: true, names: null },
-  nardy: { name: 'nardy', cube: false, multipliers: [1, 2, 3], crawford: false, resignEndsMatch: true, lengths: [1, 3, 5, 7], openingRollSplit: true, names: ['oin', 'mars', 'koks'] },
-  tavla: { name: 'tavla', cube: false, multipliers: [1, 2, 2], crawford: false, resignEndsMatch: false, lengths: null, openingRollSplit: false, names: null },
+  backgammon: {
+    name: 'backgammon',
+    cube: true,
+    multipliers: [1, 2, 3],
+    crawford: true,
+    resignEndsMatch: false,
+    lengths: null,
+    openingRollSplit: true,
+    names: null,
+  },
+  nardy: {
+    name: 'nardy',
+    cube: false,
+    multipliers: [1, 2, 3],
+    crawford: false,
+    resignEndsMatch: true,
+    lengths: [1, 3, 5, 7],
+    openingRollSplit: true,
+    names: ['oin', 'mars', 'koks'],
+  },
+  tavla: {
+    name: 'tavla',
+    cube: false,
+    multipliers: [1, 2, 2],
+    crawford: false,
+    resignEndsMatch: false,
+    lengths: null,
+    openingRollSplit: false,
+    names: null,
+  },
 };
 
 export interface RuleSet extends RulesApplied, Omit<RuleSetPreset, 'crawford' | 'name'> {
@@ -74,7 +101,11 @@ function header(record: MatchRecord, key: string): string | undefined {
 function onOff(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
   const v = value.trim().toLowerCase();
-  return v === 'on' || v === 'yes' || v === 'true' ? true : v === 'off' || v === 'no' || v === 'false' ? false : undefined;
+  return v === 'on' || v === 'yes' || v === 'true'
+    ? true
+    : v === 'off' || v === 'no' || v === 'false'
+      ? false
+      : undefined;
 }
 
 /**
@@ -100,7 +131,12 @@ function cubeLimitFromHeaders(record: MatchRecord, findings: Finding[]): number 
     // Any limit a number holds exactly is taken as written; a longer one cannot be compared with anything.
     const n = wholeNumber(v);
     if (typeof n === 'number') return n >= 1 ? n : undefined;
-    findings.push(outOfRange(`the cube limit ${n} in [CubeLimit] is larger than any number bgaudit can hold (at most ${Number.MAX_SAFE_INTEGER}); no cube limit is applied`, { line: limit.line }));
+    findings.push(
+      outOfRange(
+        `the cube limit ${n} in [CubeLimit] is larger than any number bgaudit can hold (at most ${Number.MAX_SAFE_INTEGER}); no cube limit is applied`,
+        { line: limit.line },
+      ),
+    );
     return undefined;
   }
   const n = v === undefined ? NaN : Number(v);
@@ -116,7 +152,13 @@ function sourceOf(flag: unknown, fromHeader: unknown): RuleSource {
 export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
   const galaxyMoney = galaxyMoneyGame(record);
   const money = record.length === 0 || galaxyMoney;
-  const source: RuleSet['source'] = { name: 'default', crawford: 'default', jacoby: 'default', beavers: 'default', cubeLimit: 'default' };
+  const source: RuleSet['source'] = {
+    name: 'default',
+    crawford: 'default',
+    jacoby: 'default',
+    beavers: 'default',
+    cubeLimit: 'default',
+  };
 
   const nameHeader = ruleSetFromHeaders(record);
   const name = flags.rules ?? nameHeader ?? 'backgammon';
@@ -174,7 +216,9 @@ export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
     cubeLimit,
     pointsCap: galaxyMoney ? 16 : null,
     source,
-    notes: galaxyMoney ? ['read as a money game with the Jacoby rule: Backgammon Galaxy writes money games as a "16 point match"'] : [],
+    notes: galaxyMoney
+      ? ['read as a money game with the Jacoby rule: Backgammon Galaxy writes money games as a "16 point match"']
+      : [],
     ...(findings.length > 0 ? { findings } : {}),
   };
 }

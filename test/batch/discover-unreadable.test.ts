@@ -11,7 +11,8 @@ const locked = new Set<string>();
 vi.mock('node:fs', async (original) => {
   const fs = await original<typeof import('node:fs')>();
   const readdirSync = ((path: string, options: unknown) => {
-    if (locked.has(String(path))) throw Object.assign(new Error(`EACCES: permission denied, scandir '${path}'`), { code: 'EACCES' });
+    if (locked.has(String(path)))
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${path}'`), { code: 'EACCES' });
     return (fs.readdirSync as (p: string, o: unknown) => unknown)(path, options);
   }) as typeof fs.readdirSync;
   return { ...fs, default: { ...fs, readdirSync }, readdirSync };
@@ -26,7 +27,11 @@ describe('a folder that cannot be listed', () => {
     writeFileSync(join(dir, 'a-locked', 'x.mat'), '');
     writeFileSync(join(dir, 'b.mat'), '');
     locked.add(join(dir, 'a-locked'));
-    const found = [...discover([dir])].map((d) => [d.kind, d.path.slice(dir.length + 1), 'reason' in d ? d.reason : null]);
+    const found = [...discover([dir])].map((d) => [
+      d.kind,
+      d.path.slice(dir.length + 1),
+      'reason' in d ? d.reason : null,
+    ]);
     expect(found).toEqual([
       ['unreadable', 'a-locked', 'cannot list the folder: permission denied'],
       ['file', 'b.mat', null],

@@ -28,7 +28,13 @@ describe('discover', () => {
   it('walks folders recursively in sorted order, skips other files, does not follow a link to a folder', async () => {
     const dir = tree();
     const found = await all([dir]);
-    expect(found.map((d) => [d.kind, d.path.slice(dir.length + 1), d.kind === 'file' ? d.sniff : d.kind === 'skipped' ? d.why : null])).toEqual([
+    expect(
+      found.map((d) => [
+        d.kind,
+        d.path.slice(dir.length + 1),
+        d.kind === 'file' ? d.sniff : d.kind === 'skipped' ? d.why : null,
+      ]),
+    ).toEqual([
       ['file', 'a/NOEXT', true],
       ['skipped', 'a/loop', 'link'],
       ['skipped', 'a/notes.pdf', 'not-a-match'],

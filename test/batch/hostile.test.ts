@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, cli, poolOnFewFiles, reportsIn } from '../helpers.js';
 
-
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const isRoot = process.getuid?.() === 0;
 
@@ -33,7 +32,10 @@ describe('a folder of hostile inputs', () => {
     process.env.BGAUDIT_TEST_CRASH_ON = jobs === '2' ? 'g-crashes-the-worker' : '';
     const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', jobs);
     const reports = reportsIn(r.stdout);
-    const got = reports.map((x) => [x.file.slice(dir.length + 1), x.match === null ? x.findings.map((f) => f.code).join(',') : 'audited']);
+    const got = reports.map((x) => [
+      x.file.slice(dir.length + 1),
+      x.match === null ? x.findings.map((f) => f.code).join(',') : 'audited',
+    ]);
     expect(got).toEqual([
       ['a-empty.mat', 'parse-error'],
       ['b-binary.mat', 'parse-error'],
@@ -71,8 +73,13 @@ describe('a folder of hostile inputs', () => {
 describe('encodings come out right in every format', () => {
   it('UTF-8 with BOM, UTF-16 with BOM, Windows-1252, CRLF: names in text, JSON and CSV', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgaudit-enc-'));
-    const text = readFileSync(join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat'), 'utf8').replace('charlot1', 'Jørn Müller').replace('charlot2', 'Kévin Unger');
-    writeFileSync(join(dir, 'a-utf8-bom-crlf.mat'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace(/\n/g, '\r\n'))]));
+    const text = readFileSync(join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat'), 'utf8')
+      .replace('charlot1', 'Jørn Müller')
+      .replace('charlot2', 'Kévin Unger');
+    writeFileSync(
+      join(dir, 'a-utf8-bom-crlf.mat'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace(/\n/g, '\r\n'))]),
+    );
     writeFileSync(join(dir, 'b-utf16le.mat'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     writeFileSync(join(dir, 'c-cp1252.mat'), Buffer.from(text.replace('Kévin Unger', 'Kevin Unger'), 'latin1'));
     const json = await cli('verify', dir, '--format', 'json');

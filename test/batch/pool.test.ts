@@ -83,15 +83,18 @@ describe('the worker pool', () => {
 describe('what the pool holds is bounded in bytes', () => {
   poolOnFewFiles();
 
-  it.each([1, 2])('--jobs %i: a worker returns a batch once its output passes the budget; the rest is sent again, in order', async (jobs) => {
-    const tasks = [...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks()];
-    const whole = await outcomes(tasks, jobs);
-    const out: FileOutcome[] = [];
-    // Every report is longer than one character: each batch comes back after its first file.
-    await runTasks(tasks, { jobs, run, fileTimeoutMs: 60_000, outputBudget: 1, onOutcome: (o) => out.push(o) });
-    expect(out.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
-    expect(out).toEqual(whole);
-  });
+  it.each([1, 2])(
+    '--jobs %i: a worker returns a batch once its output passes the budget; the rest is sent again, in order',
+    async (jobs) => {
+      const tasks = [...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks()];
+      const whole = await outcomes(tasks, jobs);
+      const out: FileOutcome[] = [];
+      // Every report is longer than one character: each batch comes back after its first file.
+      await runTasks(tasks, { jobs, run, fileTimeoutMs: 60_000, outputBudget: 1, onOutcome: (o) => out.push(o) });
+      expect(out.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
+      expect(out).toEqual(whole);
+    },
+  );
 });
 
 describe('a worker that cannot start (a broken install)', () => {

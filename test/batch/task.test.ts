@@ -47,15 +47,23 @@ describe('auditFile', () => {
     [65_537, 65_536, '65537 bytes is more than the 65536-byte limit'],
     [300_000, 200_000, '300000 bytes is more than the 200000-byte limit'],
   ])('a %i-byte file under a %i-byte limit', (size, limit, refusal) => {
-    const io = findings(auditFile({ path: padded(size), sniff: false }, options(limit))).filter((f) => f.code === 'io-error');
-    expect(io.map((f) => f.message)).toEqual(refusal === null ? [] : [`cannot read the file: ${refusal} (--max-file-size)`]);
+    const io = findings(auditFile({ path: padded(size), sniff: false }, options(limit))).filter(
+      (f) => f.code === 'io-error',
+    );
+    expect(io.map((f) => f.message)).toEqual(
+      refusal === null ? [] : [`cannot read the file: ${refusal} (--max-file-size)`],
+    );
   });
 
   it('reports a folder and a missing file as io-errors', () => {
     const folder = join(dir, 'folder.mat');
     mkdirSync(folder);
-    expect(findings(auditFile({ path: folder, sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: it is a folder' }]);
-    expect(findings(auditFile({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([{ code: 'io-error', message: 'cannot read the file: no such file or folder' }]);
+    expect(findings(auditFile({ path: folder, sniff: false }, options(1 << 20)))).toMatchObject([
+      { code: 'io-error', message: 'cannot read the file: it is a folder' },
+    ]);
+    expect(findings(auditFile({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([
+      { code: 'io-error', message: 'cannot read the file: no such file or folder' },
+    ]);
   });
 
   it('skips a sniffed file whose content is no match, and reads an empty one', () => {
@@ -64,6 +72,8 @@ describe('auditFile', () => {
     expect(auditFile({ path: text, sniff: true }, options(1 << 20)).skipped).toBe('not-a-match');
     const empty = join(dir, 'empty.mat');
     writeFileSync(empty, '');
-    expect(findings(auditFile({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual(['parse-error']);
+    expect(findings(auditFile({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual([
+      'parse-error',
+    ]);
   });
 });

@@ -2,7 +2,18 @@
 // lead a walk out of the archive. Each test builds the input, runs the command line as a user
 // would (one worker and two), and checks that the run ends with one report per input, in order.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,7 +47,10 @@ const reports = reportsIn;
 
 /** Each report as [path below dir, 'audited' or its finding codes]. */
 function summary(stdout: string, dir: string): [string, string][] {
-  return reports(stdout).map((r) => [r.file.startsWith(dir) ? r.file.slice(dir.length + 1) : r.file, r.match === null ? r.findings.map((f) => f.code).join(',') : 'audited']);
+  return reports(stdout).map((r) => [
+    r.file.startsWith(dir) ? r.file.slice(dir.length + 1) : r.file,
+    r.match === null ? r.findings.map((f) => f.code).join(',') : 'audited',
+  ]);
 }
 
 describe('an output never destroys an input', () => {
@@ -52,12 +66,20 @@ describe('an output never destroys an input', () => {
     linkSync(join(dir, 'same.mat'), join(dir, 'hard.csv'));
     symlinkSync(join(dir, 'same.mat'), join(dir, 'soft.csv'));
     writeFileSync(join(dir, 'old.csv'), 'a CSV of an earlier run\n');
-    const before = [readFileSync(join(dir, 'same.mat')), readFileSync(join(dir, 'sub', 'same.mat')), readFileSync(join(dir, 'old.csv'))];
+    const before = [
+      readFileSync(join(dir, 'same.mat')),
+      readFileSync(join(dir, 'sub', 'same.mat')),
+      readFileSync(join(dir, 'old.csv')),
+    ];
     const r = await cli(...argv(dir));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bgaudit: the output file is one of the inputs \(.+\); nothing was written\n$/);
     expect(r.stdout).toBe('');
-    expect([readFileSync(join(dir, 'same.mat')), readFileSync(join(dir, 'sub', 'same.mat')), readFileSync(join(dir, 'old.csv'))]).toEqual(before);
+    expect([
+      readFileSync(join(dir, 'same.mat')),
+      readFileSync(join(dir, 'sub', 'same.mat')),
+      readFileSync(join(dir, 'old.csv')),
+    ]).toEqual(before);
   });
 
   it('an output this run creates is not read back when a glob meets it', async () => {
@@ -95,7 +117,12 @@ describe('a file that never ends is stopped, and the run goes on', () => {
     let twoReportsAt = 0;
     const r = await cliWith(
       { onStdout: (all) => void (twoReportsAt ||= all.split('\n').length > 2 ? Date.now() : 0) },
-      'verify', dir, '--format', 'ndjson', '--file-timeout', '4',
+      'verify',
+      dir,
+      '--format',
+      'ndjson',
+      '--file-timeout',
+      '4',
     );
     const endedAt = Date.now();
     expect(summary(r.stdout, dir).map((x) => x[1])).toEqual(['audited', 'audited', 'timeout']);
@@ -137,7 +164,16 @@ describe('only regular files are read', () => {
     ]);
     expect(walked.stderr).toContain('2 special files (FIFOs, devices, sockets) not read');
     expect(walked.stderr).toMatch(/[12] symbolic links? not followed/);
-    const named = await cli('verify', join(dir, 'a.mat'), join(dir, 'b.mat'), '/dev/zero', '--format', 'ndjson', '--jobs', jobs);
+    const named = await cli(
+      'verify',
+      join(dir, 'a.mat'),
+      join(dir, 'b.mat'),
+      '/dev/zero',
+      '--format',
+      'ndjson',
+      '--jobs',
+      jobs,
+    );
     expect(summary(named.stdout, dir)).toEqual([
       ['a.mat', 'audited'],
       ['b.mat', 'io-error'],
@@ -153,7 +189,15 @@ describe('only regular files are read', () => {
       ['<stdin>', 1],
       [other, 1],
     ]);
-    const big = await cliWith({ stdin: readFileSync(good) }, 'verify', '-', '--format', 'ndjson', '--max-file-size', '100');
+    const big = await cliWith(
+      { stdin: readFileSync(good) },
+      'verify',
+      '-',
+      '--format',
+      'ndjson',
+      '--max-file-size',
+      '100',
+    );
     expect(reports(big.stdout)[0].findings[0]).toMatchObject({ code: 'io-error' });
   });
 });
@@ -172,7 +216,10 @@ describe('a walk stays in the archive', () => {
     return { root, dir: join(root, 'archive') };
   }
 
-  it.each([['folder', (d: string) => d], ['quoted glob', (d: string) => `${d}/**/*.mat`]])('a %s: links out are not followed, nothing outside is read or printed', async (_, arg) => {
+  it.each([
+    ['folder', (d: string) => d],
+    ['quoted glob', (d: string) => `${d}/**/*.mat`],
+  ])('a %s: links out are not followed, nothing outside is read or printed', async (_, arg) => {
     const { dir } = archive();
     symlinkSync('/proc', join(dir, 'proc')); // followed, this would walk the whole file system
     const r = await cli('verify', arg(dir), '--format', 'ndjson');
@@ -187,7 +234,9 @@ describe('a walk stays in the archive', () => {
   it('--follow follows them; a path named is read as named', async () => {
     const { dir } = archive();
     const followed = await cli('verify', dir, '--format', 'ndjson', '--follow', '--max-file-size', '64k');
-    expect(summary(followed.stdout, dir).map((x) => x[0])).toEqual(expect.arrayContaining(['a.mat', 'b.mat', 'to-outside/o.mat', 'x.mat']));
+    expect(summary(followed.stdout, dir).map((x) => x[0])).toEqual(
+      expect.arrayContaining(['a.mat', 'b.mat', 'to-outside/o.mat', 'x.mat']),
+    );
     const named = await cli('verify', join(dir, 'to-outside', 'o.mat'), '--format', 'ndjson');
     expect(summary(named.stdout, dir)).toEqual([['to-outside/o.mat', 'audited']]);
   });
@@ -196,7 +245,10 @@ describe('a walk stays in the archive', () => {
 describe('names and mistakes', () => {
   it('a file name that is not UTF-8 is audited and shown escaped', async () => {
     const dir = tempDir('bgaudit-name-');
-    writeFileSync(Buffer.concat([Buffer.from(dir + '/caf'), Buffer.from([0xe9]), Buffer.from('.mat')]), readFileSync(good));
+    writeFileSync(
+      Buffer.concat([Buffer.from(dir + '/caf'), Buffer.from([0xe9]), Buffer.from('.mat')]),
+      readFileSync(good),
+    );
     const r = await cli('verify', dir, '--format', 'ndjson');
     expect(summary(r.stdout, dir)).toEqual([['caf\\xe9.mat', 'audited']]);
   });
@@ -217,9 +269,14 @@ describe('names and mistakes', () => {
     [['verify', good], 'standard output'],
     [['csv', good, '-o', '/dev/full'], '/dev/full'],
   ])('%j: an output that cannot be written is one sentence and exit 2', (argv, what) => {
-    const r = spawnSync(process.execPath, [BIN, ...argv], { stdio: ['ignore', argv.includes('-o') ? 'pipe' : openSync('/dev/full', 'w'), 'pipe'], encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, ...argv], {
+      stdio: ['ignore', argv.includes('-o') ? 'pipe' : openSync('/dev/full', 'w'), 'pipe'],
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`bgaudit: cannot write ${what === 'standard output' ? 'to standard output' : what}: no space left on the device\n`);
+    expect(r.stderr).toBe(
+      `bgaudit: cannot write ${what === 'standard output' ? 'to standard output' : what}: no space left on the device\n`,
+    );
   });
 });
 

@@ -17,7 +17,9 @@ describe('nothing audited is not "clean"', () => {
     for (const command of ['verify', 'csv']) {
       const r = await cli(command, dir);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^bgaudit: no match file to read in the paths given( \(2 skipped: not match files\))?\n$/);
+      expect(r.stderr).toMatch(
+        /^bgaudit: no match file to read in the paths given( \(2 skipped: not match files\))?\n$/,
+      );
     }
   });
 
@@ -58,9 +60,26 @@ describe('the npm package', () => {
   it('holds what its users run, the licence, and no tests or fixtures', async () => {
     const { execFileSync } = await import('node:child_process');
     const { ROOT } = await import('../helpers.js');
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' })) as { files: { path: string }[] }[];
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }),
+    ) as { files: { path: string }[] }[];
     const files = packed[0].files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/cli-main.js', 'dist/src/batch/worker.js', 'dist/src/index.d.ts', 'dist/grammars/mat.js']));
-    expect(files.filter((f) => !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) && !['LICENSE', 'README.md', 'package.json'].includes(f))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'dist/src/cli-main.js',
+        'dist/src/batch/worker.js',
+        'dist/src/index.d.ts',
+        'dist/grammars/mat.js',
+      ]),
+    );
+    expect(
+      files.filter(
+        (f) =>
+          !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) && !['LICENSE', 'README.md', 'package.json'].includes(f),
+      ),
+    ).toEqual([]);
   });
 });

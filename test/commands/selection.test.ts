@@ -34,7 +34,10 @@ describe('--ignore, --select, --min-severity', () => {
     expect(r.code).toBe(codes(r.stdout).some((c) => c.startsWith('error ')) ? 1 : 0);
     const text = await cli('verify', ...files, ...flags);
     expect(text.code).toBe(r.code);
-    const csv = Papa.parse<Record<string, string>>((await cli('csv', ...files, ...flags)).stdout, { header: true, skipEmptyLines: true });
+    const csv = Papa.parse<Record<string, string>>((await cli('csv', ...files, ...flags)).stdout, {
+      header: true,
+      skipEmptyLines: true,
+    });
     const inCsv = csv.data.flatMap((row) => row.findings.split(';').filter((c) => c !== ''));
     for (const c of all.filter((x) => !passes(x)).map((x) => x.split(' ')[1])) expect(inCsv).not.toContain(c);
   });
@@ -55,7 +58,10 @@ describe('--baseline', () => {
     const baseline = join(dir, 'accepted.json');
     const first = await cli('verify', ...inputs, '--write-baseline', baseline);
     expect(first.code).toBe(1);
-    expect(JSON.parse(readFileSync(baseline, 'utf8'))).toMatchObject({ 'bgaudit-baseline': 1, files: [{ file: join(dir, 'a.mat') }, { file: join(dir, 'b.mat') }] });
+    expect(JSON.parse(readFileSync(baseline, 'utf8'))).toMatchObject({
+      'bgaudit-baseline': 1,
+      files: [{ file: join(dir, 'a.mat') }, { file: join(dir, 'b.mat') }],
+    });
 
     const again = await cli('verify', ...inputs, '--baseline', baseline, '--format', 'ndjson');
     expect(codes(again.stdout)).toEqual([]);
@@ -67,7 +73,9 @@ describe('--baseline', () => {
     const lines = readFileSync(join(dir, 'c.mat'), 'utf8').split('\n');
     const second = lines.findIndex((l, k) => k > lines.findIndex((x) => /^\s*Game 1/.test(x)) && /^\s*Game 2/.test(l));
     expect(second).toBeGreaterThan(0);
-    lines[second + 1] = lines[second + 1].replace(/:\s*(\d+)(\s+)/, (m, n: string, gap: string) => m.replace(`${n}${gap}`, `${Number(n) + 5}${gap}`));
+    lines[second + 1] = lines[second + 1].replace(/:\s*(\d+)(\s+)/, (m, n: string, gap: string) =>
+      m.replace(`${n}${gap}`, `${Number(n) + 5}${gap}`),
+    );
     writeFileSync(join(dir, 'c.mat'), lines.join('\n'));
     const later = await cli('verify', ...inputs, '--baseline', baseline, '--format', 'ndjson');
     // The wrong score line breaks two transitions (into game 2, and out of it into game 3).

@@ -41,7 +41,11 @@ function countByLines(text: string): Counts {
 }
 
 const dir = join(CORPUS, 'mat');
-const files = HAVE_CORPUS ? readdirSync(dir).filter((f) => f.endsWith('.mat')).sort() : [];
+const files = HAVE_CORPUS
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.mat'))
+      .sort()
+  : [];
 
 describe.skipIf(!HAVE_CORPUS)('the .mat corpus', () => {
   it('reads every file with no parse error, and agrees with independent line counts', () => {
@@ -63,12 +67,15 @@ describe.skipIf(!HAVE_CORPUS)('the .mat corpus', () => {
       const got: Counts = {
         matches: r.matches.length,
         games: games.length,
-        cubeActions: games.flatMap((g) => g.actions).filter((a) => a.type === 'double' || a.type === 'take' || a.type === 'drop').length,
+        cubeActions: games
+          .flatMap((g) => g.actions)
+          .filter((a) => a.type === 'double' || a.type === 'take' || a.type === 'drop').length,
         wins: games.filter((g) => g.result).length,
         perGame: games.map((g) => [g.startScore, g.result ? g.result.winner : null]),
       };
       if (r.errors.length > 0) failures.push(`${file}: ${r.errors[0].message}`);
-      else if (JSON.stringify(got) !== JSON.stringify(expected)) failures.push(`${file}: read ${JSON.stringify(got)}, lines say ${JSON.stringify(expected)}`);
+      else if (JSON.stringify(got) !== JSON.stringify(expected))
+        failures.push(`${file}: read ${JSON.stringify(got)}, lines say ${JSON.stringify(expected)}`);
     }
     const ms = performance.now() - started;
     console.log(

@@ -12,7 +12,14 @@ import { readTsv } from '../engine/position-helpers.js';
 import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
 
 const FOLDERS = ['sgf', 'gnubg-generated', join('gnubg-generated', 'extras')];
-const files = HAVE_CORPUS ? FOLDERS.flatMap((d) => readdirSync(join(CORPUS, d)).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(d, f))) : [];
+const files = HAVE_CORPUS
+  ? FOLDERS.flatMap((d) =>
+      readdirSync(join(CORPUS, d))
+        .filter((f) => f.endsWith('.sgf'))
+        .sort()
+        .map((f) => join(d, f)),
+    )
+  : [];
 const GENERATED = join(CORPUS, 'gnubg-generated');
 
 /** Counted from the text alone: games (GM[6]), move nodes, cube actions, results. */
@@ -52,7 +59,8 @@ describe.skipIf(!HAVE_CORPUS)('the SGF corpus', () => {
       totals.games += games.length;
       totals.actions += actions.length;
       if (r.format !== 'sgf' || r.errors.length > 0) failures.push(`${file}: ${r.format} ${r.errors[0]?.message}`);
-      else if (JSON.stringify(got) !== JSON.stringify(expected)) failures.push(`${file}: read ${JSON.stringify(got)}, the text says ${JSON.stringify(expected)}`);
+      else if (JSON.stringify(got) !== JSON.stringify(expected))
+        failures.push(`${file}: read ${JSON.stringify(got)}, the text says ${JSON.stringify(expected)}`);
     }
     console.log(
       `corpus SGF: ${totals.files} files, ${(totals.bytes / 1e6).toFixed(1)} MB, ${totals.matches} matches, ` +
@@ -72,8 +80,14 @@ describe.skipIf(!HAVE_CORPUS)('the SGF corpus', () => {
     const openLine = broken.slice(0, open).split('\n').length;
     const openColumn = open - broken.lastIndexOf('\n', open - 1);
     expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatchObject({ line: lines.length, column: lines[lines.length - 1].length + 1, found: 'end of file' });
-    expect(r.errors[0].expected).toBe(`']' (the end of the value that starts at line ${openLine}, column ${openColumn})`);
+    expect(r.errors[0]).toMatchObject({
+      line: lines.length,
+      column: lines[lines.length - 1].length + 1,
+      found: 'end of file',
+    });
+    expect(r.errors[0].expected).toBe(
+      `']' (the end of the value that starts at line ${openLine}, column ${openColumn})`,
+    );
     expect(r.matches[0].games).toHaveLength(2);
     expect(r.matches[0].games[0].unreadableFrom).toBeNull();
     expect(r.matches[0].games[1].unreadableFrom).toBe(lines.length);
@@ -95,7 +109,12 @@ const compared = (g: GameVerdict) => ({
   findings: g.findings.map((f) => f.code),
 });
 
-const PAIRS = HAVE_CORPUS ? readdirSync(GENERATED).filter((f) => f.endsWith('.sgf')).map((f) => f.slice(0, -4)).sort() : [];
+const PAIRS = HAVE_CORPUS
+  ? readdirSync(GENERATED)
+      .filter((f) => f.endsWith('.sgf'))
+      .map((f) => f.slice(0, -4))
+      .sort()
+  : [];
 const audit = (file: string): MatchReport[] => checkFile(readFileSync(join(GENERATED, file)), file);
 
 describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backgammon', () => {
@@ -109,10 +128,14 @@ describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backg
       expect(mat.length, pair).toBe(1);
       expect(sgf[0].games.length, pair).toBe(mat[0].games.length);
       expect([sgf[0].players, sgf[0].length], pair).toEqual([mat[0].players, mat[0].length]);
-      expect(sgf[0].findings.map((f) => f.code), pair).toEqual(mat[0].findings.map((f) => f.code));
+      expect(
+        sgf[0].findings.map((f) => f.code),
+        pair,
+      ).toEqual(mat[0].findings.map((f) => f.code));
       sgf[0].games.forEach((g, k) => {
         games++;
-        if (JSON.stringify(compared(g)) !== JSON.stringify(compared(mat[0].games[k]))) differences.push(`${pair} game ${g.game}`);
+        if (JSON.stringify(compared(g)) !== JSON.stringify(compared(mat[0].games[k])))
+          differences.push(`${pair} game ${g.game}`);
       });
     }
     expect(PAIRS).toHaveLength(22);
@@ -124,7 +147,13 @@ describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backg
 
   it('s02: the games with automatic doubles differ exactly in the cube and the points', () => {
     const { sgf, mat } = reports.get('s02_money_autodouble_beaver_resign')!;
-    const cubeAndPoints = (g: GameVerdict) => [g.game, g.cube?.value, g.points.recorded, g.points.nominal, g.points.credited];
+    const cubeAndPoints = (g: GameVerdict) => [
+      g.game,
+      g.cube?.value,
+      g.points.recorded,
+      g.points.nominal,
+      g.points.credited,
+    ];
     const auto = [5, 6, 8, 10, 13];
     expect(sgf[0].games.filter((g) => auto.includes(g.game)).map(cubeAndPoints)).toEqual([
       [5, 4, 4, 4, 4],
@@ -151,10 +180,14 @@ describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backg
     const differences: string[] = [];
     for (const [pair, { sgf, mat }] of reports) {
       for (const key of ['name', 'crawford', 'jacoby', 'beavers'] as const) {
-        if (sgf[0].rules?.[key] !== mat[0].rules?.[key]) differences.push(`${pair} ${key}: ${sgf[0].rules?.[key]} / ${mat[0].rules?.[key]}`);
+        if (sgf[0].rules?.[key] !== mat[0].rules?.[key])
+          differences.push(`${pair} ${key}: ${sgf[0].rules?.[key]} / ${mat[0].rules?.[key]}`);
       }
     }
-    expect(differences).toEqual(['m07_len3_nocrawford crawford: false / true', 's01_money_jacoby jacoby: true / false']);
+    expect(differences).toEqual([
+      'm07_len3_nocrawford crawford: false / true',
+      's01_money_jacoby jacoby: true / false',
+    ]);
   });
 });
 
@@ -167,7 +200,13 @@ describe.skipIf(!HAVE_CORPUS)("the SGF files' final positions against GNU Backga
       if (!cache.has(row.file)) cache.set(row.file, checkFile(readFileSync(join(GENERATED, row.file)), row.file)[0]);
       const g = cache.get(row.file)!.games[Number(row.game) - 1];
       const got = [g.final?.positionId, g.winner ?? -1, g.points.nominal ?? 0, g.termination, g.cube?.value];
-      const want = [row.final_position_id, Number(row.winner), Number(row.points), row.termination, Number(row.cube_value)];
+      const want = [
+        row.final_position_id,
+        Number(row.winner),
+        Number(row.points),
+        row.termination,
+        Number(row.cube_value),
+      ];
       if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${row.file} game ${row.game}`);
     }
     expect(rows).toHaveLength(167);

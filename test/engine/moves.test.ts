@@ -10,7 +10,8 @@ function roll(dice: [number, number], moves: string): { dice: [number, number]; 
   const text = ` 1 point match\n\n Game 1\n A : 0                              B : 0\n  1) ${dice[0]}${dice[1]}: ${moves}\n`;
   const line = parseMat(text).matches[0]?.games[0]?.body[0];
   const cell = line?.type === 'moves' ? line.cells[0] : undefined;
-  if (cell?.type !== 'roll' || cell.marker !== null) throw new Error(`the grammar does not read '${dice.join('')}: ${moves}' as a roll with moves`);
+  if (cell?.type !== 'roll' || cell.marker !== null)
+    throw new Error(`the grammar does not read '${dice.join('')}: ${moves}' as a roll with moves`);
   return { dice: cell.dice, moves: cell.moves };
 }
 
@@ -29,7 +30,9 @@ function play(side0: SideSpec | 'start', side1: SideSpec | 'start', dice: [numbe
 
 describe('the move tokens, as the grammar reads them', () => {
   it('cuts tokens into segments: chained, repeated, hits, bar and off', () => {
-    const segs = segmentsOf(roll([3, 1], '13/8 bar/22* 6/off 13/7(2) 8/5*/1').moves).map((g) => `${g.from}/${g.to}${g.hitMarked ? '*' : ''}`);
+    const segs = segmentsOf(roll([3, 1], '13/8 bar/22* 6/off 13/7(2) 8/5*/1').moves).map(
+      (g) => `${g.from}/${g.to}${g.hitMarked ? '*' : ''}`,
+    );
     expect(segs).toEqual(['13/8', '25/22*', '6/0', '13/7', '13/7', '8/5*', '5/1']);
   });
 });
@@ -46,12 +49,54 @@ describe('a recorded move, rule by rule', () => {
     ['a die is used once', 'start', 'start', [5, 2], '13/8 13/8', 'die 5 of roll 5-2 is already used'],
     ['doubles give at most four steps', 'start', 'start', [3, 3], '13/10 13/10 13/10 13/10 13/10', 'used up'],
     ['a checker must stand on the from-point', 'start', 'start', [5, 2], '12/7 13/11', 'no checker on point 12'],
-    ['checkers on the bar enter first', { 25: 2, 13: 5, 6: 8 }, { 6: 15 }, [6, 1], 'bar/24 13/7', 'a checker on the bar must enter first'],
-    ['a point held by two opposing checkers is blocked', 'start', { 18: 2, 6: 13 }, [6, 5], '13/7 13/8', 'point 7 is blocked'],
-    ['bearing off needs every checker home', { 8: 1, 5: 14 }, { 6: 15 }, [5, 1], '5/off 8/7', 'not all checkers are in the home board'],
-    ['a higher die bears off only from the highest point', { 5: 1, 3: 14 }, { 6: 15 }, [6, 1], '3/off 5/4', 'a checker stands higher, on 5'],
-    ['as many dice as possible', { 24: 15 }, PRIME, [6, 1], '24/23', 'could have used both dice: 24/23 23/17 was possible'],
-    ['the larger die when only one can be played', { 24: 1, 1: 14 }, ONE_DIE, [6, 5], '24/19', 'must play the larger die, 6'],
+    [
+      'checkers on the bar enter first',
+      { 25: 2, 13: 5, 6: 8 },
+      { 6: 15 },
+      [6, 1],
+      'bar/24 13/7',
+      'a checker on the bar must enter first',
+    ],
+    [
+      'a point held by two opposing checkers is blocked',
+      'start',
+      { 18: 2, 6: 13 },
+      [6, 5],
+      '13/7 13/8',
+      'point 7 is blocked',
+    ],
+    [
+      'bearing off needs every checker home',
+      { 8: 1, 5: 14 },
+      { 6: 15 },
+      [5, 1],
+      '5/off 8/7',
+      'not all checkers are in the home board',
+    ],
+    [
+      'a higher die bears off only from the highest point',
+      { 5: 1, 3: 14 },
+      { 6: 15 },
+      [6, 1],
+      '3/off 5/4',
+      'a checker stands higher, on 5',
+    ],
+    [
+      'as many dice as possible',
+      { 24: 15 },
+      PRIME,
+      [6, 1],
+      '24/23',
+      'could have used both dice: 24/23 23/17 was possible',
+    ],
+    [
+      'the larger die when only one can be played',
+      { 24: 1, 1: 14 },
+      ONE_DIE,
+      [6, 5],
+      '24/19',
+      'must play the larger die, 6',
+    ],
     ['an empty move only when nothing can be played', 'start', 'start', [4, 3], '', 'could have moved'],
   ])('%s', (_rule, s0, s1, dice, moves, reason) => {
     const { result } = play(s0, s1, dice, moves);
@@ -69,10 +114,22 @@ describe('a recorded move, rule by rule', () => {
     ['steps in any order', 'start', 'start', [6, 1], '7/6 13/7'],
     ['the smaller die when the larger cannot be played', { 24: 1, 1: 14 }, { 12: 2, 7: 2, 2: 11 }, [6, 5], '24/19'],
     ['the larger die when only one can be played', { 24: 1, 1: 14 }, ONE_DIE, [6, 5], '24/18'],
-    ['a dance when every entry point is blocked', { 25: 1, 6: 14 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3 }, [5, 3], ''],
+    [
+      'a dance when every entry point is blocked',
+      { 25: 1, 6: 14 },
+      { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3 },
+      [5, 3],
+      '',
+    ],
     ['a higher die from the highest point', { 5: 1, 3: 14 }, { 6: 15 }, [6, 1], '5/off 3/2'],
     ['bearing off the last checker ends the roll', { 2: 1 }, { 6: 15 }, [6, 5], '2/off'],
-    ['bearing off across the home board: 17/off 6/off with 66', { 17: 1, 6: 1, 1: 13 }, { 6: 15 }, [6, 6], '17/off 6/off'],
+    [
+      'bearing off across the home board: 17/off 6/off with 66',
+      { 17: 1, 6: 1, 1: 13 },
+      { 6: 15 },
+      [6, 6],
+      '17/off 6/off',
+    ],
     ['a combined bear-off that uses both dice: 4/off with 4-1', { 4: 1, 3: 1, 1: 13 }, { 6: 15 }, [4, 1], '4/off'],
     ['a roll that cannot be played at all: no move', { 24: 15 }, PRIME, [6, 6], ''],
     ['only one die can be played: that one alone', { 24: 15 }, { 7: 2, 8: 2, 6: 11 }, [6, 1], '24/23'],
@@ -117,7 +174,11 @@ describe('a recorded move, rule by rule', () => {
     const work = newMoveScratch();
     const pos = position({ 13: 15 }, { 17: 1, 6: 14 });
     expect(playOn(pos, [5, 3], '13/8* 13/10', work)).toEqual({ kind: 'legal' });
-    const steps = Array.from({ length: work.steps.length }, (_, k) => [work.steps.from[k], work.steps.die[k], work.steps.hit[k]]);
+    const steps = Array.from({ length: work.steps.length }, (_, k) => [
+      work.steps.from[k],
+      work.steps.die[k],
+      work.steps.hit[k],
+    ]);
     expect(steps).toEqual([
       [13, 5, 1],
       [13, 3, 0],
@@ -143,6 +204,9 @@ describe('a recorded move, rule by rule', () => {
     expect(playOn(pos, [3, 1], '8/5 6/5', work)).toEqual({ kind: 'legal' });
     expect(playOn(pos, [6, 6], '24/18(2) 13/7(2)', work)).toEqual({ kind: 'legal' });
     expect(work.steps.length).toBe(4);
-    expect(playOn(pos, [5, 2], '13/8 13/8', work)).toMatchObject({ kind: 'illegal', reason: expect.stringContaining('die 5 of roll 5-2 is already used') });
+    expect(playOn(pos, [5, 2], '13/8 13/8', work)).toMatchObject({
+      kind: 'illegal',
+      reason: expect.stringContaining('die 5 of roll 5-2 is already used'),
+    });
   });
 });

@@ -23,12 +23,16 @@ const codes = (r: GameReplay) => r.findings.map((f) => `${f.code}@${f.line}`);
 
 describe('replay: how a game ends', () => {
   it('a drop: the doubler wins at the old cube, the cube does not move', () => {
-    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point');
+    const r = replayText(
+      '  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point',
+    );
     expect(r).toMatchObject({ termination: 'drop', winner: 1, cube: { value: 1, owner: -1 }, findings: [] });
   });
 
   it('a take gives the taker the cube', () => {
-    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Takes                      52: 13/8 13/11');
+    const r = replayText(
+      '  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Takes                      52: 13/8 13/11',
+    );
     expect(r).toMatchObject({ termination: 'unfinished', cube: { value: 2, owner: 0 }, findings: [] });
     expect(r.cubeLog.map((e) => [e.kind, e.side, e.offered])).toEqual([
       ['double', 1, 2],
@@ -37,7 +41,9 @@ describe('replay: how a game ends', () => {
   });
 
   it('a beaver: the take is implied by the doubler rolling, the beaverer keeps a 4-cube', () => {
-    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4               52: 13/8 13/11');
+    const r = replayText(
+      '  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4               52: 13/8 13/11',
+    );
     expect(r.cube).toEqual({ value: 4, owner: 0 });
     expect(r.cubeLog.map((e) => [e.kind, e.side, e.implicit])).toEqual([
       ['double', 1, false],
@@ -48,7 +54,9 @@ describe('replay: how a game ends', () => {
   });
 
   it('a raccoon: the doubler redoubles the beaver and keeps an 8-cube', () => {
-    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4               Raccoons => 8\n  3)                             52: 13/8 13/11');
+    const r = replayText(
+      '  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4               Raccoons => 8\n  3)                             52: 13/8 13/11',
+    );
     expect(r.cubeLog.map((e) => [e.kind, e.side, e.offered])).toEqual([
       ['double', 1, 2],
       ['beaver', 0, 4],
@@ -60,7 +68,9 @@ describe('replay: how a game ends', () => {
   });
 
   it('a beaver refused: the beaverer wins the beavered-from value', () => {
-    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4                Drops\n      Wins 2 points');
+    const r = replayText(
+      '  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Beavers => 4                Drops\n      Wins 2 points',
+    );
     expect(r).toMatchObject({ termination: 'drop', winner: 0, cube: { value: 2 } });
   });
 
@@ -96,7 +106,9 @@ describe('replay: findings', () => {
   });
 
   it('play after the game is over', () => {
-    const r = replayText('  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point\n  3) 52: 13/8 13/11');
+    const r = replayText(
+      '  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Drops                       Wins 1 point\n  3) 52: 13/8 13/11',
+    );
     expect(codes(r)).toEqual(['play-after-end@7']);
   });
 
@@ -125,7 +137,9 @@ describe('replay: findings', () => {
     const hit = '  1) 64: 24/18 13/9              62: 13/7 13/11';
     expect(replayText(hit, false).findings).toEqual([]);
     expect(codes(replayText(hit, true))).toEqual(['hit-marker@5']);
-    expect(replayText(hit, true).findings[0].message).toBe("the move hits on point 7 without the '*' this record uses elsewhere");
+    expect(replayText(hit, true).findings[0].message).toBe(
+      "the move hits on point 7 without the '*' this record uses elsewhere",
+    );
     expect(replayText('  1) 64: 24/18 13/9              62: 13/7* 13/11', true).findings).toEqual([]);
   });
 });
@@ -137,7 +151,8 @@ describe.skipIf(!HAVE_CORPUS)('replay against GNU Backgammon', () => {
     const seen = new Map<string, MatchRecord>();
     const wrong: string[] = [];
     for (const row of rows) {
-      if (!seen.has(row.file)) seen.set(row.file, importRecord(readFileSync(join(CORPUS, 'gnubg-generated', row.file)), row.file).matches[0]);
+      if (!seen.has(row.file))
+        seen.set(row.file, importRecord(readFileSync(join(CORPUS, 'gnubg-generated', row.file)), row.file).matches[0]);
       const m = seen.get(row.file)!;
       const g = m.games[Number(row.game) - 1];
       const marksHits = true;
@@ -156,7 +171,8 @@ describe.skipIf(!HAVE_CORPUS)('replay against GNU Backgammon', () => {
         cube: [Number(row.cube_value), Number(row.cube_owner)],
         findings: 0,
       };
-      if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${row.file} game ${row.game}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        wrong.push(`${row.file} game ${row.game}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
     }
     expect(wrong).toEqual([]);
     expect(rows.length).toBe(113);

@@ -20,18 +20,24 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fraction.map((line) => ({ kind: 'duplicate-line' as const, line })),
   fc.tuple(fraction, fraction).map(([a, b]) => ({ kind: 'swap-lines' as const, a, b })),
   fc.tuple(fraction, fc.integer({ min: 0, max: 7 })).map(([at, bit]) => ({ kind: 'flip-byte' as const, at, bit })),
-  fc.tuple(fraction, fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([at, bytes]) => ({ kind: 'insert-bytes' as const, at, bytes })),
-  fc.tuple(fraction, fc.integer({ min: 1000, max: 200_000 }), fc.integer({ min: 32, max: 126 })).map(([line, length, char]) => ({
-    kind: 'insert-long-line' as const,
-    line,
-    length,
-    char,
-  })),
-  fc.tuple(fraction, fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 99_999_999 }))).map(([nth, value]) => ({
-    kind: 'change-number' as const,
-    nth,
-    value,
-  })),
+  fc
+    .tuple(fraction, fc.uint8Array({ minLength: 1, maxLength: 64 }))
+    .map(([at, bytes]) => ({ kind: 'insert-bytes' as const, at, bytes })),
+  fc
+    .tuple(fraction, fc.integer({ min: 1000, max: 200_000 }), fc.integer({ min: 32, max: 126 }))
+    .map(([line, length, char]) => ({
+      kind: 'insert-long-line' as const,
+      line,
+      length,
+      char,
+    })),
+  fc
+    .tuple(fraction, fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 99_999_999 })))
+    .map(([nth, value]) => ({
+      kind: 'change-number' as const,
+      nth,
+      value,
+    })),
 );
 
 function lines(bytes: Uint8Array): Uint8Array[] {
@@ -92,7 +98,9 @@ export function apply(bytes: Uint8Array, m: Mutation): Uint8Array {
       const numbers = [...text.matchAll(/\d+/g)];
       if (numbers.length === 0) return bytes;
       const hit = numbers[index(m.nth, numbers.length)];
-      return Uint8Array.from(Buffer.from(text.slice(0, hit.index) + String(m.value) + text.slice(hit.index! + hit[0].length), 'latin1'));
+      return Uint8Array.from(
+        Buffer.from(text.slice(0, hit.index) + String(m.value) + text.slice(hit.index! + hit[0].length), 'latin1'),
+      );
     }
   }
 }

@@ -21,7 +21,12 @@ function seeds(): { name: string; bytes: Uint8Array }[] {
       .sort()
       .filter((_, k) => k % every === 0)
       .map((f) => ({ name: `${folder}/${f}`, bytes: readFileSync(join(CORPUS, folder, f)) }));
-  return [...pick('mat', '.mat', 50), ...pick('gnubg-generated', '.mat', 4), ...pick('gnubg-generated', '.sgf', 4), ...pick('sgf', '.sgf', 3)];
+  return [
+    ...pick('mat', '.mat', 50),
+    ...pick('gnubg-generated', '.mat', 4),
+    ...pick('gnubg-generated', '.sgf', 4),
+    ...pick('sgf', '.sgf', 3),
+  ];
 }
 
 function linesIn(bytes: Uint8Array): number {
@@ -35,24 +40,32 @@ function linesIn(bytes: Uint8Array): number {
 describe.skipIf(!HAVE_CORPUS)('robustness under mutation', () => {
   const files = seeds();
 
-  it(`${RUNS} mutated files: no throw, at least one report, parse errors inside the file`, () => {
-    expect(files.length).toBeGreaterThan(20);
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: files.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (k, mutations) => {
-        const bytes = mutations.reduce((b, m) => apply(b, m), files[k].bytes);
-        const reports = checkFile(bytes, files[k].name);
-        if (reports.length === 0) return false;
-        const last = linesIn(bytes);
-        for (const r of reports) {
-          JSON.stringify(r); // plain data, as the pool and the reporters need
-          for (const f of r.findings) {
-            if (f.code !== 'parse-error') continue;
-            if (f.line === undefined || f.line < 1 || f.line > last || (f.column ?? 1) < 1) return false;
-          }
-        }
-        return true;
-      }),
-      { numRuns: RUNS },
-    );
-  }, 30 * 60_000);
+  it(
+    `${RUNS} mutated files: no throw, at least one report, parse errors inside the file`,
+    () => {
+      expect(files.length).toBeGreaterThan(20);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: files.length - 1 }),
+          fc.array(mutation, { minLength: 1, maxLength: 4 }),
+          (k, mutations) => {
+            const bytes = mutations.reduce((b, m) => apply(b, m), files[k].bytes);
+            const reports = checkFile(bytes, files[k].name);
+            if (reports.length === 0) return false;
+            const last = linesIn(bytes);
+            for (const r of reports) {
+              JSON.stringify(r); // plain data, as the pool and the reporters need
+              for (const f of r.findings) {
+                if (f.code !== 'parse-error') continue;
+                if (f.line === undefined || f.line < 1 || f.line > last || (f.column ?? 1) < 1) return false;
+              }
+            }
+            return true;
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    30 * 60_000,
+  );
 });

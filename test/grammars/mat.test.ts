@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseMat, type Cell, type MoveLineNode } from '../../grammars/mat.js';
 
-const game = (body: string, match = ' 7 point match') => `${match}\n\n Game 1\n Anna : 0                       Boris : 0\n${body}\n`;
+const game = (body: string, match = ' 7 point match') =>
+  `${match}\n\n Game 1\n Anna : 0                       Boris : 0\n${body}\n`;
 
 function cellsOf(line: string): Cell[] {
   const tree = parseMat(game(line));
@@ -10,14 +11,22 @@ function cellsOf(line: string): Cell[] {
   return (node as MoveLineNode).cells;
 }
 
-const move = (points: number[], hits: boolean[] = points.slice(1).map(() => false), repeat = 1) => ({ points, hits, repeat });
+const move = (points: number[], hits: boolean[] = points.slice(1).map(() => false), repeat = 1) => ({
+  points,
+  hits,
+  repeat,
+});
 
 describe('mat grammar: move lines', () => {
   it.each<[string, string, Partial<Cell>[]]>([
-    ['two columns', '  1) 52: 13/8 24/22                 41: 13/9 24/23', [
-      { type: 'roll', column: 5, dice: [5, 2], moves: [move([13, 8]), move([24, 22])], marker: null },
-      { type: 'roll', column: 36, dice: [4, 1], moves: [move([13, 9]), move([24, 23])] },
-    ]],
+    [
+      'two columns',
+      '  1) 52: 13/8 24/22                 41: 13/9 24/23',
+      [
+        { type: 'roll', column: 5, dice: [5, 2], moves: [move([13, 8]), move([24, 22])], marker: null },
+        { type: 'roll', column: 36, dice: [4, 1], moves: [move([13, 9]), move([24, 23])] },
+      ],
+    ],
     ['hit markers', '  4) 41: 25/22* 6/5*', [{ dice: [4, 1], moves: [move([25, 22], [true]), move([6, 5], [true])] }]],
     ['bar and off words', '  5) 31: bar/22 4/off', [{ moves: [move([25, 22]), move([4, 0])] }]],
     ['off as 0', '  6) 65: 6/0 5/0', [{ moves: [move([6, 0]), move([5, 0])] }]],
@@ -30,29 +39,46 @@ describe('mat grammar: move lines', () => {
     ['Studio unknown move', ' 11) 32: ????', [{ type: 'roll', marker: 'unknown' }]],
     ['cannot move', ' 12) 66: Cannot Move', [{ type: 'roll', marker: 'cannot-move' }]],
     ['illegal play', ' 13) 43: Illegal play', [{ type: 'roll', marker: 'illegal-play' }]],
-    ['double and take', ' 14)  Doubles => 2                 Takes', [
-      { type: 'cube', kind: 'double', value: 2, column: 6 },
-      { type: 'take', column: 35 },
-    ]],
-    ['beaver and raccoon', ' 15)  Beavers => 4                Raccoons => 8', [
-      { type: 'cube', kind: 'beaver', value: 4 },
-      { type: 'cube', kind: 'raccoon', value: 8 },
-    ]],
-    ['drop and win', ' 16)  Drops                       Wins 1 point', [
-      { type: 'drop' },
-      { type: 'wins', points: 1, andMatch: false },
-    ]],
-    ['win and the match', '      Wins 4 points and the match', [{ type: 'wins', points: 4, andMatch: true, column: 6 }]],
+    [
+      'double and take',
+      ' 14)  Doubles => 2                 Takes',
+      [
+        { type: 'cube', kind: 'double', value: 2, column: 6 },
+        { type: 'take', column: 35 },
+      ],
+    ],
+    [
+      'beaver and raccoon',
+      ' 15)  Beavers => 4                Raccoons => 8',
+      [
+        { type: 'cube', kind: 'beaver', value: 4 },
+        { type: 'cube', kind: 'raccoon', value: 8 },
+      ],
+    ],
+    [
+      'drop and win',
+      ' 16)  Drops                       Wins 1 point',
+      [{ type: 'drop' }, { type: 'wins', points: 1, andMatch: false }],
+    ],
+    [
+      'win and the match',
+      '      Wins 4 points and the match',
+      [{ type: 'wins', points: 4, andMatch: true, column: 6 }],
+    ],
     ['losses', ' 17) 62: 1/0 1/0                  Losses 2 point', [{ type: 'roll' }, { type: 'losses', points: 2 }]],
-    ['stray move number', ' 24) 43: 21/18 18/14              24)  Losses 2 point', [
-      { type: 'roll' },
-      { type: 'number', value: 24 },
-      { type: 'losses', points: 2 },
-    ]],
-    ['overflowing left cell', ' 13) 55: 23/18 18/13 18/13 18/13 64: 15/11 16/10 ', [
-      { type: 'roll', dice: [5, 5] },
-      { type: 'roll', dice: [6, 4], column: 33 },
-    ]],
+    [
+      'stray move number',
+      ' 24) 43: 21/18 18/14              24)  Losses 2 point',
+      [{ type: 'roll' }, { type: 'number', value: 24 }, { type: 'losses', points: 2 }],
+    ],
+    [
+      'overflowing left cell',
+      ' 13) 55: 23/18 18/13 18/13 18/13 64: 15/11 16/10 ',
+      [
+        { type: 'roll', dice: [5, 5] },
+        { type: 'roll', dice: [6, 4], column: 33 },
+      ],
+    ],
     ['first column empty', '  1)                             62: 24/18 13/11 ', [{ type: 'roll', column: 33 }]],
     ['numbered empty line', '  25)                                   ', []],
     ['tabs as spaces', '  1)\t52: 13/8\t24/22', [{ type: 'roll', moves: [move([13, 8]), move([24, 22])] }]],
@@ -65,7 +91,9 @@ describe('mat grammar: move lines', () => {
 
 describe('mat grammar: file structure', () => {
   it('keeps every header and comment before the match line', () => {
-    const tree = parseMat('; [Site "BackgammonGalaxy"]\n; [Player 1 Elo "5,00/0"]\n# a hash comment\n; free text\n\n5 point match\n');
+    const tree = parseMat(
+      '; [Site "BackgammonGalaxy"]\n; [Player 1 Elo "5,00/0"]\n# a hash comment\n; free text\n\n5 point match\n',
+    );
     const pre = tree.matches[0].preamble;
     expect(pre.map((n) => n.type === 'comment' && n.header)).toEqual([
       { key: 'Site', value: 'BackgammonGalaxy' },
@@ -88,22 +116,44 @@ describe('mat grammar: file structure', () => {
   });
 
   it('reads several matches in one file (BBGT), each with its own headers', () => {
-    const one = '; [Event "E%"]\n 3 point match\n\n Game 1\n A : 0      B : 0\n  1) 52: 13/8 24/22\n      Wins 1 point\n\n';
+    const one =
+      '; [Event "E%"]\n 3 point match\n\n Game 1\n A : 0      B : 0\n  1) 52: 13/8 24/22\n      Wins 1 point\n\n';
     const tree = parseMat(one.replace('%', '1') + one.replace('%', '2'));
     expect(tree.matches).toHaveLength(2);
-    expect(tree.matches.map((m) => m.preamble.map((p) => p.type === 'comment' && p.header?.value))).toEqual([['E1'], ['E2']]);
+    expect(tree.matches.map((m) => m.preamble.map((p) => p.type === 'comment' && p.header?.value))).toEqual([
+      ['E1'],
+      ['E2'],
+    ]);
     expect(tree.matches[1].games[0].line).toBe(12);
   });
 
   it.each<[string, string, [string, string], [number, number], [number | null, number | null]]>([
     ['gnubg', ' charlot1 : 0                   charlot2 : 3', ['charlot1', 'charlot2'], [0, 3], [null, null]],
-    ['names with spaces', ' Hossein Aghili : 1              lasse : 2', ['Hossein Aghili', 'lasse'], [1, 2], [null, null]],
-    ['non-ASCII', ' Kévin Unger : 0                 Maxence Job : 0', ['Kévin Unger', 'Maxence Job'], [0, 0], [null, null]],
+    [
+      'names with spaces',
+      ' Hossein Aghili : 1              lasse : 2',
+      ['Hossein Aghili', 'lasse'],
+      [1, 2],
+      [null, null],
+    ],
+    [
+      'non-ASCII',
+      ' Kévin Unger : 0                 Maxence Job : 0',
+      ['Kévin Unger', 'Maxence Job'],
+      [0, 0],
+      [null, null],
+    ],
     ['empty left name', '  : 0                            lasse : 0', ['', 'lasse'], [0, 0], [null, null]],
     ['empty right name', ' lasse : 0                        : 0', ['lasse', ''], [0, 0], [null, null]],
     ['no space before colon', 'Iris09: 0                  Bob77: 2', ['Iris09', 'Bob77'], [0, 2], [null, null]],
     ['GridGammon ratings', ' anna,1650 : 4                  bob,1834 : 2', ['anna', 'bob'], [4, 2], [1650, 1834]],
-    ['digits and symbols', ' XG-Intermediate : 10           Ken_2 : 7', ['XG-Intermediate', 'Ken_2'], [10, 7], [null, null]],
+    [
+      'digits and symbols',
+      ' XG-Intermediate : 10           Ken_2 : 7',
+      ['XG-Intermediate', 'Ken_2'],
+      [10, 7],
+      [null, null],
+    ],
     ['collapsed paste', 'sroafrc : 0 You : 0', ['sroafrc', 'You'], [0, 0], [null, null]],
   ])('score line: %s', (_name, line, names, scores, ratings) => {
     const score = parseMat(` 7 point match\n\n Game 1\n${line}\n`).matches[0].games[0].score;
@@ -114,7 +164,8 @@ describe('mat grammar: file structure', () => {
     const body = '  1) 52: 13/8 24/22\n; one\n\n; two\n  2) 31: 8/5 6/5\n; three\n\n; four\n  3) 42: 8/4 6/4\n';
     const tree = parseMat(` 3 point match\n\n Game 1\n A : 0      B : 0\n${body}; five\n\n; six\n 1 point match\n`);
     expect(tree.matches).toHaveLength(2);
-    const texts = (nodes: { type: string; text?: string }[]) => nodes.map((n) => (n.type === 'comment' ? n.text : n.type));
+    const texts = (nodes: { type: string; text?: string }[]) =>
+      nodes.map((n) => (n.type === 'comment' ? n.text : n.type));
     expect(texts(tree.matches[0].games[0].body)).toEqual(['moves', 'one', 'two', 'moves', 'three', 'four', 'moves']);
     expect(texts(tree.matches[1].preamble)).toEqual(['five', 'six']);
   });
@@ -126,7 +177,9 @@ describe('mat grammar: file structure', () => {
   });
 
   it('reads a last line without a newline', () => {
-    const tree = parseMat(' 1 point match\n\nGame 1 \nKen : 0                              XG : 0 \n 1) 31: 8/5 6/5\n 2)  Wins 1 point');
+    const tree = parseMat(
+      ' 1 point match\n\nGame 1 \nKen : 0                              XG : 0 \n 1) 31: 8/5 6/5\n 2)  Wins 1 point',
+    );
     const body = tree.matches[0].games[0].body as MoveLineNode[];
     expect(body.map((b) => b.cells[0].type)).toEqual(['roll', 'wins']);
   });
@@ -156,7 +209,16 @@ describe('mat grammar: unreadable lines', () => {
   });
 
   it('never throws, whatever the text', () => {
-    for (const text of ['', '\n\n', 'Game 1\n', '(;FF[4])', '7 point match\nGame\n', ' 7 point match\n Game 1\n\n\n', '\u0000\u0001', 'x'.repeat(10000)]) {
+    for (const text of [
+      '',
+      '\n\n',
+      'Game 1\n',
+      '(;FF[4])',
+      '7 point match\nGame\n',
+      ' 7 point match\n Game 1\n\n\n',
+      '\u0000\u0001',
+      'x'.repeat(10000),
+    ]) {
       expect(() => parseMat(text)).not.toThrow();
     }
   });

@@ -6,8 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { parseHeader, scanScoreLine } from '../../grammars/mat-lines.js';
 
 const EOL = String.raw`[ \t]*(?:\n|$)`;
-const SCORE_GAP = new RegExp(String.raw`[ \t]*([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]{2,}([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`, 'y');
-const SCORE_PASTED = new RegExp(String.raw`[ \t]*([^\n:]*?)[ \t]*:[ \t]*(\d+)[ \t]+([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`, 'y');
+const SCORE_GAP = new RegExp(
+  String.raw`[ \t]*([^\n]*?)[ \t]*:[ \t]*(\d+)[ \t]{2,}([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`,
+  'y',
+);
+const SCORE_PASTED = new RegExp(
+  String.raw`[ \t]*([^\n:]*?)[ \t]*:[ \t]*(\d+)[ \t]+([^\n]*?)[ \t]*:[ \t]*(\d+)${EOL}`,
+  'y',
+);
 const HEADER = /^[ \t]*\[[ \t]*([^\]"]*?)[ \t]+"(.*)"[ \t]*\][ \t]*$/;
 
 function scoreByRegexp(input: string, i: number): { fields: string[]; end: number } | null {
@@ -25,7 +31,8 @@ function scoreByScanner(input: string, i: number): { fields: string[]; end: numb
   return f ? { fields: [...f], end: s.end } : null;
 }
 
-const text = (chars: string[], max: number) => fc.array(fc.constantFrom(...chars), { maxLength: max }).map((a) => a.join(''));
+const text = (chars: string[], max: number) =>
+  fc.array(fc.constantFrom(...chars), { maxLength: max }).map((a) => a.join(''));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
 
 describe('score line scanner', () => {

@@ -6,7 +6,8 @@ import { parseMat } from '../../grammars/mat.js';
 import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
 import { parseSgf } from '../../grammars/sgf.js';
 
-const GAME = ' 1 point match\n\n Game 1\n Anna : 0                       Boris : 0\n  1) 52: 13/8 24/22*                 31: 8/5 6/5\n  2)  Wins 1 point\n';
+const GAME =
+  ' 1 point match\n\n Game 1\n Anna : 0                       Boris : 0\n  1) 52: 13/8 24/22*                 31: 8/5 6/5\n  2)  Wins 1 point\n';
 const junk = (n: number) => Array.from({ length: n }, (_, k) => `junk ${k}\n`).join('');
 
 describe('mat grammar: one scratch per parse', () => {
@@ -35,7 +36,10 @@ describe('mat grammar: one scratch per parse', () => {
     expect(second.next).toBe(line.length);
     if (first.node.type !== 'moves') throw new Error('a move line');
     expect(first.node.cells.map((c) => c.type)).toEqual(['roll', 'roll']);
-    expect(first.node.cells[0]).toMatchObject({ dice: [5, 2], moves: [{ points: [13, 8] }, { points: [24, 22], hits: [true] }] });
+    expect(first.node.cells[0]).toMatchObject({
+      dice: [5, 2],
+      moves: [{ points: [13, 8] }, { points: [24, 22], hits: [true] }],
+    });
   });
 });
 

@@ -93,10 +93,31 @@ describe('sgf grammar: malformed input', () => {
   it.each<[string, string, number, number, string, string]>([
     ['junk between nodes', '(;GM[6]\n;B[41lpab] oops\n;W[31])', 2, 12, 'a property', "'oops'"],
     ['digits outside a value', '(;GM[6];B[41lpab]42;W[31])', 1, 18, 'a property', "'42;W[31])'"],
-    ['a property without a value', '(;GM[6]\n;W[65xrrm]C\n;B[11])', 3, 1, "'[' (a value of the property 'C')", "';B[11])'"],
+    [
+      'a property without a value',
+      '(;GM[6]\n;W[65xrrm]C\n;B[11])',
+      3,
+      1,
+      "'[' (a value of the property 'C')",
+      "';B[11])'",
+    ],
     ['a value without a property', '(;GM[6];[x]B[11])', 1, 9, "a property name before '['", "'[x]B[11])'"],
-    ['an unterminated value', '(;GM[6]\n;C[abc\ndef', 3, 4, "']' (the end of the value that starts at line 2, column 3)", 'end of file'],
-    ['a missing ) at the end', '(;GM[6]\n;B[41]\n', 3, 1, "')' (the end of the game tree that starts at line 1, column 1)", 'end of file'],
+    [
+      'an unterminated value',
+      '(;GM[6]\n;C[abc\ndef',
+      3,
+      4,
+      "']' (the end of the value that starts at line 2, column 3)",
+      'end of file',
+    ],
+    [
+      'a missing ) at the end',
+      '(;GM[6]\n;B[41]\n',
+      3,
+      1,
+      "')' (the end of the game tree that starts at line 1, column 1)",
+      'end of file',
+    ],
     ['a stray ) after the tree', '(;GM[6];B[41]))\n', 1, 15, "'(' (the start of a game tree)", "')'"],
     ['text before the first tree', 'hello\n(;GM[6])', 1, 1, "'(' (the start of a game tree)", "'hello'"],
     ['a tree with no node', '(;GM[6])\n()', 2, 2, "';' (the first node of the game tree)", "')'"],
@@ -113,7 +134,10 @@ describe('sgf grammar: malformed input', () => {
     const text = '(;GM[6]\n;B[41lpab] oops\n;W[31hefe])\n(;GM[6];B[11])';
     const tree = parseSgf(text);
     expect(tree.errors).toHaveLength(1);
-    expect(tree.trees.map((t) => nodesOf(text, t.nodes))).toEqual([['GM=6', 'B=41lpab', 'W=31hefe'], ['GM=6', 'B=11']]);
+    expect(tree.trees.map((t) => nodesOf(text, t.nodes))).toEqual([
+      ['GM=6', 'B=41lpab', 'W=31hefe'],
+      ['GM=6', 'B=11'],
+    ]);
   });
 
   it('keeps what comes before a value that never closes', () => {
@@ -134,7 +158,24 @@ describe('sgf grammar: malformed input', () => {
   });
 
   it('never throws, whatever the text', () => {
-    for (const text of ['(', ')', '[', ']', '((', '(;', '(;[', '(;A[', '(;A[\\', 'A[1]', '\\', '(;GM[6]\u0000)', ';;;', '(;)(;)(', 'x'.repeat(10000), '[]'.repeat(1000)]) {
+    for (const text of [
+      '(',
+      ')',
+      '[',
+      ']',
+      '((',
+      '(;',
+      '(;[',
+      '(;A[',
+      '(;A[\\',
+      'A[1]',
+      '\\',
+      '(;GM[6]\u0000)',
+      ';;;',
+      '(;)(;)(',
+      'x'.repeat(10000),
+      '[]'.repeat(1000),
+    ]) {
       expect(() => parseSgf(text), JSON.stringify(text)).not.toThrow();
     }
   });

@@ -56,7 +56,9 @@ describe('parse errors past the first 100 of a file', () => {
     const pair = (k: number) => ` Game ${2 * k + 1}\n Game ${2 * k + 2}\n ** junk **\n`;
     const r = importRecord(bytes(` 7 point match\n${lines(80, pair)}`), 'a.mat');
     expect(r.errors).toHaveLength(101);
-    expect(r.errors.slice(0, 100).map((e) => e.line)).toEqual(Array.from({ length: 50 }, (_, j) => [2 + 3 * j, 4 + 3 * j]).flat());
+    expect(r.errors.slice(0, 100).map((e) => e.line)).toEqual(
+      Array.from({ length: 50 }, (_, j) => [2 + 3 * j, 4 + 3 * j]).flat(),
+    );
     expect(r.errors[100]).toMatchObject({ line: 2 + 3 * 50, unlisted: { count: 60, lastLine: 4 + 3 * 79 } });
   });
 
@@ -67,7 +69,10 @@ describe('parse errors past the first 100 of a file', () => {
   });
 
   it('before the first match and after the last one', () => {
-    const r = importRecord(bytes(`${lines(80, () => 'junk\n')} 1 point match\n${lines(80, () => 'more junk\n')}`), 'a.mat');
+    const r = importRecord(
+      bytes(`${lines(80, () => 'junk\n')} 1 point match\n${lines(80, () => 'more junk\n')}`),
+      'a.mat',
+    );
     expect(r.errors).toHaveLength(101);
     expect(r.errors[99].line).toBe(101);
     expect(r.errors[100]).toMatchObject({ line: 102, column: 1, unlisted: { count: 60, lastLine: 161 } });

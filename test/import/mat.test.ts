@@ -15,12 +15,22 @@ function only(name: string): MatchRecord {
 }
 
 const brief = (a: Action) =>
-  a.type === 'roll' ? `${a.side}:${a.dice.join('')}` : a.type === 'double' ? `${a.side}:${a.kind}=${a.value}` : `${a.side}:${a.type}`;
+  a.type === 'roll'
+    ? `${a.side}:${a.dice.join('')}`
+    : a.type === 'double'
+      ? `${a.side}:${a.kind}=${a.value}`
+      : `${a.side}:${a.type}`;
 
 describe('mat import: dialect fixtures', () => {
   it('gnubg export: players, length, every game with its recorded start score and result', () => {
     const m = only('gnubg-7p-hits-and-dances.mat');
-    expect(m).toMatchObject({ format: 'mat', index: 1, players: ['charlot1', 'charlot2'], length: 7, variant: 'backgammon' });
+    expect(m).toMatchObject({
+      format: 'mat',
+      index: 1,
+      players: ['charlot1', 'charlot2'],
+      length: 7,
+      variant: 'backgammon',
+    });
     expect(m.headers).toEqual([{ key: 'EventDate', value: '2025.11.08', line: 1 }]);
     expect(m.games.map((g) => [g.number, g.line, g.startScore, g.result?.winner, g.result?.points])).toEqual([
       [1, 5, [0, 0], 1, 2],
@@ -119,7 +129,12 @@ describe('mat import: dialect fixtures', () => {
     expect(r.errors).toEqual([]);
     expect(r.notes.map((n) => n.code)).toEqual(['encoding']);
     expect(r.matches[0].players).toEqual(['Jørn Müller', 'Søren Åberg']);
-    expect(r.matches[0].games[0].actions[1]).toMatchObject({ type: 'roll', side: 0, marker: 'illegal-play', moves: [] });
+    expect(r.matches[0].games[0].actions[1]).toMatchObject({
+      type: 'roll',
+      side: 0,
+      marker: 'illegal-play',
+      moves: [],
+    });
   });
 
   it('comments after the last move stay with the game', () => {

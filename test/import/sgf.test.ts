@@ -36,7 +36,15 @@ const game = (root: string, body = ';B[41lpab]') => `(;FF[4]GM[6]AP[GNU Backgamm
 describe('sgf import: GNU Backgammon files', () => {
   it('root: players (White = side 0), length, start score, result, headers', () => {
     const m = only('gnubg-matchinfo-escaped-names.sgf');
-    expect(m).toMatchObject({ format: 'sgf', index: 1, line: 1, players: ['Jörg Müller', "O'Brien ] \\ x"], length: 5, variant: 'backgammon', gameNumbersFrom: 0 });
+    expect(m).toMatchObject({
+      format: 'sgf',
+      index: 1,
+      line: 1,
+      players: ['Jörg Müller', "O'Brien ] \\ x"],
+      length: 5,
+      variant: 'backgammon',
+      gameNumbersFrom: 0,
+    });
     expect(Object.fromEntries(m.headers.map((h) => [h.key, h.value]))).toEqual({
       EventDate: '2026.11.29',
       Event: 'Test Event [with] brackets',
@@ -47,25 +55,57 @@ describe('sgf import: GNU Backgammon files', () => {
       Crawford: 'On',
     });
     const g = m.games[0];
-    expect(g).toMatchObject({ number: 1, line: 1, startScore: [0, 0], result: { winner: 1, points: 1, resigned: false, andMatch: false, line: 1, column: 298 } });
+    expect(g).toMatchObject({
+      number: 1,
+      line: 1,
+      startScore: [0, 0],
+      result: { winner: 1, points: 1, resigned: false, andMatch: false, line: 1, column: 298 },
+    });
   });
 
   it("moves: point letters in the mover's own numbering, dice as written, a line and column each", () => {
     const g = only('gnubg-matchinfo-escaped-names.sgf').games[0];
     // ;B[53qvsv]  ;W[55mhmhhchc]  … ;B[31yx]: Black enters from the bar
-    expect(g.actions.slice(0, 5).map(brief)).toEqual(['1:53 8/3 6/3', '0:55 13/8 13/8 8/3 8/3', '1:63 24/18 18/15', '0:53 13/10 6/1', '1:31 25/24']);
-    expect(g.actions[0]).toMatchObject({ type: 'roll', side: 1, line: 2, column: 2, marker: null, moves: [{ points: [8, 3], hits: [false], repeat: 1 }, { points: [6, 3] }] });
+    expect(g.actions.slice(0, 5).map(brief)).toEqual([
+      '1:53 8/3 6/3',
+      '0:55 13/8 13/8 8/3 8/3',
+      '1:63 24/18 18/15',
+      '0:53 13/10 6/1',
+      '1:31 25/24',
+    ]);
+    expect(g.actions[0]).toMatchObject({
+      type: 'roll',
+      side: 1,
+      line: 2,
+      column: 2,
+      marker: null,
+      moves: [{ points: [8, 3], hits: [false], repeat: 1 }, { points: [6, 3] }],
+    });
     expect(g.actions.slice(-2).map(brief)).toEqual(['1:double=2', '0:drop']);
   });
 
   it('bear-off, dances and one checker moved twice', () => {
     const m = read(game('MI[length:1]', ';W[65xrrm]\n;B[64]\n;W[66fzezdzcz]\n;B[11xz]\n;W[51azaz]'));
-    expect(m.games[0].actions.map(brief)).toEqual(['0:65 24/18 18/13', '1:64', '0:66 6/0 5/0 4/0 3/0', '1:11 1/0', '0:51 1/0 1/0']);
+    expect(m.games[0].actions.map(brief)).toEqual([
+      '0:65 24/18 18/13',
+      '1:64',
+      '0:66 6/0 5/0 4/0 3/0',
+      '1:11 1/0',
+      '0:51 1/0 1/0',
+    ]);
   });
 
   it('beavers and raccoons: each double of an exchange makes the next cube value', () => {
     const g = only('gnubg-money-raccoon-autodouble.sgf').games[0];
-    expect(g.actions.filter((a) => a.type !== 'roll').map(brief)).toEqual(['1:double=2', '0:take', '0:double=4', '1:beaver=8', '0:raccoon=16', '1:raccoon=32', '0:take']);
+    expect(g.actions.filter((a) => a.type !== 'roll').map(brief)).toEqual([
+      '1:double=2',
+      '0:take',
+      '0:double=4',
+      '1:beaver=8',
+      '0:raccoon=16',
+      '1:raccoon=32',
+      '0:take',
+    ]);
     expect(g.result).toMatchObject({ winner: 0, points: 32, resigned: true });
   });
 
@@ -77,7 +117,12 @@ describe('sgf import: GNU Backgammon files', () => {
     expect(g.setup).toEqual({ autoDoubles: 1, line: 42 });
     expect(g.actions.slice(-2).map(brief)).toEqual(['0:double=4', '1:drop']);
     const verdict = checkFile(fixture('sgf', 'gnubg-money-raccoon-autodouble.sgf'), 'x')[0].games[1];
-    expect(verdict).toMatchObject({ termination: 'drop', winner: 0, cube: { value: 2 }, points: { recorded: 2, nominal: 2 } });
+    expect(verdict).toMatchObject({
+      termination: 'drop',
+      winner: 0,
+      cube: { value: 2 },
+      points: { recorded: 2, nominal: 2 },
+    });
   });
 
   it('a resignation while a double is pending: scored on the cube before it', () => {
@@ -86,7 +131,13 @@ describe('sgf import: GNU Backgammon files', () => {
     expect(brief(g.actions[g.actions.length - 1])).toBe('0:double=2');
     expect(g.result).toMatchObject({ winner: 0, points: 2, resigned: true });
     const verdict = checkFile(fixture('sgf', 'gnubg-resign-while-doubled.sgf'), 'x')[0].games[0];
-    expect(verdict).toMatchObject({ termination: 'resign', winner: 0, outcome: 'gammon', cube: { value: 1 }, points: { recorded: 2, nominal: 2 } });
+    expect(verdict).toMatchObject({
+      termination: 'resign',
+      winner: 0,
+      outcome: 'gammon',
+      cube: { value: 1 },
+      points: { recorded: 2, nominal: 2 },
+    });
   });
 
   it('a saved position: set-up nodes give the board, the side on roll and the cube', () => {
@@ -105,7 +156,12 @@ describe('sgf import: GNU Backgammon files', () => {
     expect(g.setup).toEqual({ line: 2, onRoll: 1, cube: { value: 1, owner: -1 }, sides: [start, start] });
     expect(g.result).toBeNull();
     expect(brief(g.actions[0])).toBe('1:32 24/21 13/11');
-    expect(g.actions.filter((a) => a.type !== 'roll').map(brief)).toEqual(['0:double=2', '1:take', '1:double=4', '0:drop']);
+    expect(g.actions.filter((a) => a.type !== 'roll').map(brief)).toEqual([
+      '0:double=2',
+      '1:take',
+      '1:double=4',
+      '0:drop',
+    ]);
   });
 
   it("gnubg's pending-roll placeholder (PL + DI, then the same dice) is not a played move", () => {
@@ -177,7 +233,8 @@ describe('sgf import: rules, numbering, results', () => {
   });
 
   it('game numbers from 1 (the SGF standard) are read as such', () => {
-    const text = '(;GM[6]AP[Other:1]MI[length:3][game:1]\n;B[41lpab])(;GM[6]AP[Other:1]MI[length:3][game:2][bs:1]\n;W[21])';
+    const text =
+      '(;GM[6]AP[Other:1]MI[length:3][game:1]\n;B[41lpab])(;GM[6]AP[Other:1]MI[length:3][game:2][bs:1]\n;W[21])';
     const m = read(text);
     expect(m.gameNumbersFrom).toBe(1);
     expect(m.games.map((g) => [g.number, g.startScore])).toEqual([
@@ -211,7 +268,12 @@ describe('sgf import: rules, numbering, results', () => {
 
   it('CRLF line ends and a byte-order mark read as LF', () => {
     const lf = fixture('sgf', 'backgammonmobile-match.sgf');
-    const crlf = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(new TextDecoder().decode(lf).replace(/\n/g, '\r\n'))]);
+    const crlf = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode(new TextDecoder().decode(lf).replace(/\n/g, '\r\n')),
+    ]);
     const a = importRecord(lf, 'x');
     const b = importRecord(crlf, 'x');
     expect(b.format).toBe('sgf');

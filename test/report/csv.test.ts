@@ -37,10 +37,15 @@ describe('CSV', () => {
     expect(parsed.errors).toEqual([]);
     const expected = files.flatMap((parts) => checkFile(fixture(...parts), parts.join('/')).flatMap(csvRows));
     const asText = (v: unknown) => (v === null ? '' : String(v));
-    expect(parsed.data).toEqual(expected.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, asText(v)]))));
+    expect(parsed.data).toEqual(
+      expected.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, asText(v)]))),
+    );
     expect(parsed.data.some((r) => r.player0 === 'Jørn Müller')).toBe(true);
     expect(parsed.data.some((r) => r.player0 === 'Kévin Unger')).toBe(true);
-    expect(parsed.data.find((r) => r.file.endsWith('binary.mat'))).toMatchObject({ status: 'unreadable', findings: 'parse-error' });
+    expect(parsed.data.find((r) => r.file.endsWith('binary.mat'))).toMatchObject({
+      status: 'unreadable',
+      findings: 'parse-error',
+    });
     expect(parsed.data.find((r) => r.file.endsWith('crawford-double.mat') && r.game === '4')).toMatchObject({
       status: 'mismatch',
       findings: 'crawford-double',
@@ -55,7 +60,9 @@ describe('CSV injection (OWASP): a text cell a spreadsheet would read as a formu
   const HOSTILE = ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)'];
   /** crawford-double.mat with hostile names: finished games, so winner_name is filled too. */
   function renamed(left: string, right: string): Uint8Array {
-    return new TextEncoder().encode(fixtureText('scoring', 'crawford-double.mat').replaceAll('Anna', left).replaceAll('Boris', right));
+    return new TextEncoder().encode(
+      fixtureText('scoring', 'crawford-double.mat').replaceAll('Anna', left).replaceAll('Boris', right),
+    );
   }
   const parse = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
 
@@ -67,7 +74,8 @@ describe('CSV injection (OWASP): a text cell a spreadsheet would read as a formu
       const { stdout } = await cli('csv', dir);
       expect(stdout).toContain(`"'=HYPERLINK(""http://x"")","'+1"`);
       expect(stdout).toContain(`"'-2+3","'@SUM(A1)"`);
-      for (const cell of HOSTILE) expect(stdout).not.toMatch(new RegExp(`(^|,)${cell.replace(/[+()@"$]/g, '\\$&')}`, 'm'));
+      for (const cell of HOSTILE)
+        expect(stdout).not.toMatch(new RegExp(`(^|,)${cell.replace(/[+()@"$]/g, '\\$&')}`, 'm'));
       const rows = parse(stdout);
       expect(rows.errors).toEqual([]);
       const a = rows.data.filter((r) => r.file.endsWith('a.mat'));
@@ -84,12 +92,16 @@ describe('CSV injection (OWASP): a text cell a spreadsheet would read as a formu
 
   it('our own numbers stay as they are (a centred cube owner is -1), and so do ordinary names', () => {
     const text = csvOf([['mat', 'bbgt-two-matches-gridgammon-ratings.mat']]);
-    expect(text).toContain('\r\nmat/bbgt-two-matches-gridgammon-ratings.mat,1,1,charlot1,charlot2,1,backgammon,0,0,false,false,1,-1,0,resign,0,charlot1,');
+    expect(text).toContain(
+      '\r\nmat/bbgt-two-matches-gridgammon-ratings.mat,1,1,charlot1,charlot2,1,backgammon,0,0,false,false,1,-1,0,resign,0,charlot1,',
+    );
     expect(text).not.toContain("'");
   });
 
   it('a tab at the start of a name (SGF keeps it), a CR or a line break in a file name: escaped too', () => {
-    const sgf = new TextEncoder().encode('(;FF[4]GM[6]CA[UTF-8]MI[length:5][game:0][ws:0][bs:0]PW[\tx]PB[Anna]RU[Crawford]\n;B[43lplo]\n;W[51mhxw])\n');
+    const sgf = new TextEncoder().encode(
+      '(;FF[4]GM[6]CA[UTF-8]MI[length:5][game:0][ws:0][bs:0]PW[\tx]PB[Anna]RU[Crawford]\n;B[43lplo]\n;W[51mhxw])\n',
+    );
     const text = [
       renderCsvRows(checkFile(sgf, 'tab.sgf')),
       renderCsvRows(checkFile(fixture('scoring', 'crawford-double.mat'), '\rx.mat')),

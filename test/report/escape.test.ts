@@ -18,17 +18,30 @@ describe('printable', () => {
     expect(printable('\x1b]8;;http://x/\x07link\x1b]8;;\x07')).toBe('\\x1b]8;;http://x/\\x07link\\x1b]8;;\\x07');
     expect(printable('\x9b31m\x85\x7f\x00')).toBe('\\x9b31m\\x85\\x7f\\x00');
     expect(printable('a\nb\rc\td')).toBe('a\\nb\\rc\\td');
-    expect(printable('\u202aa\u202eb\u2066c\u2069d\u2028e\u2029')).toBe('\\u202aa\\u202eb\\u2066c\\u2069d\\u2028e\\u2029');
+    expect(printable('\u202aa\u202eb\u2066c\u2069d\u2028e\u2029')).toBe(
+      '\\u202aa\\u202eb\\u2066c\\u2069d\\u2028e\\u2029',
+    );
   });
 
   it('leaves ordinary text, non-ASCII letters and backslashes as they are', () => {
-    for (const s of ['Anna', 'Jørn Müller', '日本 – “quotes” ★', 'C:\\archive\\new\\a.mat', '\\\\server', 'caf\\xe9.mat', 'end\\', '\u00a0\u00ff\u200f\u202f']) {
+    for (const s of [
+      'Anna',
+      'Jørn Müller',
+      '日本 – “quotes” ★',
+      'C:\\archive\\new\\a.mat',
+      '\\\\server',
+      'caf\\xe9.mat',
+      'end\\',
+      '\u00a0\u00ff\u200f\u202f',
+    ]) {
       expect(printable(s)).toBe(s);
     }
   });
 
   it('printableLines keeps the line breaks and escapes the rest', () => {
-    expect(printableLines("error: unknown option '--x\x1b[2J\r'\n(Did you mean --info?)\n")).toBe("error: unknown option '--x\\x1b[2J\\r'\n(Did you mean --info?)\n");
+    expect(printableLines("error: unknown option '--x\x1b[2J\r'\n(Did you mean --info?)\n")).toBe(
+      "error: unknown option '--x\\x1b[2J\\r'\n(Did you mean --info?)\n",
+    );
   });
 
   it('any string: no raw control character out; without a backslash in, the escapes read back to the input', () => {

@@ -7,7 +7,12 @@ describe('progress line', () => {
   it('shows files done of total, games, findings, rate and ETA; clears itself before other output', () => {
     let out = '';
     let t = 0;
-    const p = progressLine((s) => void (out += s), 4, 8, () => t);
+    const p = progressLine(
+      (s) => void (out += s),
+      4,
+      8,
+      () => t,
+    );
     t = 500;
     p.fileDone(null);
     expect(out).toBe('\r[##......] 1/4 files, 0 games, 0 findings, 2 files/s, ETA 0:02 ');
@@ -32,7 +37,12 @@ describe('progress line', () => {
   it('files added after the count never break the bar', () => {
     let out = '';
     let t = 1000;
-    const p = progressLine((s) => void (out += s), 1, 8, () => t);
+    const p = progressLine(
+      (s) => void (out += s),
+      1,
+      8,
+      () => t,
+    );
     p.fileDone(null);
     t = 1200;
     p.fileDone(null);

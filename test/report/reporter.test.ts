@@ -5,7 +5,12 @@ describe('coalesce', () => {
   it('joins small writes into blocks, writes on the delay, and flushes what is left', () => {
     const out: string[] = [];
     let clock = 0;
-    const c = coalesce((s) => out.push(s), 10, 200, () => clock);
+    const c = coalesce(
+      (s) => out.push(s),
+      10,
+      200,
+      () => clock,
+    );
     c.write('abc');
     c.write('');
     c.write('defg');

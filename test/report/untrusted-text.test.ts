@@ -64,7 +64,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function expectNoRawControl(text: string): void {
-  const bad = [...text].filter((c) => RAW_CONTROL.test(c)).map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  const bad = [...text]
+    .filter((c) => RAW_CONTROL.test(c))
+    .map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
   expect(bad).toEqual([]);
 }
 
@@ -73,14 +75,30 @@ describe('verify, text output', () => {
 
   for (const jobs of ['1', '2']) {
     it(`--jobs ${jobs}: file names, names and excerpts escaped; one line per finding`, async () => {
-      const { code, stdout } = await cli('verify', hostile, join(dir, 'd'), junk, join(dir, 'n'), '--info', '--jobs', jobs);
+      const { code, stdout } = await cli(
+        'verify',
+        hostile,
+        join(dir, 'd'),
+        junk,
+        join(dir, 'n'),
+        '--info',
+        '--jobs',
+        jobs,
+      );
       expect(code).toBe(1);
       expectNoRawControl(stdout);
       const lines = stdout.split('\n');
       // Each file's path on a line of its own, then its findings, each on one line.
       const blocks = stdout.split('\n\n');
-      expect(blocks.slice(0, 4).map((b) => b.split('\n')[0])).toEqual([hostile, join(dir, 'd', EVIL_SHOWN), junk, join(dir, 'n', 'caf\\xe9.mat')]);
-      for (const block of blocks.slice(0, 4)) for (const line of block.split('\n').slice(1)) expect(line).toMatch(/^ {2}\d+(:\d+)? +(error|warning|info) {2}.* {2}[a-z-]+$/);
+      expect(blocks.slice(0, 4).map((b) => b.split('\n')[0])).toEqual([
+        hostile,
+        join(dir, 'd', EVIL_SHOWN),
+        junk,
+        join(dir, 'n', 'caf\\xe9.mat'),
+      ]);
+      for (const block of blocks.slice(0, 4))
+        for (const line of block.split('\n').slice(1))
+          expect(line).toMatch(/^ {2}\d+(:\d+)? +(error|warning|info) {2}.* {2}[a-z-]+$/);
       expect(lines.filter((l) => l.includes(`game 1: ${RIGHT_SHOWN} beavers:`))).toHaveLength(3);
       expect(lines.filter((l) => l.includes(FOUND_SHOWN))).toHaveLength(3);
       expect(stdout).toContain(JUNK_FOUND_SHOWN);
@@ -93,7 +111,9 @@ describe('verify, text output', () => {
     expect(reports.map((r) => r.file)).toEqual([hostile, evil, junk]);
     expect(reports[0].players).toEqual([LEFT, RIGHT]);
     expect(reports[1].players).toEqual([LEFT, RIGHT]);
-    expect(reports[0].findings.map((f) => f.message)).toContain(`cannot read this line: expected a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point'), found '${ESC}[2J${ESC}]0;title\x07'`);
+    expect(reports[0].findings.map((f) => f.message)).toContain(
+      `cannot read this line: expected a roll like '52:', a move like '13/8', a cube action ('Doubles => 2', 'Takes', 'Drops') or a result ('Wins 1 point'), found '${ESC}[2J${ESC}]0;title\x07'`,
+    );
     expect(reports[2].findings[0].message).toContain(`found '${ESC}]0;owned${ESC}\\${ESC}[2J'`);
   });
 });
@@ -109,17 +129,27 @@ describe('show', () => {
     expect(lines).toContain(`  X ${LEFT_SHOWN}: 0 borne off, on roll`);
     expect(lines).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
     expect(lines.some((l) => l.startsWith(`  error: ${RIGHT_SHOWN} beavers:`))).toBe(true);
-    expect(lines.some((l) => l.startsWith('  error: cannot read this line:') && l.endsWith(`${FOUND_SHOWN} (parse-error, line 10)`))).toBe(true);
+    expect(
+      lines.some(
+        (l) => l.startsWith('  error: cannot read this line:') && l.endsWith(`${FOUND_SHOWN} (parse-error, line 10)`),
+      ),
+    ).toBe(true);
 
     const bad = await cli('show', junk);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toBe(`${junk}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`);
+    expect(bad.stdout).toBe(
+      `${junk}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`,
+    );
   });
 
   it('a heading naming one match of several, and an unreadable file under an escaped name', () => {
     const [r] = checkFile(new TextEncoder().encode(MATCH), evil);
-    expect(showHeading(evil, { ...r, match: 2 }, true)).toBe(`${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}\n\n`);
+    expect(showHeading(evil, { ...r, match: 2 }, true)).toBe(
+      `${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}\n\n`,
+    );
     const [bad] = checkFile(new TextEncoder().encode(JUNK), evil);
-    expect(showUnreadable(evil, bad)).toBe(`${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`);
+    expect(showUnreadable(evil, bad)).toBe(
+      `${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`,
+    );
   });
 });

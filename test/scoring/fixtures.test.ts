@@ -10,7 +10,8 @@ function audit(name: string, options = {}): MatchReport {
 }
 
 /** error and warning codes, in order; `match-unfinished` is left out (most fixtures are one game). */
-const codes = (r: MatchReport) => r.findings.filter((f) => f.severity !== 'info' && f.code !== 'match-unfinished').map((f) => f.code);
+const codes = (r: MatchReport) =>
+  r.findings.filter((f) => f.severity !== 'info' && f.code !== 'match-unfinished').map((f) => f.code);
 
 const brief = (g: GameVerdict) => ({
   termination: g.termination,
@@ -24,7 +25,13 @@ describe('RULES.md §8, match play', () => {
   it('cube 2, gammon → 4', () => {
     const r = audit('cube2-gammon.mat');
     expect(codes(r)).toEqual([]);
-    expect(brief(r.games[0])).toEqual({ termination: 'bearoff', winner: 1, outcome: 'gammon', cube: 2, points: { recorded: 4, nominal: 4, credited: 4 } });
+    expect(brief(r.games[0])).toEqual({
+      termination: 'bearoff',
+      winner: 1,
+      outcome: 'gammon',
+      cube: 2,
+      points: { recorded: 4, nominal: 4, credited: 4 },
+    });
   });
 
   it('cube 4: single / gammon / backgammon → 4 / 8 / 12', () => {
@@ -40,13 +47,24 @@ describe('RULES.md §8, match play', () => {
   it('redouble to 4 refused (cube was 2) → 2, single', () => {
     const r = audit('redouble-refused.mat');
     expect(codes(r)).toEqual([]);
-    expect(brief(r.games[0])).toEqual({ termination: 'drop', winner: 0, outcome: 'single', cube: 2, points: { recorded: 2, nominal: 2, credited: 2 } });
+    expect(brief(r.games[0])).toEqual({
+      termination: 'drop',
+      winner: 0,
+      outcome: 'single',
+      cube: 2,
+      points: { recorded: 2, nominal: 2, credited: 2 },
+    });
   });
 
   it('"Wins 2 points" after a refused double on a 1-cube → gammon scored on a refused double', () => {
     const r = audit('gammon-on-drop.mat');
     expect(codes(r)).toEqual(['gammon-on-drop']);
-    expect(r.findings.find((f) => f.code === 'gammon-on-drop')).toMatchObject({ severity: 'error', game: 1, recorded: 2, expected: 1 });
+    expect(r.findings.find((f) => f.code === 'gammon-on-drop')).toMatchObject({
+      severity: 'error',
+      game: 1,
+      recorded: 2,
+      expected: 1,
+    });
   });
 
   it('3-point match at 0-0, gammon on a 2-cube, "Wins 3 points" → correct (3 ≤ recorded ≤ 4)', () => {

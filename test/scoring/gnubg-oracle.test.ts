@@ -21,16 +21,35 @@ describe.skipIf(!HAVE_CORPUS)('GNU Backgammon as the oracle', () => {
     const wrong: string[] = [];
     for (const row of rows) {
       const g = report(row.file).games[Number(row.game) - 1];
-      const got = [g.winner, g.points.nominal, g.termination, g.cube?.value, g.startScore.computed ?? g.startScore.recorded, g.crawford ?? false];
-      const want = [Number(row.winner), Number(row.points), row.termination, Number(row.cube), [Number(row.score_before0), Number(row.score_before1)], row.crawford_game === '1'];
-      if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${row.file} game ${row.game}: ${JSON.stringify(got)} ≠ gnubg ${JSON.stringify(want)}`);
+      const got = [
+        g.winner,
+        g.points.nominal,
+        g.termination,
+        g.cube?.value,
+        g.startScore.computed ?? g.startScore.recorded,
+        g.crawford ?? false,
+      ];
+      const want = [
+        Number(row.winner),
+        Number(row.points),
+        row.termination,
+        Number(row.cube),
+        [Number(row.score_before0), Number(row.score_before1)],
+        row.crawford_game === '1',
+      ];
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        wrong.push(`${row.file} game ${row.game}: ${JSON.stringify(got)} ≠ gnubg ${JSON.stringify(want)}`);
     }
     expect(wrong).toEqual([]);
     expect(rows.length).toBe(113);
   });
 
   it('raises no error on these clean files', () => {
-    const errors = [...new Set(rows.map((r) => r.file))].flatMap((f) => report(f).findings.filter((x) => x.severity === 'error').map((x) => `${f}: ${x.message}`));
+    const errors = [...new Set(rows.map((r) => r.file))].flatMap((f) =>
+      report(f)
+        .findings.filter((x) => x.severity === 'error')
+        .map((x) => `${f}: ${x.message}`),
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ describe('match-unfinished', () => {
 });
 
 describe('result-missing', () => {
-  it('is placed on the drop that ended the game, not on the game\'s start', () => {
+  it("is placed on the drop that ended the game, not on the game's start", () => {
     const text = fixtureText('scoring', 'result-missing.mat');
     const r = checkFile(fixture('scoring', 'result-missing.mat'), 'result-missing.mat')[0];
     const drop = lineOf(text, 'Drops');
@@ -93,12 +93,19 @@ describe('result-missing', () => {
 
 describe('an SGF without PW and PB', () => {
   // White doubles, Black drops, no result; an 8-point match left at 1-0.
-  const sgf = '(;FF[4]GM[6]CA[UTF-8]MI[length:8][game:1][ws:0][bs:0]RU[Crawford]\n;B[63aggj]\n;W[double]\n;B[drop]\n)\n';
+  const sgf =
+    '(;FF[4]GM[6]CA[UTF-8]MI[length:8][game:1][ws:0][bs:0]RU[Crawford]\n;B[63aggj]\n;W[double]\n;B[drop]\n)\n';
   const r = checkFile(bytes(sgf), 'x.sgf')[0];
 
   it('says White and Black in its messages', () => {
-    expect(one(r, 'result-missing')).toMatchObject({ line: 4, message: 'the record has no result line; White won 1 point by a drop' });
-    expect(one(r, 'match-unfinished')).toMatchObject({ line: 4, message: 'the record stops at 1-0 in an 8-point match: nobody has won it' });
+    expect(one(r, 'result-missing')).toMatchObject({
+      line: 4,
+      message: 'the record has no result line; White won 1 point by a drop',
+    });
+    expect(one(r, 'match-unfinished')).toMatchObject({
+      line: 4,
+      message: 'the record stops at 1-0 in an 8-point match: nobody has won it',
+    });
     for (const f of r.findings) expect(f.message).not.toMatch(/left player|right player/);
   });
 
@@ -110,9 +117,14 @@ describe('an SGF without PW and PB', () => {
   });
 
   it('a .mat without names keeps its columns: the left player, the right player', () => {
-    const text = fixtureText('scoring', 'result-missing.mat').replace(' Anna : 0                       Boris : 0', ' : 0                            : 0');
+    const text = fixtureText('scoring', 'result-missing.mat').replace(
+      ' Anna : 0                       Boris : 0',
+      ' : 0                            : 0',
+    );
     const m = checkFile(bytes(text), 'x.mat')[0];
     expect(m.players).toEqual(['', '']);
-    expect(one(m, 'result-missing').message).toBe('the record has no result line; the right player won 1 point by a drop');
+    expect(one(m, 'result-missing').message).toBe(
+      'the record has no result line; the right player won 1 point by a drop',
+    );
   });
 });

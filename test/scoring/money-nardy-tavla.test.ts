@@ -12,7 +12,8 @@ function audit(name: string, options = {}): MatchReport {
   return checkFile(fixture('scoring', name), name, options)[0];
 }
 
-const codes = (r: MatchReport, severities = ['error', 'warning']) => r.findings.filter((f) => severities.includes(f.severity)).map((f) => f.code);
+const codes = (r: MatchReport, severities = ['error', 'warning']) =>
+  r.findings.filter((f) => severities.includes(f.severity)).map((f) => f.code);
 
 describe('money play', () => {
   it('Jacoby on, cube never turned, gammon → 1; a gammon recorded as 2 is jacoby-gammon', () => {
@@ -39,7 +40,9 @@ describe('money play', () => {
   });
 
   it('no header: the same gammon recorded as a gammon shows the session had no Jacoby rule', () => {
-    const text = new TextDecoder().decode(fixture('scoring', 'money-jacoby-inferred.mat')).replace('Wins 1 point', 'Wins 2 points');
+    const text = new TextDecoder()
+      .decode(fixture('scoring', 'money-jacoby-inferred.mat'))
+      .replace('Wins 1 point', 'Wins 2 points');
     const r = checkFile(new TextEncoder().encode(text), 'x.mat')[0];
     expect(r.rules).toMatchObject({ jacoby: false, source: { jacoby: 'inferred' } });
     expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['rules-inferred', 'info']]);
@@ -55,7 +58,13 @@ describe('money play', () => {
   it('beaver: A doubles 1→2, B beavers to 4, A drops → B wins 2', () => {
     const r = audit('money-beaver-refused.mat');
     expect(r.findings).toEqual([]);
-    expect(r.games[0]).toMatchObject({ termination: 'drop', winner: 0, outcome: 'single', cube: { value: 2 }, points: { nominal: 2, recorded: 2 } });
+    expect(r.games[0]).toMatchObject({
+      termination: 'drop',
+      winner: 0,
+      outcome: 'single',
+      cube: { value: 2 },
+      points: { nominal: 2, recorded: 2 },
+    });
     expect(r.rules).toMatchObject({ beavers: true, source: { beavers: 'inferred' } });
   });
 
@@ -69,15 +78,18 @@ describe('money play', () => {
     expect(codes(audit('money-cube-limit.mat', { rules: { cubeLimit: 4 } }))).toEqual([]);
   });
 
-  it.skipIf(!HAVE_CORPUS)("GNU Backgammon's money sessions audit clean; a copy with a gammon's points doubled is caught", () => {
-    for (const f of ['s01_money_jacoby.mat', 's02_money_autodouble_beaver_resign.mat']) {
-      const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
-      expect(codes(r), f).toEqual([]);
-    }
-    const copy = audit('s01-money-gammon-points-doubled.mat');
-    expect(codes(copy)).toEqual(['points-mismatch']);
-    expect(copy.findings[0]).toMatchObject({ game: 6, recorded: 8, expected: 4 });
-  });
+  it.skipIf(!HAVE_CORPUS)(
+    "GNU Backgammon's money sessions audit clean; a copy with a gammon's points doubled is caught",
+    () => {
+      for (const f of ['s01_money_jacoby.mat', 's02_money_autodouble_beaver_resign.mat']) {
+        const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
+        expect(codes(r), f).toEqual([]);
+      }
+      const copy = audit('s01-money-gammon-points-doubled.mat');
+      expect(codes(copy)).toEqual(['points-mismatch']);
+      expect(copy.findings[0]).toMatchObject({ game: 6, recorded: 8, expected: 4 });
+    },
+  );
 });
 
 describe('Georgian nardy', () => {
@@ -99,7 +111,11 @@ describe('Georgian nardy', () => {
 
   it('at A 1 : B 3 in a 5-point match, A resigns → B credited 2, match over', () => {
     const r = audit('nardy-resign-ends-match.mat');
-    expect(r.games[2]).toMatchObject({ termination: 'resign', winner: 1, points: { nominal: 2, credited: 2, recorded: 2 } });
+    expect(r.games[2]).toMatchObject({
+      termination: 'resign',
+      winner: 1,
+      points: { nominal: 2, credited: 2, recorded: 2 },
+    });
     expect(codes(r)).toEqual(['game-after-match']);
   });
 
@@ -127,7 +143,9 @@ describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
   it("is followed in SGF, which records automatic doubles: gnubg's own x05 (a known auto-double bug) is caught", () => {
     const file = join(CORPUS, 'gnubg-generated', 'extras', 'x05_autodouble_display_off_bug.sgf');
     const r = checkFile(readFileSync(file), file)[0];
-    expect(r.findings.filter((f) => f.code === 'score-mismatch').map((f) => [f.game, f.recorded, f.expected])).toEqual([[3, [0, 5], [0, 19]]]);
+    expect(r.findings.filter((f) => f.code === 'score-mismatch').map((f) => [f.game, f.recorded, f.expected])).toEqual([
+      [3, [0, 5], [0, 19]],
+    ]);
   });
 
   it('is not followed in a .mat money session, which cannot record automatic doubles', () => {
@@ -140,7 +158,9 @@ describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
 describe('rules with no fixture of their own', () => {
   it('tavla: the opening roll may be a double (both dice are thrown anew)', () => {
     expect(audit('opening-double.mat').findings.map((f) => f.code)).toContain('opening-double');
-    expect(audit('opening-double.mat', { rules: { rules: 'tavla' } }).findings.map((f) => f.code)).not.toContain('opening-double');
+    expect(audit('opening-double.mat', { rules: { rules: 'tavla' } }).findings.map((f) => f.code)).not.toContain(
+      'opening-double',
+    );
   });
 
   it('money: an automatic double turns the cube but does not lift the Jacoby rule', () => {

@@ -28,7 +28,6 @@ describe('outcome', () => {
   it('works for either winner', () => {
     expect(outcome(position({ 25: 1, 6: 14 }, WON), 1)).toBe('backgammon');
   });
-
 });
 
 // LEVEL and OUTCOME_OF_LEVEL as the scoring uses them: an outcome's level picks its multiplier
@@ -41,15 +40,55 @@ describe('outcome levels in scoring', () => {
   ];
 
   function rules(name: RuleSetName) {
-    const record: MatchRecord = { file: 'x', format: 'mat', index: 1, line: 1, players: ['A', 'B'], length: 15, headers: [], variant: 'backgammon', games: [], marksHits: false };
+    const record: MatchRecord = {
+      file: 'x',
+      format: 'mat',
+      index: 1,
+      line: 1,
+      players: ['A', 'B'],
+      length: 15,
+      headers: [],
+      variant: 'backgammon',
+      games: [],
+      marksHits: false,
+    };
     return rulesFor(record, { rules: name });
   }
 
   function scored(name: RuleSetName, end: GameEnd, loser: SideSpec, cube: number, written: number | null = null) {
-    const r: GameReplay = { final: position(WON, loser), onRoll: 1, lastMover: 0, cube: { value: cube, owner: -1 }, cubeUnknown: false, firstRoll: null, cubeLog: [], findings: [], ...end };
-    const result = written === null ? null : { winner: 0 as const, points: written, andMatch: false, resigned: true, line: 9, column: 1 };
-    const game: GameRecord = { number: 1, line: 1, players: ['A', 'B'], startScore: [0, 0], actions: [], result, comments: [], unreadableFrom: null };
-    return scoreGame(game, r, { rules: rules(name), length: 15, score: [0, 0], cube, cubeTurned: true, names: ['A', 'B'] }).ending;
+    const r: GameReplay = {
+      final: position(WON, loser),
+      onRoll: 1,
+      lastMover: 0,
+      cube: { value: cube, owner: -1 },
+      cubeUnknown: false,
+      firstRoll: null,
+      cubeLog: [],
+      findings: [],
+      ...end,
+    };
+    const result =
+      written === null
+        ? null
+        : { winner: 0 as const, points: written, andMatch: false, resigned: true, line: 9, column: 1 };
+    const game: GameRecord = {
+      number: 1,
+      line: 1,
+      players: ['A', 'B'],
+      startScore: [0, 0],
+      actions: [],
+      result,
+      comments: [],
+      unreadableFrom: null,
+    };
+    return scoreGame(game, r, {
+      rules: rules(name),
+      length: 15,
+      score: [0, 0],
+      cube,
+      cubeTurned: true,
+      names: ['A', 'B'],
+    }).ending;
   }
 
   it.each<[RuleSetName, number, number[], string[]]>([
@@ -64,8 +103,15 @@ describe('outcome levels in scoring', () => {
   });
 
   it('a resignation written for 1, 2 or 3 × the cube is a single, a gammon, a backgammon (rounded up between them)', () => {
-    const resigned = (points: number) => scored('backgammon', { termination: 'resign', winner: 0, points }, { 6: 15 }, 2, points);
-    expect([2, 3, 4, 5, 6].map((p) => resigned(p).outcome)).toEqual(['single', 'gammon', 'gammon', 'backgammon', 'backgammon']);
+    const resigned = (points: number) =>
+      scored('backgammon', { termination: 'resign', winner: 0, points }, { 6: 15 }, 2, points);
+    expect([2, 3, 4, 5, 6].map((p) => resigned(p).outcome)).toEqual([
+      'single',
+      'gammon',
+      'gammon',
+      'backgammon',
+      'backgammon',
+    ]);
     expect(LOSERS.map(([o]) => OUTCOME_OF_LEVEL[LEVEL[o]])).toEqual(LOSERS.map(([o]) => o));
   });
 });

@@ -9,7 +9,18 @@ import { rulesFor, type RuleFlags } from '../../src/scoring/rules.js';
 import { position } from '../engine/position-helpers.js';
 
 function match(length: number, flags: RuleFlags = {}) {
-  const record: MatchRecord = { file: 'x', format: 'mat', index: 1, line: 1, players: ['A', 'B'], length, headers: [], variant: 'backgammon', games: [], marksHits: false };
+  const record: MatchRecord = {
+    file: 'x',
+    format: 'mat',
+    index: 1,
+    line: 1,
+    players: ['A', 'B'],
+    length,
+    headers: [],
+    variant: 'backgammon',
+    games: [],
+    marksHits: false,
+  };
   return rulesFor(record, flags);
 }
 
@@ -18,23 +29,59 @@ const GAMMON = position({}, { 6: 15 });
 
 function game(points: number | null, winner: Side = 0): GameRecord {
   const result = points === null ? null : { winner, points, andMatch: false, resigned: false, line: 9, column: 1 };
-  return { number: 1, line: 1, players: ['A', 'B'], startScore: [0, 0], actions: [], result, comments: [], unreadableFrom: null };
+  return {
+    number: 1,
+    line: 1,
+    players: ['A', 'B'],
+    startScore: [0, 0],
+    actions: [],
+    result,
+    comments: [],
+    unreadableFrom: null,
+  };
 }
 
 /** A replay that ends as `end` says on the GAMMON position, side 0 the winner. */
 function replayed(termination: Termination, cube: number, resignPoints: number | null = null): GameReplay {
   const end: GameEnd =
-    termination === 'unfinished' ? { termination } : termination === 'resign' ? { termination, winner: 0, points: resignPoints } : { termination, winner: 0 };
-  return { final: GAMMON, onRoll: 1, lastMover: 0, cube: { value: cube, owner: -1 }, cubeUnknown: false, firstRoll: null, cubeLog: [], findings: [], ...end };
+    termination === 'unfinished'
+      ? { termination }
+      : termination === 'resign'
+        ? { termination, winner: 0, points: resignPoints }
+        : { termination, winner: 0 };
+  return {
+    final: GAMMON,
+    onRoll: 1,
+    lastMover: 0,
+    cube: { value: cube, owner: -1 },
+    cubeUnknown: false,
+    firstRoll: null,
+    cubeLog: [],
+    findings: [],
+    ...end,
+  };
 }
 
 /** What scoreGame says, flat: who won, how, the points, whether it wins the match, the findings. */
 function score(...args: Parameters<typeof scoreGame>) {
   const { ending, winsMatch, findings } = scoreGame(...args);
-  return { winner: ending.winner, outcome: ending.outcome, nominal: ending.points.nominal, credited: ending.points.credited, winsMatch, findings };
+  return {
+    winner: ending.winner,
+    outcome: ending.outcome,
+    nominal: ending.points.nominal,
+    credited: ending.points.credited,
+    winsMatch,
+    findings,
+  };
 }
 
-const ctx = (rules: ReturnType<typeof match>, cube: number, cubeTurned: boolean, score: [number, number] = [0, 0], length = 7) => ({
+const ctx = (
+  rules: ReturnType<typeof match>,
+  cube: number,
+  cubeTurned: boolean,
+  score: [number, number] = [0, 0],
+  length = 7,
+) => ({
   rules,
   length,
   score,
@@ -71,13 +118,25 @@ describe('scoreGame: rules the fixtures do not each pin', () => {
 
   it('§1 an unfinished game is worth nothing and says nothing', () => {
     const p = score(game(null), replayed('unfinished', 1), ctx(match(7), 1, false));
-    expect(p).toMatchObject({ winner: null, outcome: null, nominal: null, credited: null, winsMatch: false, findings: [] });
+    expect(p).toMatchObject({
+      winner: null,
+      outcome: null,
+      nominal: null,
+      credited: null,
+      winsMatch: false,
+      findings: [],
+    });
   });
 
   it('§5 a nardy resignation is credited what is missing; another value recorded is a mismatch', () => {
     const nardy = match(5, { rules: 'nardy' });
     const at = ctx(nardy, 1, false, [3, 1], 5);
-    expect(score(game(2), replayed('resign', 1, 2), at)).toMatchObject({ nominal: 2, credited: 2, winsMatch: true, findings: [] });
+    expect(score(game(2), replayed('resign', 1, 2), at)).toMatchObject({
+      nominal: 2,
+      credited: 2,
+      winsMatch: true,
+      findings: [],
+    });
     const wrong = score(game(1), replayed('resign', 1, 1), at);
     expect(wrong.nominal).toBe(2);
     expect(wrong.findings.map((f) => [f.code, f.recorded, f.expected])).toEqual([['points-mismatch', 1, 2]]);

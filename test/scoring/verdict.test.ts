@@ -9,7 +9,22 @@ import type { GameVerdict } from '../../src/model.js';
 import { FIXTURES, fixture } from '../helpers.js';
 
 /** The output schema's order (README.md, ../shared/DESIGN.md): other tools read it. */
-const FIELDS = ['game', 'line', 'startScore', 'crawford', 'postCrawford', 'cube', 'doubles', 'termination', 'winner', 'outcome', 'outcomeName', 'points', 'final', 'findings'];
+const FIELDS = [
+  'game',
+  'line',
+  'startScore',
+  'crawford',
+  'postCrawford',
+  'cube',
+  'doubles',
+  'termination',
+  'winner',
+  'outcome',
+  'outcomeName',
+  'points',
+  'final',
+  'findings',
+];
 const POINTS = ['recorded', 'nominal', 'credited'];
 
 function matchFiles(dir: string): string[] {
@@ -22,15 +37,27 @@ function matchFiles(dir: string): string[] {
     });
 }
 
-const verdicts: GameVerdict[] = matchFiles(FIXTURES).flatMap((file) => checkFile(fixture(file), file).flatMap((r) => r.games));
+const verdicts: GameVerdict[] = matchFiles(FIXTURES).flatMap((file) =>
+  checkFile(fixture(file), file).flatMap((r) => r.games),
+);
 
 describe('game verdicts, one union written as one shape', () => {
   it('the fixtures hold every termination: bear-off, drop, resignation, unfinished, stopped', () => {
-    expect([...new Set(verdicts.map((g) => String(g.termination)))].sort()).toEqual(['bearoff', 'drop', 'null', 'resign', 'unfinished']);
+    expect([...new Set(verdicts.map((g) => String(g.termination)))].sort()).toEqual([
+      'bearoff',
+      'drop',
+      'null',
+      'resign',
+      'unfinished',
+    ]);
   });
 
   it('every variant writes the schema fields in the schema order', () => {
-    const wrong = verdicts.filter((g) => JSON.stringify(Object.keys(g)) !== JSON.stringify(FIELDS) || JSON.stringify(Object.keys(g.points)) !== JSON.stringify(POINTS));
+    const wrong = verdicts.filter(
+      (g) =>
+        JSON.stringify(Object.keys(g)) !== JSON.stringify(FIELDS) ||
+        JSON.stringify(Object.keys(g.points)) !== JSON.stringify(POINTS),
+    );
     expect(wrong.map((g) => [g.termination, Object.keys(g), Object.keys(g.points)])).toEqual([]);
   });
 
@@ -44,7 +71,13 @@ describe('game verdicts, one union written as one shape', () => {
         case 'resign':
           return g.winner === null;
         case 'unfinished':
-          return g.winner !== null || g.outcome !== null || g.points.recorded !== null || g.points.nominal !== null || g.points.credited !== null;
+          return (
+            g.winner !== null ||
+            g.outcome !== null ||
+            g.points.recorded !== null ||
+            g.points.nominal !== null ||
+            g.points.credited !== null
+          );
         case null:
           return g.outcome !== null || g.points.nominal !== null;
       }
