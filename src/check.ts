@@ -61,6 +61,6 @@ function reportsOf(imported: ImportResult, file: string, options: AuditOptions =
   );
 }
 
-export function checkFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
+export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
   return reportsOf(importRecord(bytes, file), file, options);
 }

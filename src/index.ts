@@ -5,5 +5,5 @@ export { parseMat } from '../grammars/mat.js';
 export { importRecord } from './import/index.js';
 export { detectFormat } from './import/detect.js';
 export { auditMatch } from './scoring/audit.js';
-export { checkFile } from './check.js';
+export { auditFile } from './check.js';
 export { run } from './cli.js';

@@ -232,6 +232,9 @@ interface VerdictCommon {
 /** One game's verdict. Written to JSON in the order game … doubles, then the ending's fields, then final and findings. */
 export type GameVerdict = VerdictCommon & GameEnding;
 
+/** Where a rule setting came from: a flag, the record's header, inferred from its games, or the default. */
+export type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
+
 export interface RulesApplied {
   name: 'backgammon' | 'nardy' | 'tavla';
   crawford: boolean;
@@ -240,7 +243,7 @@ export interface RulesApplied {
   /** Highest cube allowed; null: no limit. */
   cubeLimit?: number | null;
   /** Where each setting came from: flag, header, inferred (from the games) or default. */
-  source?: Record<string, 'default' | 'header' | 'flag' | 'inferred'>;
+  source?: Record<string, RuleSource>;
 }
 
 /** One audited match, or one unreadable file (`match: null`). Plain data: crosses worker threads as is. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../src/check.js';
+import { auditFile } from '../src/check.js';
 import { importRecord } from '../src/import/index.js';
 import { renderFile } from '../src/report/render.js';
 import { ROOT } from './helpers.js';
@@ -51,14 +51,14 @@ describe('no quadratic path', () => {
       expect(read.value.matches[0].games).toHaveLength(readCount);
       expect(read.value.errors).toHaveLength(101);
       expect(read.seconds).toBeLessThan(30);
-      const audit = timed(() => checkFile(file(auditCount), name));
+      const audit = timed(() => auditFile(file(auditCount), name));
       expect(audit.value[0].games).toHaveLength(auditCount);
       expect(audit.seconds).toBeLessThan(30);
     },
   );
 
   it('400,000 junk lines each before a `1 point match`: audited in seconds', { timeout: 180_000 }, () => {
-    const audit = timed(() => checkFile(encode('x\n1 point match\n'.repeat(400_000)), 'a.mat'));
+    const audit = timed(() => auditFile(encode('x\n1 point match\n'.repeat(400_000)), 'a.mat'));
     expect(audit.value).toHaveLength(400_000);
     expect(audit.value.flatMap((r) => r.findings).filter((f) => f.code === 'parse-error')).toHaveLength(101);
     expect(audit.seconds).toBeLessThan(30);
@@ -71,7 +71,7 @@ describe('no input is too much for the audit', () => {
     { timeout: 180_000 },
     () => {
       const rolls = ' 1) 11: 11: 11: 11: 11: 11: 11: 11: 11: 11:\n'.repeat(25_000);
-      const audit = timed(() => checkFile(encode(` 7 point match\n Game 1\n a : 0     b : 0\n${rolls}`), 'a.mat'));
+      const audit = timed(() => auditFile(encode(` 7 point match\n Game 1\n a : 0     b : 0\n${rolls}`), 'a.mat'));
       expect(audit.value[0].games[0].findings.length).toBeGreaterThan(250_000);
       expect(audit.seconds).toBeLessThan(30);
     },
@@ -79,7 +79,7 @@ describe('no input is too much for the audit', () => {
 
   it('a name of 200,000 characters and 20,000 findings that name the player: messages quote the name shortened', () => {
     const name = 'N'.repeat(200_000);
-    const reports = checkFile(
+    const reports = auditFile(
       encode(` 7 point match\n Game 1\n ${name} : 0     b : 0\n${' 1) 11:\n'.repeat(20_000)}`),
       'a.mat',
     );
@@ -132,9 +132,9 @@ const DIST = join(ROOT, 'dist', 'src');
 const AUDIT = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const { checkFile } = await import(workerData.check);
+  const { auditFile } = await import(workerData.check);
   const { renderFile } = await import(workerData.render);
-  const reports = checkFile(workerData.bytes, 'shape');
+  const reports = auditFile(workerData.bytes, 'shape');
   const out = renderFile(reports, { formats: ['text', 'json', 'csv'], showInfo: true }).out;
   parentPort.postMessage({ reports: reports.length, output: out.text.length + out.json.length + out.csv.length });
 })();`;

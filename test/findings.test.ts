@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../src/check.js';
+import { auditFile } from '../src/check.js';
 import { FINDING_CODES, type FindingCode } from '../src/findings.js';
 import { FIXTURES, ROOT, fixture } from './helpers.js';
 
@@ -60,7 +60,7 @@ describe('finding codes, declared once', () => {
     const seen = new Set<string>();
     const wrong: string[] = [];
     for (const file of files(FIXTURES)) {
-      for (const report of checkFile(fixture(file), file)) {
+      for (const report of auditFile(fixture(file), file)) {
         for (const f of [...report.findings, ...report.games.flatMap((g) => g.findings)]) {
           seen.add(f.code);
           const entry: { severities: readonly string[] } | undefined = FINDING_CODES[f.code];

@@ -4,7 +4,7 @@
 // number, and no ID is built from a value it cannot hold.
 import { describe, expect, it } from 'vitest';
 import { quoteDigits, wholeNumber } from '../grammars/numbers.js';
-import { checkFile } from '../src/check.js';
+import { auditFile } from '../src/check.js';
 import { startPosition } from '../src/engine/board.js';
 import { decodeMatchId, matchId, matchIdFits, type MatchIdState, xgid } from '../src/ids.js';
 import { MAX_CUBE, MAX_POINTS } from '../src/limits.js';
@@ -77,7 +77,7 @@ function numbersIn(value: unknown, out: number[] = []): number[] {
 
 /** Audits the text, renders it in every format, and checks what holds for every input here. */
 function audit(name: string, text: string): { reports: MatchReport[]; findings: Finding[]; text: string } {
-  const reports = checkFile(encode(text), name);
+  const reports = auditFile(encode(text), name);
   expect(numbersIn(reports).filter((n) => !Number.isSafeInteger(n))).toEqual([]);
   const rendered = renderFile(reports, { formats: ['text', 'json', 'csv'], showInfo: true });
   for (const out of [rendered.out.text!, rendered.out.json!, rendered.out.csv!]) {

@@ -94,7 +94,7 @@ export function inputAmong(paths: string[], outputs: FileIdentity[], options: Di
   return null;
 }
 
-export async function auditPaths(paths: string[], run: AuditRun): Promise<RunResult> {
+export async function runPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const result: RunResult = {
     summary: emptySummary(),
     missing: [],

@@ -1,7 +1,7 @@
 // One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
 // workers.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { checkFile } from '../check.js';
+import { auditFile } from '../check.js';
 import { looksLikeMatchContent } from './discover.js';
 import {
   internalError,
@@ -68,13 +68,13 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   }
 }
 
-export function auditFile(task: FileTask, options: RunOptions): FileOutcome {
+export function runTask(task: FileTask, options: RunOptions): FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
   if (!(bytes instanceof Uint8Array)) return bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
-    return outcomeOf(task.path, checkFile(bytes, task.path, options.audit), options, task.accepted);
+    return outcomeOf(task.path, auditFile(bytes, task.path, options.audit), options, task.accepted);
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }

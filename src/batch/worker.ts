@@ -2,10 +2,10 @@
 // file it writes which one it is on and since when into the batch's shared progress slots, so
 // that the main thread can stop a file that runs too long, and knows which file a worker that
 // died was on, without a message per file.
-import { auditFile } from './task.js';
+import { runTask } from './task.js';
 import { PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 
-export default function auditBatch(batch: Batch): BatchResult {
+export default function runBatch(batch: Batch): BatchResult {
   const crashOn = process.env.BGAUDIT_TEST_CRASH_ON; // test-only: a worker that dies on this file
   const hangOn = process.env.BGAUDIT_TEST_HANG_ON; // test-only: a file that never ends
   const hogOn = process.env.BGAUDIT_TEST_HOG_ON; // test-only: a file that takes all the memory it can
@@ -21,7 +21,7 @@ export default function auditBatch(batch: Batch): BatchResult {
     if (hangOn && task.path.includes(hangOn)) for (;;);
     if (hogOn && task.path.includes(hogOn))
       for (const hog: number[][] = []; ;) hog.push(new Array<number>(1e5).fill(1.5));
-    const outcome = auditFile(task, batch.options);
+    const outcome = runTask(task, batch.options);
     outcomes.push(outcome);
     if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;
     // Enough output for one message: the rest of the batch goes back to the main thread, which

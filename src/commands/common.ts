@@ -62,13 +62,13 @@ function seconds(v: string): number {
   return Math.round(n * 1000);
 }
 
-export function fileTimeout(): Option {
+export function fileTimeoutFlag(): Option {
   return new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit')
     .argParser(seconds)
     .default(60_000, '60');
 }
 
-export function maxFileSize(): Option {
+export function maxFileSizeFlag(): Option {
   return new Option(
     '--max-file-size <size>',
     'refuse larger files with an io-error (reading a file takes up to ~75 times its size in memory)',
@@ -78,20 +78,20 @@ export function maxFileSize(): Option {
 }
 
 /** The audit's options from the rule flags: they win over the record's headers and what it shows. */
-export function auditOptions(o: RuleFlags): AuditOptions {
+export function auditOptionsOf(o: RuleFlags): AuditOptions {
   return {
     rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit },
   };
 }
 
-export function runOptions() {
+export function flagsForRun() {
   return [
     new Option(
       '-j, --jobs <n>',
       'worker threads that audit files (default and most: the number of cores; one for a run under 4,000 files and 16 MB)',
     ).argParser(positiveInt('--jobs')),
-    maxFileSize(),
-    fileTimeout(),
+    maxFileSizeFlag(),
+    fileTimeoutFlag(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
   ];
 }
@@ -132,7 +132,7 @@ export function writeReason(e: unknown): string {
 }
 
 /** The rule options of verify and csv: they win over the record's headers and what it shows. */
-export function ruleOptions(): Option[] {
+export function flagsForRules(): Option[] {
   return [
     new Option(
       '--rules <set>',
@@ -164,7 +164,7 @@ function codeList(v: string, previous: string[] | undefined): string[] {
 }
 
 /** Which findings are reported, as a linter's users expect. */
-export function selectionOptions(): Option[] {
+export function flagsForSelection(): Option[] {
   return [
     new Option('--ignore <codes>', 'do not report these finding codes (comma-separated; may be repeated)').argParser(
       codeList,
@@ -184,8 +184,8 @@ export function selectionOptions(): Option[] {
   ];
 }
 
-/** What commander gives verify and csv for `runOptions()`, `ruleOptions()` and `selectionOptions()`. */
-export interface RunOptionValues extends RuleFlags {
+/** What commander gives verify and csv for `flagsForRun()`, `flagsForRules()` and `flagsForSelection()`. */
+export interface RunFlagValues extends RuleFlags {
   jobs?: number;
   maxFileSize: number;
   fileTimeout: number;
@@ -215,7 +215,7 @@ function workers(io: CliIO, asked: number | undefined): number {
  * are not valid, an output that is one of the inputs (which opening it would empty), standard
  * input. Throws a UsageError (exit 2) for the first problem.
  */
-export async function prepareRun(io: CliIO, paths: string[], o: RunOptionValues, outputPaths: string[]) {
+export async function prepareRun(io: CliIO, paths: string[], o: RunFlagValues, outputPaths: string[]) {
   try {
     checkPatterns(paths);
   } catch (e) {
@@ -247,7 +247,7 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunOptionValues,
     follow: o.follow === true,
     outputDrained: io.stdoutDrained,
     stdin,
-    audit: auditOptions(o),
+    audit: auditOptionsOf(o),
   };
 }
 

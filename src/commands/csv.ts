@@ -1,6 +1,6 @@
 // `bgaudit csv`: one row per game, for spreadsheets and statistics.
 import { Command } from 'commander';
-import { auditPaths, type RunResult } from '../batch/run.js';
+import { runPaths, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
 import { baselineWriter } from './baseline.js';
@@ -9,11 +9,11 @@ import {
   flushEvery,
   openOutput,
   prepareRun,
-  ruleOptions,
-  runOptions,
-  selectionOptions,
+  flagsForRules,
+  flagsForRun,
+  flagsForSelection,
   type CliIO,
-  type RunOptionValues,
+  type RunFlagValues,
 } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -23,7 +23,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
     )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
-  for (const o of [...runOptions(), ...selectionOptions(), ...ruleOptions()]) cmd.addOption(o);
+  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -35,7 +35,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
         'The exit code is that of verify: 1 when any error finding.',
     )
-    .action(async (paths: string[], opts: RunOptionValues & { output?: string }) => {
+    .action(async (paths: string[], opts: RunFlagValues & { output?: string }) => {
       const settings = await prepareRun(
         io,
         paths,
@@ -49,7 +49,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
       const flusher = flushEvery([out.flush]);
       let result: RunResult;
       try {
-        result = await auditPaths(paths, {
+        result = await runPaths(paths, {
           ...settings,
           outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
           sinks: [{ format: 'csv', sink: csvSink(out.write) }],

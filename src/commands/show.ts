@@ -7,11 +7,11 @@ import { statSync } from 'node:fs';
 import {
   EXIT,
   UsageError,
-  auditOptions,
-  fileTimeout,
-  maxFileSize,
+  auditOptionsOf,
+  fileTimeoutFlag,
+  maxFileSizeFlag,
   positiveInt,
-  ruleOptions,
+  flagsForRules,
   type CliIO,
 } from './common.js';
 import type { RuleFlags } from '../scoring/rules.js';
@@ -31,9 +31,9 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
     .argument('<file>', 'one match file, or - for standard input')
     .option('-g, --game <n>', 'only this game (numbered from 1 within its match)', positiveInt('--game'))
     .option('-m, --match <n>', 'only this match of a file that holds several', positiveInt('--match'))
-    .addOption(maxFileSize())
-    .addOption(fileTimeout());
-  for (const o of ruleOptions()) cmd.addOption(o);
+    .addOption(maxFileSizeFlag())
+    .addOption(fileTimeoutFlag());
+  for (const o of flagsForRules()) cmd.addOption(o);
   return cmd.action(async (file: string, opts: ShowOptions) => {
     // Read as verify reads (a regular file, under the size limit) and audited in a worker that
     // the time limit can stop.
@@ -52,7 +52,7 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
       jobs: 1,
       fileTimeoutMs: opts.fileTimeout,
       run: {
-        audit: auditOptions(opts),
+        audit: auditOptionsOf(opts),
         maxFileSize: opts.maxFileSize,
         render: { formats: ['show'], showInfo: true, show: { match: opts.match, game: opts.game } },
       },

@@ -1,6 +1,6 @@
 // `bgaudit verify`: audit files and folders, report every finding.
 import { Command, Option } from 'commander';
-import { auditPaths, countInputs, type RunResult } from '../batch/run.js';
+import { runPaths, countInputs, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { jsonSink, ndjsonSink, type RunRecord } from '../report/json.js';
 import { VERSION } from '../version.js';
@@ -13,11 +13,11 @@ import {
   flushEvery,
   openOutput,
   prepareRun,
-  ruleOptions,
-  runOptions,
-  selectionOptions,
+  flagsForRules,
+  flagsForRun,
+  flagsForSelection,
   type CliIO,
-  type RunOptionValues,
+  type RunFlagValues,
 } from './common.js';
 
 function sinkFor(format: OutputFormat, write: Write, run: RunRecord): Sink {
@@ -45,7 +45,7 @@ function runRecord(paths: string[], o: VerifyOptions): RunRecord {
   return { bgaudit: { version: VERSION, command: 'verify', paths, settings } };
 }
 
-interface VerifyOptions extends RunOptionValues {
+interface VerifyOptions extends RunFlagValues {
   format: string;
   info: boolean;
   csv?: string;
@@ -65,7 +65,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .option('--info', 'text format: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file (never one of the inputs)')
     .option('-q, --quiet', 'no progress line on stderr');
-  for (const o of [...runOptions(), ...selectionOptions(), ...ruleOptions()]) cmd.addOption(o);
+  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -107,7 +107,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       const flusher = flushEvery(csvOut ? [stdout.flush, csvOut.flush] : [stdout.flush]);
       let result: RunResult;
       try {
-        result = await auditPaths(paths, {
+        result = await runPaths(paths, {
           ...settings,
           outputs: [csv, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
           sinks,

@@ -2,9 +2,8 @@
 // line first, then the record's own headers, then what the record itself shows, then defaults.
 import { wholeNumber } from '../../grammars/numbers.js';
 import { outOfRange } from '../limits.js';
-import type { Finding, Header, MatchRecord, RulesApplied } from '../model.js';
+import type { Finding, Header, MatchRecord, RuleSource, RulesApplied } from '../model.js';
 
-type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
 export type RuleSetName = 'backgammon' | 'nardy' | 'tavla';
 
 /** What each rule set is, before any match is looked at (RULES.md §1-6). */

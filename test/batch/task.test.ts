@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditFile, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
-import { checkFile } from '../../src/check.js';
+import { runTask, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
+import { auditFile } from '../../src/check.js';
 import { renderFile } from '../../src/report/render.js';
 import { FIXTURES } from '../helpers.js';
 
@@ -30,13 +30,13 @@ function findings(o: FileOutcome): { code: string; message: string }[] {
   return (JSON.parse(ndjson(o)) as { findings: { code: string; message: string }[] }).findings;
 }
 
-describe('auditFile', () => {
+describe('runTask', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([base.length, 65_535, 65_536, 65_537, 131_072, 300_000])('reads a file of %i bytes whole', (size) => {
     const path = padded(size);
-    const expected = renderFile(checkFile(new Uint8Array(readFileSync(path)), path, {}), render).out.ndjson;
-    const got = ndjson(auditFile({ path, sniff: false }, options(1 << 20)));
+    const expected = renderFile(auditFile(new Uint8Array(readFileSync(path)), path, {}), render).out.ndjson;
+    const got = ndjson(runTask({ path, sniff: false }, options(1 << 20)));
     expect(got).toBe(expected);
     expect((JSON.parse(got) as { games: unknown[] }).games).toHaveLength(4);
   });
@@ -47,7 +47,7 @@ describe('auditFile', () => {
     [65_537, 65_536, '65537 bytes is more than the 65536-byte limit'],
     [300_000, 200_000, '300000 bytes is more than the 200000-byte limit'],
   ])('a %i-byte file under a %i-byte limit', (size, limit, refusal) => {
-    const io = findings(auditFile({ path: padded(size), sniff: false }, options(limit))).filter(
+    const io = findings(runTask({ path: padded(size), sniff: false }, options(limit))).filter(
       (f) => f.code === 'io-error',
     );
     expect(io.map((f) => f.message)).toEqual(
@@ -58,10 +58,10 @@ describe('auditFile', () => {
   it('reports a folder and a missing file as io-errors', () => {
     const folder = join(dir, 'folder.mat');
     mkdirSync(folder);
-    expect(findings(auditFile({ path: folder, sniff: false }, options(1 << 20)))).toMatchObject([
+    expect(findings(runTask({ path: folder, sniff: false }, options(1 << 20)))).toMatchObject([
       { code: 'io-error', message: 'cannot read the file: it is a folder' },
     ]);
-    expect(findings(auditFile({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([
+    expect(findings(runTask({ path: join(dir, 'none.mat'), sniff: false }, options(1 << 20)))).toMatchObject([
       { code: 'io-error', message: 'cannot read the file: no such file or folder' },
     ]);
   });
@@ -69,10 +69,10 @@ describe('auditFile', () => {
   it('skips a sniffed file whose content is no match, and reads an empty one', () => {
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'shopping list\n');
-    expect(auditFile({ path: text, sniff: true }, options(1 << 20)).skipped).toBe('not-a-match');
+    expect(runTask({ path: text, sniff: true }, options(1 << 20)).skipped).toBe('not-a-match');
     const empty = join(dir, 'empty.mat');
     writeFileSync(empty, '');
-    expect(findings(auditFile({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual([
+    expect(findings(runTask({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual([
       'parse-error',
     ]);
   });

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { decode } from '../../src/decode.js';
 import { importRecord } from '../../src/import/index.js';
 import type { GameVerdict, MatchReport } from '../../src/model.js';
@@ -115,7 +115,7 @@ const PAIRS = HAVE_CORPUS
       .map((f) => f.slice(0, -4))
       .sort()
   : [];
-const audit = (file: string): MatchReport[] => checkFile(readFileSync(join(GENERATED, file)), file);
+const audit = (file: string): MatchReport[] => auditFile(readFileSync(join(GENERATED, file)), file);
 
 describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backgammon', () => {
   const reports = new Map(PAIRS.map((p) => [p, { sgf: audit(`${p}.sgf`), mat: audit(`${p}.mat`) }]));
@@ -197,7 +197,7 @@ describe.skipIf(!HAVE_CORPUS)("the SGF files' final positions against GNU Backga
     const cache = new Map<string, MatchReport>();
     const wrong: string[] = [];
     for (const row of rows) {
-      if (!cache.has(row.file)) cache.set(row.file, checkFile(readFileSync(join(GENERATED, row.file)), row.file)[0]);
+      if (!cache.has(row.file)) cache.set(row.file, auditFile(readFileSync(join(GENERATED, row.file)), row.file)[0]);
       const g = cache.get(row.file)!.games[Number(row.game) - 1];
       const got = [g.final?.positionId, g.winner ?? -1, g.points.nominal ?? 0, g.termination, g.cube?.value];
       const want = [

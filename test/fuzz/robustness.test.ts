@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { decode } from '../../src/decode.js';
 import { CORPUS, HAVE_CORPUS } from '../helpers.js';
 import { apply, mutation } from './mutate.js';
@@ -50,7 +50,7 @@ describe.skipIf(!HAVE_CORPUS)('robustness under mutation', () => {
           fc.array(mutation, { minLength: 1, maxLength: 4 }),
           (k, mutations) => {
             const bytes = mutations.reduce((b, m) => apply(b, m), files[k].bytes);
-            const reports = checkFile(bytes, files[k].name);
+            const reports = auditFile(bytes, files[k].name);
             if (reports.length === 0) return false;
             const last = linesIn(bytes);
             for (const r of reports) {

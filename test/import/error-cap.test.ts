@@ -3,7 +3,7 @@
 // (a game not replayed past its first unreadable line) holds for every error, listed or not.
 import { describe, expect, it } from 'vitest';
 import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { importRecord } from '../../src/import/index.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -22,7 +22,7 @@ describe('parse errors past the first 100 of a file', () => {
   });
 
   it('become one parse-error finding in the game where they start', () => {
-    const reports = checkFile(bytes(` 7 point match\n Game 1\n${SCORE}${lines(250, () => 'x\n')}`), 'a.mat');
+    const reports = auditFile(bytes(` 7 point match\n Game 1\n${SCORE}${lines(250, () => 'x\n')}`), 'a.mat');
     const parse = reports[0].findings.filter((f) => f.code === 'parse-error');
     expect(parse).toHaveLength(101);
     expect(parse[100]).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { importRecord } from '../../src/import/index.js';
 import { importSgf } from '../../src/import/sgf.js';
 import type { Action, MatchRecord } from '../../src/model.js';
@@ -116,7 +116,7 @@ describe('sgf import: GNU Backgammon files', () => {
     const g = m.games[1];
     expect(g.setup).toEqual({ autoDoubles: 1, line: 42 });
     expect(g.actions.slice(-2).map(brief)).toEqual(['0:double=4', '1:drop']);
-    const verdict = checkFile(fixture('sgf', 'gnubg-money-raccoon-autodouble.sgf'), 'x')[0].games[1];
+    const verdict = auditFile(fixture('sgf', 'gnubg-money-raccoon-autodouble.sgf'), 'x')[0].games[1];
     expect(verdict).toMatchObject({
       termination: 'drop',
       winner: 0,
@@ -130,7 +130,7 @@ describe('sgf import: GNU Backgammon files', () => {
     const g = m.games[0];
     expect(brief(g.actions[g.actions.length - 1])).toBe('0:double=2');
     expect(g.result).toMatchObject({ winner: 0, points: 2, resigned: true });
-    const verdict = checkFile(fixture('sgf', 'gnubg-resign-while-doubled.sgf'), 'x')[0].games[0];
+    const verdict = auditFile(fixture('sgf', 'gnubg-resign-while-doubled.sgf'), 'x')[0].games[0];
     expect(verdict).toMatchObject({
       termination: 'resign',
       winner: 0,

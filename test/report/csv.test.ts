@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { CSV_COLUMNS, csvRows, csvSink, renderCsvRows } from '../../src/report/csv.js';
 import { cli, fixture, fixtureText } from '../helpers.js';
 
@@ -11,7 +11,7 @@ function csvOf(names: [string, ...string[]][]): string {
   let text = '';
   const sink = csvSink((s) => void (text += s));
   for (const parts of names) {
-    const reports = checkFile(fixture(...parts), parts.join('/'));
+    const reports = auditFile(fixture(...parts), parts.join('/'));
     sink.add(renderCsvRows(reports));
   }
   return text;
@@ -35,7 +35,7 @@ describe('CSV', () => {
     const text = csvOf(files);
     const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    const expected = files.flatMap((parts) => checkFile(fixture(...parts), parts.join('/')).flatMap(csvRows));
+    const expected = files.flatMap((parts) => auditFile(fixture(...parts), parts.join('/')).flatMap(csvRows));
     const asText = (v: unknown) => (v === null ? '' : String(v));
     expect(parsed.data).toEqual(
       expected.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, asText(v)]))),
@@ -103,9 +103,9 @@ describe('CSV injection (OWASP): a text cell a spreadsheet would read as a formu
       '(;FF[4]GM[6]CA[UTF-8]MI[length:5][game:0][ws:0][bs:0]PW[\tx]PB[Anna]RU[Crawford]\n;B[43lplo]\n;W[51mhxw])\n',
     );
     const text = [
-      renderCsvRows(checkFile(sgf, 'tab.sgf')),
-      renderCsvRows(checkFile(fixture('scoring', 'crawford-double.mat'), '\rx.mat')),
-      renderCsvRows(checkFile(fixture('mat', 'broken', 'binary.mat'), '=1+1\n.mat')),
+      renderCsvRows(auditFile(sgf, 'tab.sgf')),
+      renderCsvRows(auditFile(fixture('scoring', 'crawford-double.mat'), '\rx.mat')),
+      renderCsvRows(auditFile(fixture('mat', 'broken', 'binary.mat'), '=1+1\n.mat')),
     ].join('');
     expect(text).toContain(`tab.sgf,1,1,"'\tx",Anna,`);
     expect(text).toContain(`"'\rx.mat",1,1,Anna,Boris,`);

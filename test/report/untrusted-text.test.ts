@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { showHeading, showUnreadable } from '../../src/report/show.js';
 import { cli, poolOnFewFiles, reportsIn } from '../helpers.js';
 
@@ -143,11 +143,11 @@ describe('show', () => {
   });
 
   it('a heading naming one match of several, and an unreadable file under an escaped name', () => {
-    const [r] = checkFile(new TextEncoder().encode(MATCH), evil);
+    const [r] = auditFile(new TextEncoder().encode(MATCH), evil);
     expect(showHeading(evil, { ...r, match: 2 }, true)).toBe(
       `${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}\n\n`,
     );
-    const [bad] = checkFile(new TextEncoder().encode(JUNK), evil);
+    const [bad] = auditFile(new TextEncoder().encode(JUNK), evil);
     expect(showUnreadable(evil, bad)).toBe(
       `${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`,
     );

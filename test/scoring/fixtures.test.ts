@@ -1,12 +1,12 @@
 // Every case of RULES.md §8 (match play) and every finding code, on fixtures made from real
 // games (fixtures/scoring/make.py). Each row says the findings the file must raise, no more.
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import type { GameVerdict, MatchReport } from '../../src/model.js';
 import { fixture } from '../helpers.js';
 
 function audit(name: string, options = {}): MatchReport {
-  return checkFile(fixture('scoring', name), name, options)[0];
+  return auditFile(fixture('scoring', name), name, options)[0];
 }
 
 /** error and warning codes, in order; `match-unfinished` is left out (most fixtures are one game). */
@@ -138,7 +138,7 @@ describe('one fixture per finding code', () => {
 
   it('an unfinished game is an error only when another game follows it', () => {
     const text = new TextDecoder().decode(fixture('scoring', 'game-unfinished.mat'));
-    const last = checkFile(new TextEncoder().encode(text.slice(0, text.indexOf(' Game 2'))), 'x.mat')[0];
+    const last = auditFile(new TextEncoder().encode(text.slice(0, text.indexOf(' Game 2'))), 'x.mat')[0];
     expect(last.games.map((g) => [g.termination, g.points.nominal])).toEqual([['unfinished', null]]);
     expect(codes(last)).toEqual([]);
   });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import type { MatchReport } from '../../src/model.js';
 import { readTsv } from '../engine/position-helpers.js';
 import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
@@ -13,7 +13,7 @@ describe.skipIf(!HAVE_CORPUS)('GNU Backgammon as the oracle', () => {
   const rows = readTsv(fixtureText('gnubg', 'game-results.tsv'));
   const reports = new Map<string, MatchReport>();
   const report = (file: string) => {
-    if (!reports.has(file)) reports.set(file, checkFile(readFileSync(join(CORPUS, 'gnubg-generated', file)), file)[0]);
+    if (!reports.has(file)) reports.set(file, auditFile(readFileSync(join(CORPUS, 'gnubg-generated', file)), file)[0]);
     return reports.get(file)!;
   };
 

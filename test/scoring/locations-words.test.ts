@@ -2,7 +2,7 @@
 // record stops, result-missing where the game ended), "an 8-point match", and an SGF without
 // names saying White and Black.
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import type { MatchReport } from '../../src/model.js';
 import { showMatch } from '../../src/report/show.js';
 import { aOrAn } from '../../src/words.js';
@@ -46,7 +46,7 @@ describe('aOrAn: the article before a number as it is spoken', () => {
 
 describe('match-unfinished', () => {
   const text = fixtureText('scoring', 'match-unfinished.mat');
-  const withLength = (n: number) => checkFile(bytes(text.replace(' 3 point match', ` ${n} point match`)), 'x.mat')[0];
+  const withLength = (n: number) => auditFile(bytes(text.replace(' 3 point match', ` ${n} point match`)), 'x.mat')[0];
 
   it.each([
     [3, 'the record stops at 0-1 in a 3-point match: nobody has won it'],
@@ -58,7 +58,7 @@ describe('match-unfinished', () => {
   });
 
   it("is placed on the record's last line, where it stops", () => {
-    const r = checkFile(fixture('scoring', 'match-unfinished.mat'), 'match-unfinished.mat')[0];
+    const r = auditFile(fixture('scoring', 'match-unfinished.mat'), 'match-unfinished.mat')[0];
     const lines = text.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toContain('Wins 1 point');
     expect(one(r, 'match-unfinished')).toMatchObject({ line: lines.length });
@@ -69,7 +69,7 @@ describe('match-unfinished', () => {
 describe('result-missing', () => {
   it("is placed on the drop that ended the game, not on the game's start", () => {
     const text = fixtureText('scoring', 'result-missing.mat');
-    const r = checkFile(fixture('scoring', 'result-missing.mat'), 'result-missing.mat')[0];
+    const r = auditFile(fixture('scoring', 'result-missing.mat'), 'result-missing.mat')[0];
     const drop = lineOf(text, 'Drops');
     expect(drop).toBe(24);
     expect(one(r, 'result-missing')).toMatchObject({ game: 1, line: drop });
@@ -82,7 +82,7 @@ describe('result-missing', () => {
     const result = lineOf(text, 'Wins ');
     const lines = text.split('\n');
     const stripped = lines.map((l, i) => (i === result - 1 ? l.replace(/Wins \d+ points?.*$/, '') : l)).join('\n');
-    const r = checkFile(bytes(stripped), 'x.mat')[0];
+    const r = auditFile(bytes(stripped), 'x.mat')[0];
     expect(r.games[0].termination).toBe('bearoff');
     const f = one(r, 'result-missing');
     const lastRoll = lines.slice(0, result).reduce((at, l, i) => (/\d\d: \S/.test(l) ? i + 1 : at), 0);
@@ -95,7 +95,7 @@ describe('an SGF without PW and PB', () => {
   // White doubles, Black drops, no result; an 8-point match left at 1-0.
   const sgf =
     '(;FF[4]GM[6]CA[UTF-8]MI[length:8][game:1][ws:0][bs:0]RU[Crawford]\n;B[63aggj]\n;W[double]\n;B[drop]\n)\n';
-  const r = checkFile(bytes(sgf), 'x.sgf')[0];
+  const r = auditFile(bytes(sgf), 'x.sgf')[0];
 
   it('says White and Black in its messages', () => {
     expect(one(r, 'result-missing')).toMatchObject({
@@ -121,7 +121,7 @@ describe('an SGF without PW and PB', () => {
       ' Anna : 0                       Boris : 0',
       ' : 0                            : 0',
     );
-    const m = checkFile(bytes(text), 'x.mat')[0];
+    const m = auditFile(bytes(text), 'x.mat')[0];
     expect(m.players).toEqual(['', '']);
     expect(one(m, 'result-missing').message).toBe(
       'the record has no result line; the right player won 1 point by a drop',

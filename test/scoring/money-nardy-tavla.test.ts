@@ -2,14 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import { importRecord } from '../../src/import/index.js';
 import { auditMatch } from '../../src/scoring/audit.js';
 import type { MatchReport } from '../../src/model.js';
 import { CORPUS, HAVE_CORPUS, fixture } from '../helpers.js';
 
 function audit(name: string, options = {}): MatchReport {
-  return checkFile(fixture('scoring', name), name, options)[0];
+  return auditFile(fixture('scoring', name), name, options)[0];
 }
 
 const codes = (r: MatchReport, severities = ['error', 'warning']) =>
@@ -43,7 +43,7 @@ describe('money play', () => {
     const text = new TextDecoder()
       .decode(fixture('scoring', 'money-jacoby-inferred.mat'))
       .replace('Wins 1 point', 'Wins 2 points');
-    const r = checkFile(new TextEncoder().encode(text), 'x.mat')[0];
+    const r = auditFile(new TextEncoder().encode(text), 'x.mat')[0];
     expect(r.rules).toMatchObject({ jacoby: false, source: { jacoby: 'inferred' } });
     expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['rules-inferred', 'info']]);
     expect(r.games[0].points).toEqual({ recorded: 2, nominal: 2, credited: 2 });
@@ -82,7 +82,7 @@ describe('money play', () => {
     "GNU Backgammon's money sessions audit clean; a copy with a gammon's points doubled is caught",
     () => {
       for (const f of ['s01_money_jacoby.mat', 's02_money_autodouble_beaver_resign.mat']) {
-        const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
+        const r = auditFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
         expect(codes(r), f).toEqual([]);
       }
       const copy = audit('s01-money-gammon-points-doubled.mat');
@@ -142,7 +142,7 @@ describe('tavla', () => {
 describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
   it("is followed in SGF, which records automatic doubles: gnubg's own x05 (a known auto-double bug) is caught", () => {
     const file = join(CORPUS, 'gnubg-generated', 'extras', 'x05_autodouble_display_off_bug.sgf');
-    const r = checkFile(readFileSync(file), file)[0];
+    const r = auditFile(readFileSync(file), file)[0];
     expect(r.findings.filter((f) => f.code === 'score-mismatch').map((f) => [f.game, f.recorded, f.expected])).toEqual([
       [3, [0, 5], [0, 19]],
     ]);
@@ -150,7 +150,7 @@ describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
 
   it('is not followed in a .mat money session, which cannot record automatic doubles', () => {
     const f = 's02_money_autodouble_beaver_resign.mat';
-    const r = checkFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
+    const r = auditFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
     expect(r.games.every((g) => g.startScore.computed === null)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/check.js';
+import { auditFile } from '../../src/check.js';
 import type { GameVerdict } from '../../src/model.js';
 import { FIXTURES, fixture } from '../helpers.js';
 
@@ -38,7 +38,7 @@ function matchFiles(dir: string): string[] {
 }
 
 const verdicts: GameVerdict[] = matchFiles(FIXTURES).flatMap((file) =>
-  checkFile(fixture(file), file).flatMap((r) => r.games),
+  auditFile(fixture(file), file).flatMap((r) => r.games),
 );
 
 describe('game verdicts, one union written as one shape', () => {
