@@ -164,6 +164,26 @@ export interface Finding {
   column?: number;
   recorded?: unknown;
   expected?: unknown;
+  /** Where the finding happens (a game's findings): the position and match state at that moment. */
+  position?: FindingPosition;
+  /** `illegal-move`: one legal play of that roll in the record's notation, or that none was possible. */
+  legalPlay?: string;
+}
+
+/**
+ * The moment a game finding is about: before the roll or cube action it names (the acting side on
+ * roll), the game's final position for a result finding, its start for a score finding.
+ */
+export interface FindingPosition {
+  /** GNU Backgammon's Position ID, the side on roll's checkers first. */
+  positionId: string;
+  /** The match state (score, cube, Crawford, dice when rolled); null when a Match ID cannot hold it. */
+  matchId: string | null;
+  xgid: string | null;
+  onRoll: Side;
+  dice: [number, number] | null;
+  /** The record's own text of the action (a move cell, a cube action, a result line); '' when none. */
+  recorded: string;
 }
 
 export type Termination = 'bearoff' | 'drop' | 'resign' | 'unfinished';
@@ -237,6 +257,8 @@ export type RuleSource = 'default' | 'header' | 'flag' | 'inferred';
 
 export interface RulesApplied {
   name: 'backgammon' | 'nardy' | 'tavla';
+  /** The start position the games are replayed from. */
+  variant: Variant;
   crawford: boolean;
   jacoby: boolean;
   beavers: boolean;

@@ -122,6 +122,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     length: record.length,
     rules: {
       name: rules.name,
+      variant: record.variant,
       crawford: rules.crawford,
       jacoby: rules.jacoby,
       beavers: rules.beavers,

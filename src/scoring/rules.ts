@@ -202,6 +202,7 @@ export function rulesFor(record: MatchRecord, flags: RuleFlags = {}): RuleSet {
 
   return {
     name,
+    variant: record.variant,
     cube: preset.cube,
     multipliers: preset.multipliers,
     resignEndsMatch: preset.resignEndsMatch,
