@@ -5,7 +5,8 @@
 // judgement, made on the cube log kept here.
 import type { Action, CubeState, DoubleAction, Finding, GameRecord, RollAction, Side, Variant } from '../model.js';
 import { type Position, allBorneOff, other, startPosition } from './board.js';
-import { type MoveScratch, newMoveScratch } from './moves.js';
+import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
+import { bestPlay, mostDiceUsable } from './dice.js';
 import { type Report, playRoll, rollName } from './roll.js';
 import { MAX_CUBE } from '../limits.js';
 
@@ -15,6 +16,31 @@ export interface ReplayOptions {
   marksHits: boolean;
   /** Player names, for messages (the audit gives names for empty ones). */
   players: [string, string];
+  /**
+   * The actions whose moment to keep (`moments`, keyed by `momentKey`): asked again only for a
+   * game with findings that need their position, or for `show --line`, never on the audit's path.
+   */
+  capture?: (line: number, column: number) => boolean;
+}
+
+/** The moment before an action: what a finding about it, or `show --line`, draws. */
+export interface Moment {
+  /** The board BEFORE the action, each side in its own numbering ([0] off, 1..24, [25] bar), copies. */
+  sides: [Uint8Array, Uint8Array];
+  /** The side acting (the roller, the doubler, the taker…). */
+  side: Side;
+  /** A roll's dice as written; null for a cube action or resignation. */
+  dice: [number, number] | null;
+  cube: CubeState;
+  /** The cube passed the largest there can be before this action: `cube.value` is the last one known. */
+  cubeUnknown: boolean;
+  /** A roll: one legal play of it with the most dice ('' when no move is possible); null otherwise. */
+  legalPlay: string | null;
+}
+
+/** The key of an action's moment: its place in the file. */
+export function momentKey(line: number, column: number): string {
+  return `${line}:${column}`;
 }
 
 export interface CubeEvent {
@@ -64,6 +90,8 @@ interface ReplayState {
   findings: Finding[];
   /** The line of the action that ended the game (the last checker borne off, the drop, the resignation); absent when none did. */
   endLine?: number;
+  /** The moments `capture` asked for; absent without it. */
+  moments?: Map<string, Moment>;
 }
 
 export type GameReplay = ReplayState & GameEnd;
@@ -96,9 +124,11 @@ interface Walk {
   lastMover: Side | null;
   /** How the game ended (or where the replay stopped), and on which line; null while it goes on. */
   ended: { end: Exclude<GameEnd, { termination: 'unfinished' }>; line: number } | null;
+  moments: Map<string, Moment> | null;
 }
 
-function startOf(game: GameRecord, variant: Variant): Position {
+/** The position a game starts from: the variant's, or the record's set-up. */
+export function startOf(game: GameRecord, variant: Variant): Position {
   const pos = startPosition(variant);
   const sides = game.setup?.sides;
   if (sides) for (const s of [0, 1] as const) pos.sides[s].set(sides[s]);
@@ -124,10 +154,12 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     firstRoll: null,
     lastMover: null,
     ended: null,
+    moments: options.capture ? new Map() : null,
   };
   const lastRollIndex = findLastRoll(game.actions);
   for (let i = 0; i < game.actions.length; i++) {
     const a = game.actions[i];
+    if (w.moments !== null && options.capture?.(a.line, a.column)) keepMoment(w, a);
     if (w.ended !== null) {
       reportPlayAfterEnd(w, a);
       break;
@@ -152,8 +184,27 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     cubeLog: w.cubeLog,
     findings: w.findings,
     endLine: w.ended !== null && w.ended.end.termination !== null ? w.ended.line : undefined,
+    ...(w.moments === null ? {} : { moments: w.moments }),
     ...endOf(w),
   };
+}
+
+/** Keeps the moment before action `a`: the board, the cube, and for a roll one legal play of it. */
+function keepMoment(w: Walk, a: Action): void {
+  const sides: [Uint8Array, Uint8Array] = [w.pos.sides[0].slice(), w.pos.sides[1].slice()];
+  let legalPlay: string | null = null;
+  if (a.type === 'roll') {
+    const search = searchOf(w.work);
+    legalPlay = mostDiceUsable(w.pos, a.side, a.dice[0], a.dice[1], search) > 0 ? bestPlay(search) : '';
+  }
+  w.moments?.set(momentKey(a.line, a.column), {
+    sides,
+    side: a.side,
+    dice: a.type === 'roll' ? [a.dice[0], a.dice[1]] : null,
+    cube: cubeNow(w),
+    cubeUnknown: w.cubeUnknown,
+    legalPlay,
+  });
 }
 
 /** The end the walk found; else a resignation when the record gives a result, else unfinished. */
