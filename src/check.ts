@@ -5,6 +5,7 @@ import { importRecord } from './import/index.js';
 import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
+import { SourceText } from './source-text.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
@@ -56,8 +57,9 @@ function reportsOf(imported: ImportResult, file: string, options: AuditOptions =
     const o = owner(matches, e.line);
     extra[o.match].push(parseErrorFinding(e, o.game));
   }
+  const source = imported.text === null ? undefined : new SourceText(imported.text);
   return matches.map((m, k) =>
-    auditMatch(m, { ...options, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }),
+    auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }),
   );
 }
 

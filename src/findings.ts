@@ -7,89 +7,142 @@ import type { Finding, Severity } from './model.js';
 interface CodeEntry {
   /** The severities a finding with this code may have, the usual one first. */
   severities: readonly Severity[];
+  /**
+   * The moment of its game a finding is about, whose position it carries: before the action at
+   * its line and column, the game's start, or its end (the final position); null: none (a file's,
+   * a match's). `action` falls back to none when the finding is not on an action (a reader's
+   * number-out-of-range on a result line).
+   */
+  moment: 'action' | 'start' | 'end' | null;
   meaning: string;
 }
 
 export const FINDING_CODES = {
   'parse-error': {
     severities: ['error'],
+    moment: null,
     meaning: 'a line the reader cannot read; the rest of the file is still read',
   },
   'io-error': {
     severities: ['error'],
+    moment: null,
     meaning: 'the file cannot be read at all (missing, no permission, not a regular file, too large)',
   },
-  encoding: { severities: ['info'], meaning: 'the file is not valid UTF-8 and was read as Windows-1252' },
-  'illegal-move': { severities: ['error'], meaning: 'a move the rules forbid' },
-  'turn-order': { severities: ['error'], meaning: "a player rolls when it is the other player's turn" },
-  'play-after-end': { severities: ['error'], meaning: 'the record goes on after the game ended' },
+  encoding: { severities: ['info'], moment: null, meaning: 'the file is not valid UTF-8 and was read as Windows-1252' },
+  'illegal-move': { severities: ['error'], moment: 'action', meaning: 'a move the rules forbid' },
+  'turn-order': {
+    severities: ['error'],
+    moment: 'action',
+    meaning: "a player rolls when it is the other player's turn",
+  },
+  'play-after-end': { severities: ['error'], moment: 'action', meaning: 'the record goes on after the game ended' },
   'move-not-checked': {
     severities: ['warning'],
+    moment: 'action',
     meaning: "'???' or 'Illegal play' mid-game: the game is not replayed past it",
   },
   'hit-marker': {
     severities: ['warning'],
+    moment: 'action',
     meaning: "a '*' where nothing is hit, or a hit without '*' in a record that marks hits",
   },
   'cube-response': {
     severities: ['error', 'warning'],
+    moment: 'action',
     meaning: 'a take or drop with no double to answer (error); a double with no answer (warning)',
   },
   'cube-out-of-turn': {
     severities: ['error'],
+    moment: 'action',
     meaning: 'a double by the player who does not own the cube, or after rolling',
   },
-  'cube-value': { severities: ['error'], meaning: "'Doubles => N' where N is not twice the cube" },
-  'beaver-in-match': { severities: ['error'], meaning: 'a beaver or raccoon in match play' },
+  'cube-value': { severities: ['error'], moment: 'action', meaning: "'Doubles => N' where N is not twice the cube" },
+  'beaver-in-match': { severities: ['error'], moment: 'action', meaning: 'a beaver or raccoon in match play' },
   'auto-double-in-match': {
     severities: ['error'],
+    moment: 'start',
     meaning: 'a match game that starts with the cube turned by automatic doubles',
   },
-  'crawford-double': { severities: ['error'], meaning: 'a double in the Crawford game' },
-  'opening-double': { severities: ['error'], meaning: 'a game whose first roll is a double' },
-  'winner-mismatch': { severities: ['error'], meaning: 'the result names the wrong winner' },
+  'crawford-double': { severities: ['error'], moment: 'action', meaning: 'a double in the Crawford game' },
+  'opening-double': { severities: ['error'], moment: 'action', meaning: 'a game whose first roll is a double' },
+  'winner-mismatch': { severities: ['error'], moment: 'end', meaning: 'the result names the wrong winner' },
   'points-mismatch': {
     severities: ['error'],
+    moment: 'end',
     meaning: 'the recorded points differ from cube × single/gammon/backgammon',
   },
-  'gammon-on-drop': { severities: ['error'], meaning: 'more than the cube recorded for a dropped double' },
+  'gammon-on-drop': {
+    severities: ['error'],
+    moment: 'end',
+    meaning: 'more than the cube recorded for a dropped double',
+  },
   'resign-value': {
     severities: ['warning', 'error'],
+    moment: 'end',
     meaning: 'a resignation recorded at a value that is not 1, 2 or 3 × the cube',
   },
-  'result-missing': { severities: ['warning'], meaning: 'the game ended but the record has no result line' },
-  'and-the-match': { severities: ['warning'], meaning: '"and the match" on a game that does not win the match' },
+  'result-missing': {
+    severities: ['warning'],
+    moment: 'end',
+    meaning: 'the game ended but the record has no result line',
+  },
+  'and-the-match': {
+    severities: ['warning'],
+    moment: 'end',
+    meaning: '"and the match" on a game that does not win the match',
+  },
   'score-mismatch': {
     severities: ['error'],
+    moment: 'start',
     meaning: "a game's recorded start score differs from the games before it",
   },
-  'game-number': { severities: ['warning'], meaning: "'Game N' labels out of sequence" },
-  'game-unfinished': { severities: ['error'], meaning: 'a game with no result and no end, followed by another game' },
-  'game-after-match': { severities: ['error'], meaning: 'a game after the game that won the match' },
-  'match-unfinished': { severities: ['warning'], meaning: 'the record stops before anybody reaches the match length' },
+  'game-number': { severities: ['warning'], moment: 'start', meaning: "'Game N' labels out of sequence" },
+  'game-unfinished': {
+    severities: ['error'],
+    moment: 'end',
+    meaning: 'a game with no result and no end, followed by another game',
+  },
+  'game-after-match': { severities: ['error'], moment: 'start', meaning: 'a game after the game that won the match' },
+  'match-unfinished': {
+    severities: ['warning'],
+    moment: null,
+    meaning: 'the record stops before anybody reaches the match length',
+  },
   'jacoby-gammon': {
     severities: ['error'],
+    moment: 'end',
     meaning: 'a gammon scored in full under the Jacoby rule with the cube never turned',
   },
   'jacoby-contradiction': {
     severities: ['error'],
+    moment: 'end',
     meaning: 'games of one money session score unturned-cube gammons both ways',
   },
   'beaver-not-allowed': {
     severities: ['error'],
+    moment: 'action',
     meaning: 'a beaver or raccoon in a money session played without them',
   },
-  'cube-limit': { severities: ['error'], meaning: 'a double above the cube limit' },
-  'cube-not-allowed': { severities: ['error'], meaning: 'any cube action in nardy or tavla' },
-  'match-length': { severities: ['warning'], meaning: 'a nardy match to a length other than 1, 3, 5 or 7' },
+  'cube-limit': { severities: ['error'], moment: 'action', meaning: 'a double above the cube limit' },
+  'cube-not-allowed': { severities: ['error'], moment: 'action', meaning: 'any cube action in nardy or tavla' },
+  'match-length': {
+    severities: ['warning'],
+    moment: null,
+    meaning: 'a nardy match to a length other than 1, 3, 5 or 7',
+  },
   'number-out-of-range': {
     severities: ['error', 'info'],
+    moment: 'action',
     meaning: 'a number past what it can mean (error); a game state a Match ID cannot hold (info)',
   },
-  timeout: { severities: ['error'], meaning: 'auditing the file took longer than --file-timeout' },
-  'memory-limit': { severities: ['error'], meaning: 'auditing the file needed more memory than a worker may take' },
-  'internal-error': { severities: ['error'], meaning: 'bgaudit failed on this file (a bug)' },
-  'rules-inferred': { severities: ['info'], meaning: 'how the rules were read from the record' },
+  timeout: { severities: ['error'], moment: null, meaning: 'auditing the file took longer than --file-timeout' },
+  'memory-limit': {
+    severities: ['error'],
+    moment: null,
+    meaning: 'auditing the file needed more memory than a worker may take',
+  },
+  'internal-error': { severities: ['error'], moment: null, meaning: 'bgaudit failed on this file (a bug)' },
+  'rules-inferred': { severities: ['info'], moment: null, meaning: 'how the rules were read from the record' },
 } as const satisfies Record<string, CodeEntry>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

@@ -41,3 +41,10 @@ export function outOfRange(message: string, at: { line: number; column?: number;
     ...(at.column === undefined ? {} : { column: at.column }),
   };
 }
+
+/**
+ * The findings about actions of one game that carry a position (the first ones, in file order). A
+ * real game has a handful; a hostile one can have 250,000 (a 1 MB file), and a position each would
+ * take 4× the time, 3× the memory and 2.5× the output. Start and end positions are one per game.
+ */
+export const MAX_POSITIONED_ACTIONS = 1000;

@@ -282,6 +282,8 @@ export interface MatchReport {
 
 export interface ImportResult {
   format: Format | null;
+  /** The decoded text the matches were read from (null: not a text file). */
+  text: string | null;
   matches: MatchRecord[];
   errors: ParseError[];
   /** Notes about the bytes themselves (e.g. read as Windows-1252). */

@@ -10,6 +10,7 @@ export function importRecord(bytes: Uint8Array, name: string): ImportResult {
   if (!decoded.ok) {
     return {
       format: null,
+      text: null,
       matches: [],
       errors: [
         {
@@ -35,5 +36,5 @@ export function importRecord(bytes: Uint8Array, name: string): ImportResult {
       : [];
   const format = detectFormat(decoded.text);
   const { matches, errors } = format === 'sgf' ? importSgf(decoded.text, name) : importMat(decoded.text, name);
-  return { format, matches, errors, notes };
+  return { format, text: decoded.text, matches, errors, notes };
 }

@@ -1,6 +1,6 @@
 // MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
-import { replay, type GameReplay } from '../engine/replay.js';
+import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import { MAX_POINTS } from '../limits.js';
 import type { Finding, GameRecord, GameVerdict, MatchRecord, MatchReport } from '../model.js';
@@ -10,11 +10,15 @@ import { type GameScore, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../words.js';
+import type { SourceText } from '../source-text.js';
+import { attachPositions } from './evidence.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
   extraFindings?: Finding[];
   rules?: RuleFlags;
+  /** The file's text: each finding's `position.recorded` quotes the record's own words from it. */
+  source?: SourceText;
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -45,6 +49,8 @@ interface MatchContext {
   jacoby: JacobyInference | null;
   /** The inference's findings by game number: looked up per game, not filtered from all of them. */
   jacobyByGame: Map<number, Finding[]>;
+  replayOptions: ReplayOptions;
+  source: SourceText | null;
 }
 
 /** The match as followed from game to game. */
@@ -68,10 +74,9 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     quotedName(record.players[0]) || unnamed[0],
     quotedName(record.players[1]) || unnamed[1],
   ];
-  const given = rulesFor(record, options.rules);
-  const replays = record.games.map((game) =>
-    replay(game, { variant: record.variant, marksHits: record.marksHits, players: names }),
-  );
+  const replayOptions: ReplayOptions = { variant: record.variant, marksHits: record.marksHits, players: names };
+  const replays = record.games.map((game) => replay(game, replayOptions));
+  const given = withBeaversPlayed(rulesFor(record, options.rules), replays);
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
   const rules = withInferredJacoby(given, jacoby);
   const jacobyByGame = new Map<number, Finding[]>();
@@ -89,6 +94,8 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     start: recordStart(record),
     jacoby,
     jacobyByGame,
+    replayOptions,
+    source: options.source ?? null,
   };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
@@ -132,6 +139,16 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     games,
     findings,
   };
+}
+
+/**
+ * Money play where nothing said whether beavers were agreed: a beaver or raccoon the replay finds
+ * says they were (an SGF beaver is written as a second `double`, which only the replay tells apart).
+ */
+function withBeaversPlayed(rules: RuleSet, replays: GameReplay[]): RuleSet {
+  if (!rules.money || rules.beavers || rules.source.beavers !== 'default') return rules;
+  if (!replays.some((r) => r.cubeLog.some((e) => e.kind === 'beaver' || e.kind === 'raccoon'))) return rules;
+  return { ...rules, beavers: true, source: { ...rules.source, beavers: 'inferred' } };
 }
 
 /** The rules with Jacoby as the games show it, when nothing else said (a new rule set; `rules` is left as it is). */
@@ -234,6 +251,8 @@ function auditGame(
   const final = finalIds(r, scored.ending, rules, N, score, crawford);
   if (final === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
   sortByPlace(own);
+  const state = { score, crawford, length: N, jacoby: rules.jacoby };
+  attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
 
   const verdict = {
     game: game.number,

@@ -1,0 +1,165 @@
+// Each game finding's position: the moment of the game it is about (the catalogue's `moment`),
+// written as GNU Backgammon and XG name positions. Before an action: the board the action was
+// made on, found by replaying the game again with those actions captured (only a game with such
+// findings pays for it); the start: the game's first position; the end: its final position.
+import { other } from '../engine/board.js';
+import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
+import { FINDING_CODES } from '../findings.js';
+import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState } from '../ids.js';
+import type { CubeState, FinalIds, Finding, FindingPosition, GameRecord, Side } from '../model.js';
+import type { SourceText } from '../source-text.js';
+import { MAX_POSITIONED_ACTIONS } from '../limits.js';
+
+/** The match around a game, as its Match ID writes it. */
+export interface MatchState {
+  /** The score the game is played from. */
+  score: [number, number];
+  crawford: boolean;
+  /** null: past any length (a number-out-of-range finding): no Match ID. */
+  length: number | null;
+  jacoby: boolean;
+}
+
+/** What a position is built from: the board, the side on roll, the cube, the dice. */
+interface Moment0 {
+  sides: [Uint8Array, Uint8Array];
+  side: Side;
+  dice: [number, number] | null;
+  cube: CubeState;
+  cubeUnknown: boolean;
+}
+
+function positionOf(m: Moment0, state: MatchState, recorded: string): FindingPosition {
+  const pos = { sides: m.sides };
+  const ids: MatchIdState = {
+    cubeValue: m.cube.value,
+    cubeOwner: m.cube.owner,
+    onRoll: m.side,
+    crawford: state.crawford,
+    gameState: GAME_STATE.playing,
+    turn: m.side,
+    doubled: false,
+    resigned: 0,
+    dice: m.dice ?? [0, 0],
+    length: state.length ?? 0,
+    score: state.score,
+    jacoby: state.jacoby,
+  };
+  // No Match ID from a value it cannot hold (an unknown length or cube, a score past 15 bits).
+  const known = state.length !== null && !m.cubeUnknown && matchIdFits(ids);
+  return {
+    positionId: positionId(pos, m.side),
+    matchId: known ? matchId(ids) : null,
+    xgid: known ? xgid(pos, { ...ids, dice: m.dice, maxCubeLog2: 10 }) : null,
+    onRoll: m.side,
+    dice: m.dice,
+    recorded,
+  };
+}
+
+/** The game's first position: the record's set-up or the variant's, the first roller on roll. */
+function startMoment(game: GameRecord, variant: ReplayOptions['variant']): Moment0 {
+  const setup = game.setup;
+  const firstRoll = game.actions.find((a) => a.type === 'roll');
+  return {
+    sides: startOf(game, variant).sides,
+    side: setup?.onRoll ?? firstRoll?.side ?? 0,
+    dice: null,
+    cube: setup?.cube ? { ...setup.cube } : { value: 2 ** (setup?.autoDoubles ?? 0), owner: -1 },
+    cubeUnknown: false,
+  };
+}
+
+function endPosition(r: GameReplay, final: FinalIds | null, recorded: string): FindingPosition {
+  const onRoll = r.onRoll ?? (r.lastMover === null ? 0 : other(r.lastMover));
+  return {
+    positionId: final?.positionId ?? positionId(r.final, onRoll),
+    matchId: final?.matchId ?? null,
+    xgid: final?.xgid ?? null,
+    onRoll,
+    dice: null,
+    recorded,
+  };
+}
+
+/** The record's text of action `k` of the game: from its column to the next action's on the same line. */
+function actionText(game: GameRecord, k: number, source: SourceText | null): string {
+  const a = game.actions[k];
+  if (source === null || a === undefined) return '';
+  const b = game.actions[k + 1];
+  return source.excerpt(
+    a.line,
+    a.column,
+    b !== undefined && b.line === a.line && b.column > a.column ? b.column : undefined,
+  );
+}
+
+/** The record's words for the start of a game: its label line, and the score line under it (.mat). */
+function startTextOf(game: GameRecord, source: SourceText): string {
+  const first = game.actions[0]?.line ?? game.result?.line ?? Infinity;
+  const label = source.excerpt(game.line);
+  return game.line + 1 < first ? `${label} / ${source.excerpt(game.line + 1)}` : label;
+}
+
+/**
+ * Sets `position` on each finding of `findings` that has a moment in `game` (and `legalPlay` on
+ * an illegal move). `final`: the game's final IDs, when they could be made.
+ */
+export function attachPositions(
+  game: GameRecord,
+  r: GameReplay,
+  findings: readonly Finding[],
+  final: FinalIds | null,
+  state: MatchState,
+  options: ReplayOptions,
+  source: SourceText | null,
+): void {
+  const wanted = findings.filter((f) => f.game === game.number && FINDING_CODES[f.code].moment !== null);
+  if (wanted.length === 0) return;
+  const keys = new Set<string>();
+  for (const f of wanted)
+    if (FINDING_CODES[f.code].moment === 'action' && f.line !== undefined && f.column !== undefined) {
+      if (keys.size === MAX_POSITIONED_ACTIONS) break;
+      keys.add(momentKey(f.line, f.column));
+    }
+  // The actions asked about, by their index; the game replayed again only up to the last of them.
+  const lines = new Set<number>();
+  for (const key of keys) lines.add(Number(key.slice(0, key.indexOf(':'))));
+  const indexOf = new Map<string, number>();
+  game.actions.forEach((a, k) => {
+    if (lines.has(a.line) && keys.has(momentKey(a.line, a.column))) indexOf.set(momentKey(a.line, a.column), k);
+  });
+  const upTo = Math.max(-1, ...indexOf.values());
+  const capture = (line: number, column: number) => lines.has(line) && keys.has(momentKey(line, column));
+  const moments =
+    upTo >= 0
+      ? (replay({ ...game, actions: game.actions.slice(0, upTo + 1) }, { ...options, capture }).moments ??
+        new Map<string, Moment>())
+      : new Map<string, Moment>();
+  // The end's words: the result line, else the last action (the drop, the last checker borne off).
+  const resultText =
+    game.result && source
+      ? source.excerpt(game.result.line, game.result.column)
+      : actionText(game, game.actions.length - 1, source);
+  const startText = source ? startTextOf(game, source) : '';
+  let start: FindingPosition | null = null;
+  let end: FindingPosition | null = null;
+  for (const f of wanted) {
+    const moment = FINDING_CODES[f.code].moment;
+    if (moment === 'start') f.position = start ??= positionOf(startMoment(game, options.variant), state, startText);
+    else if (moment === 'end') f.position = end ??= endPosition(r, final, resultText);
+    else if (f.line !== undefined && f.column !== undefined) {
+      const key = momentKey(f.line, f.column);
+      if (!keys.has(key)) continue; // past MAX_POSITIONED_ACTIONS
+      const m = moments.get(key);
+      const k = indexOf.get(key);
+      // Not on an action: a reader's finding on the result line is about the end.
+      if (m === undefined || k === undefined) {
+        if (f.line === game.result?.line) f.position = end ??= endPosition(r, final, resultText);
+        continue;
+      }
+      f.position = positionOf(m, state, actionText(game, k, source));
+      if (f.code === 'illegal-move' && m.legalPlay !== null) f.legalPlay = m.legalPlay || 'no move is possible';
+    }
+  }
+}
