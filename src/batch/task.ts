@@ -2,6 +2,7 @@
 // workers.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditFile } from '../check.js';
+import { decode } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
 import {
   internalError,
@@ -68,13 +69,26 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   }
 }
 
+/** The file's text as the readers see it (for the HTML report's source lines), or undefined when it is not text. */
+function sourceText(bytes: Uint8Array): string | undefined {
+  const decoded = decode(bytes);
+  return decoded.ok ? decoded.text : undefined;
+}
+
 export function runTask(task: FileTask, options: RunOptions): FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
   if (!(bytes instanceof Uint8Array)) return bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
-    return outcomeOf(task.path, auditFile(bytes, task.path, options.audit), options, task.accepted);
+    const reports = auditFile(bytes, task.path, options.audit);
+    // The HTML report shows the lines around each finding: only then, and only for a file with
+    // findings, is the text decoded again and passed on.
+    const withText =
+      options.render.formats.includes('html') && reports.some((r) => r.findings.length > 0)
+        ? { ...options, render: { ...options.render, source: sourceText(bytes) } }
+        : options;
+    return outcomeOf(task.path, reports, withText, task.accepted);
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }

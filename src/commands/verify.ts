@@ -5,8 +5,9 @@ import { csvSink } from '../report/csv.js';
 import { jsonSink, ndjsonSink, type RunRecord } from '../report/json.js';
 import { VERSION } from '../version.js';
 import { progressLine, type Progress } from '../report/progress.js';
-import { coalesce, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
+import { coalesce, type Coalesced, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
+import { htmlSink } from '../report/html.js';
 import { baselineWriter } from './baseline.js';
 import {
   finishRun,
@@ -49,7 +50,37 @@ interface VerifyOptions extends RunFlagValues {
   format: string;
   info: boolean;
   csv?: string;
+  html?: string;
   quiet?: boolean;
+}
+
+const HELP_AFTER =
+  '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv\n  bgaudit verify archive/ --html report.html\n  bgaudit verify archive/ --write-baseline accepted.json    (later: --baseline accepted.json)\n  cat x.mat | bgaudit verify -\n\n' +
+  'Output: text (linter style: file, then "line:col  severity  message  code", then a summary),\n' +
+  'json (one array of match reports) or ndjson (one match report per line), in input order, after\n' +
+  'one run record ({"bgaudit": {version, command, paths, settings}}) that says what made the report.\n' +
+  'A file that cannot be read still gets one report, with match: null and its parse-error,\n' +
+  'io-error, timeout, memory-limit or internal-error finding. Inputs are only read, never written.\n' +
+  'Findings reported: --ignore and --select take codes, --min-severity a level; --write-baseline FILE\n' +
+  'accepts the findings of this run, and --baseline FILE then reports only new ones. The exit code\n' +
+  'follows what is reported.\n' +
+  'Walks read regular files only and stay in the folder walked: symbolic links to folders, and to\n' +
+  'files outside it, are not followed unless --follow is given.';
+
+/**
+ * The output files besides stdout (`--csv`, `--html`), opened before the run (a path that cannot
+ * be written fails at once), each with its sink and its writer that joins small writes.
+ */
+function fileOutputs(opts: VerifyOptions, paths: string[]) {
+  const outputs: { format: OutputFormat; file: ReturnType<typeof openOutput>; out: Coalesced; sink: Sink }[] = [];
+  const add = (format: OutputFormat, path: string, sink: (write: Write) => Sink) => {
+    const file = openOutput(path);
+    const out = coalesce(file.write);
+    outputs.push({ format, file, out, sink: sink(out.write) });
+  };
+  if (opts.csv) add('csv', opts.csv, csvSink);
+  if (opts.html) add('html', opts.html, (write) => htmlSink(write, { version: VERSION, paths }));
+  return outputs;
 }
 
 export function verifyCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -64,73 +95,60 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'ndjson']).default('text'))
     .option('--info', 'text format: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file (never one of the inputs)')
+    .option(
+      '--html <file>',
+      'also write the HTML report to this file: one self-contained page, findings with their boards (never one of the inputs)',
+    )
     .option('-q, --quiet', 'no progress line on stderr');
   for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv\n  bgaudit verify archive/ --write-baseline accepted.json    (later: --baseline accepted.json)\n  cat x.mat | bgaudit verify -\n\n' +
-        'Output: text (linter style: file, then "line:col  severity  message  code", then a summary),\n' +
-        'json (one array of match reports) or ndjson (one match report per line), in input order, after\n' +
-        'one run record ({"bgaudit": {version, command, paths, settings}}) that says what made the report.\n' +
-        'A file that cannot be read still gets one report, with match: null and its parse-error,\n' +
-        'io-error, timeout, memory-limit or internal-error finding. Inputs are only read, never written.\n' +
-        'Findings reported: --ignore and --select take codes, --min-severity a level; --write-baseline FILE\n' +
-        'accepts the findings of this run, and --baseline FILE then reports only new ones. The exit code\n' +
-        'follows what is reported.\n' +
-        'Walks read regular files only and stay in the folder walked: symbolic links to folders, and to\n' +
-        'files outside it, are not followed unless --follow is given.',
-    )
-    .action(async (paths: string[], opts: VerifyOptions) => {
-      const format = opts.format as OutputFormat;
-      const settings = await prepareRun(
-        io,
-        paths,
-        opts,
-        [opts.csv, opts.writeBaseline].filter((p) => p !== undefined),
-      );
-      const csv = opts.csv ? openOutput(opts.csv) : null;
-      const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
-      const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
-      // Only on a terminal: there the folders are walked once first (a fraction of the run) so
-      // that the line can show a total and an ETA; the audit itself streams the inputs.
-      const progress: Progress | null =
-        io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
-      // Output to the terminal wipes the progress line first; it is drawn again on the next file.
-      const stdout = coalesce((s) => {
-        progress?.clear();
-        io.stdout(s);
-      });
-      const csvOut = csv ? coalesce(csv.write) : null;
-      const sinks = [{ format, sink: sinkFor(format, stdout.write, runRecord(paths, opts)) }];
-      if (csvOut) sinks.push({ format: 'csv', sink: csvSink(csvOut.write) });
-      const flusher = flushEvery(csvOut ? [stdout.flush, csvOut.flush] : [stdout.flush]);
-      let result: RunResult;
-      try {
-        result = await runPaths(paths, {
-          ...settings,
-          outputs: [csv, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
-          sinks,
-          showInfo: opts.info || opts.minSeverity === 'info',
-          onBaseline: baseline?.add,
-          onFileDone: (counts) => progress?.fileDone(counts),
-        });
-        flusher.stop();
-        stdout.flush();
-        csvOut?.flush();
-        baseline?.end();
-      } finally {
-        flusher.cancel();
-        progress?.clear();
-        csv?.close();
-        baselineFile?.close();
-      }
-      const { summary } = result;
-      if (opts.format !== 'text' && !opts.quiet) {
-        io.stderr(
-          `${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`,
-        );
-      }
-      setExit(finishRun(io, result));
+  return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: VerifyOptions) => {
+    const format = opts.format as OutputFormat;
+    const settings = await prepareRun(
+      io,
+      paths,
+      opts,
+      [opts.csv, opts.html, opts.writeBaseline].filter((p) => p !== undefined),
+    );
+    const outputs = fileOutputs(opts, paths);
+    const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+    const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
+    // Only on a terminal: there the folders are walked once first (a fraction of the run) so
+    // that the line can show a total and an ETA; the audit itself streams the inputs.
+    const progress: Progress | null =
+      io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
+    // Output to the terminal wipes the progress line first; it is drawn again on the next file.
+    const stdout = coalesce((s) => {
+      progress?.clear();
+      io.stdout(s);
     });
+    const sinks = [{ format, sink: sinkFor(format, stdout.write, runRecord(paths, opts)) }, ...outputs];
+    const flusher = flushEvery([stdout.flush, ...outputs.map((o) => o.out.flush)]);
+    let result: RunResult;
+    try {
+      result = await runPaths(paths, {
+        ...settings,
+        outputs: [...outputs.map((o) => o.file), ...(baselineFile ? [baselineFile] : [])].map((f) => f.identity),
+        sinks,
+        showInfo: opts.info || opts.minSeverity === 'info',
+        onBaseline: baseline?.add,
+        onFileDone: (counts) => progress?.fileDone(counts),
+      });
+      flusher.stop();
+      stdout.flush();
+      for (const o of outputs) o.out.flush();
+      baseline?.end();
+    } finally {
+      flusher.cancel();
+      progress?.clear();
+      for (const o of outputs) o.file.close();
+      baselineFile?.close();
+    }
+    const { summary } = result;
+    if (opts.format !== 'text' && !opts.quiet) {
+      io.stderr(
+        `${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`,
+      );
+    }
+    setExit(finishRun(io, result));
+  });
 }

@@ -2,6 +2,7 @@
 // worker that audited the file.
 import type { MatchReport } from '../model.js';
 import { renderCsvRows } from './csv.js';
+import { renderHtmlFile } from './html-file.js';
 import { renderJsonLines } from './json.js';
 import { countsOf, type RenderSpec, type RenderedFile } from './reporter.js';
 import { renderShow } from './show.js';
@@ -16,6 +17,7 @@ export function renderFile(all: MatchReport[], spec: RenderSpec): RenderedFile {
     if (format === 'text') out.text = renderText(reports, spec.showInfo);
     else if (format === 'csv') out.csv = renderCsvRows(reports);
     else if (format === 'show') out.show = renderShow(reports, spec.show ?? {});
+    else if (format === 'html') out.html = renderHtmlFile(reports, spec.source);
     else out[format] = json ??= renderJsonLines(reports);
   }
   return { counts: countsOf(reports), out };

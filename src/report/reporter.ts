@@ -6,7 +6,7 @@ import type { ShowSelection } from './show.js';
 
 export type Write = (text: string) => void;
 
-interface Coalesced {
+export interface Coalesced {
   write: Write;
   /** Writes what is held; call it once the run is over. */
   flush(): void;
@@ -45,8 +45,8 @@ export function coalesce(
   };
 }
 
-/** `show` is the show command's boards, rendered in the worker like the others. */
-export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'show';
+/** `show` is the show command's boards, rendered in the worker like the others; `html` a file's part of the HTML report. */
+export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'show' | 'html';
 
 export interface RenderSpec {
   formats: OutputFormat[];
@@ -54,6 +54,8 @@ export interface RenderSpec {
   showInfo: boolean;
   /** `show`: the match and game to print (then only that match's report is counted). */
   show?: ShowSelection;
+  /** `html`: the file's decoded text, for the lines around each finding (set per file, only when html is asked). */
+  source?: string;
 }
 
 export interface FileCounts {
