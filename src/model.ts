@@ -268,6 +268,18 @@ export interface RulesApplied {
   source?: Record<string, RuleSource>;
 }
 
+/** `show --line`: the moment at a line of a game, as a finding's position; with the line's text. */
+export interface LineMoment {
+  line: number;
+  game: number;
+  /** The line as the record writes it (cut at 200 characters). */
+  text: string;
+  /** What the line is: an action (the position before it), the game's start, its result, or between (the next action's). */
+  kind: 'action' | 'start' | 'end' | 'between';
+  /** null: the replay stopped before this line (a move it could not make), so there is no board. */
+  position: FindingPosition | null;
+}
+
 /** One audited match, or one unreadable file (`match: null`). Plain data: crosses worker threads as is. */
 export interface MatchReport {
   file: string;
@@ -278,6 +290,8 @@ export interface MatchReport {
   rules: RulesApplied | null;
   games: GameVerdict[];
   findings: Finding[];
+  /** Asked for by `show --line` only (never in verify's output): the moment at that line. */
+  at?: LineMoment;
 }
 
 export interface ImportResult {

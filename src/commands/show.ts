@@ -19,6 +19,8 @@ import type { RuleFlags } from '../scoring/rules.js';
 interface ShowOptions extends RuleFlags {
   game?: number;
   match?: number;
+  line?: number;
+  svg?: boolean;
   maxFileSize: number;
   fileTimeout: number;
 }
@@ -26,15 +28,32 @@ interface ShowOptions extends RuleFlags {
 export function showCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('show')
     .description(
-      "each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended",
+      "each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended; " +
+        'or, with --line, the board at one line of the record (before the action written there) and the findings made at it',
     )
     .argument('<file>', 'one match file, or - for standard input')
     .option('-g, --game <n>', 'only this game (numbered from 1 within its match)', positiveInt('--game'))
     .option('-m, --match <n>', 'only this match of a file that holds several', positiveInt('--match'))
+    .option(
+      '-l, --line <n>',
+      "the board at this line of the file: before the move or cube action written there (a finding's line:column names it)",
+      positiveInt('--line'),
+    )
+    .option('--svg', 'print one board as an SVG image instead: the --line position, or the final position of --game')
     .addOption(maxFileSizeFlag())
     .addOption(fileTimeoutFlag());
   for (const o of flagsForRules()) cmd.addOption(o);
+  cmd.addHelpText(
+    'after',
+    `
+Examples:
+  bgaudit show match.mat --game 3            game 3's final position, IDs and result
+  bgaudit show match.mat --line 57           the board before line 57's move, and its findings
+  bgaudit show match.mat --line 57 --svg > position.svg`,
+  );
   return cmd.action(async (file: string, opts: ShowOptions) => {
+    if (opts.line !== undefined && opts.game !== undefined)
+      throw new UsageError('--line names a game by itself: give --line or --game, not both');
     // Read as verify reads (a regular file, under the size limit) and audited in a worker that
     // the time limit can stop.
     let task: FileTask = { path: file, sniff: false };
@@ -52,9 +71,13 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
       jobs: 1,
       fileTimeoutMs: opts.fileTimeout,
       run: {
-        audit: auditOptionsOf(opts),
+        audit: { ...auditOptionsOf(opts), ...(opts.line === undefined ? {} : { at: opts.line }) },
         maxFileSize: opts.maxFileSize,
-        render: { formats: ['show'], showInfo: true, show: { match: opts.match, game: opts.game } },
+        render: {
+          formats: ['show'],
+          showInfo: true,
+          show: { match: opts.match, game: opts.game, line: opts.line, svg: opts.svg },
+        },
       },
       onOutcome: (o) => void (outcome = o),
     });
@@ -62,14 +85,21 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
     if (done === null || done.skipped) throw new Error('show: the file was not audited');
     const { counts, out } = done.rendered;
     const text = out.show ?? '';
-    if (text === '') {
-      const what =
-        opts.game !== undefined
-          ? `game ${opts.game}${opts.match !== undefined ? ` in match ${opts.match}` : ''}`
-          : `match ${opts.match}`;
-      throw new UsageError(`${task.path}: there is no ${what}`);
-    }
+    if (text === '') throw new UsageError(`${task.path}: ${nothingShown(opts)}`);
     io.stdout(text);
     setExit(counts.bySeverity.error > 0 ? EXIT.findings : EXIT.clean);
   });
+}
+
+/** Why `show` printed nothing: what was asked for is not in the file. */
+function nothingShown(opts: ShowOptions): string {
+  const inMatch = opts.match !== undefined ? ` in match ${opts.match}` : '';
+  if (opts.line !== undefined)
+    return opts.svg
+      ? `there is no board at line ${opts.line}${inMatch} (not inside a game, or past where the replay stopped)`
+      : `line ${opts.line} is not inside a game${inMatch}`;
+  if (opts.svg && opts.game === undefined)
+    return '--svg draws one board: name it with --game N (a file of several games) or --line L';
+  if (opts.svg) return `game ${opts.game}${inMatch} has no final position to draw (a value past its bound)`;
+  return opts.game !== undefined ? `there is no game ${opts.game}${inMatch}` : `there is no match ${opts.match}`;
 }

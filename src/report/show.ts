@@ -1,9 +1,9 @@
 // `bgaudit show`: each game's final position as a board, its IDs, the cube, how it ended.
 // The path, the names and the messages are printed through printable(): nothing from a file
 // reaches the terminal raw.
-import { decodeMatchId, positionFromId } from '../ids.js';
-import type { GameVerdict, MatchReport } from '../model.js';
+import type { Finding, FindingPosition, GameVerdict, LineMoment, MatchReport, Variant } from '../model.js';
 import { boardDiagram } from './board.js';
+import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { printable } from './escape.js';
 import { plural } from '../words.js';
 
@@ -40,8 +40,7 @@ export function showUnreadable(file: string, r: MatchReport): string {
 
 export function showMatch(r: MatchReport, only?: number): string {
   // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
-  const unnamed = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
-  const names = [printable(r.players?.[0] || unnamed[0]), printable(r.players?.[1] || unnamed[1])] as [string, string];
+  const names = namesOf(r);
   const out: string[] = [];
   for (const g of r.games) {
     if (only !== undefined && g.game !== only) continue;
@@ -53,22 +52,104 @@ export function showMatch(r: MatchReport, only?: number): string {
       `Game ${g.game} (line ${g.line}), ${kind}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
     );
     if (g.final) {
-      const onRoll = decodeMatchId(g.final.matchId).onRoll;
-      out.push(boardDiagram(positionFromId(g.final.positionId, onRoll), names, onRoll));
+      // The variant's checkers: a hypergammon board has 3 a side, not 15.
+      const view = boardViewFromIds(g.final, r.rules?.variant ?? 'backgammon', names);
+      out.push(diagramOf(view));
       out.push(`  Position ID ${g.final.positionId}   Match ID ${g.final.matchId}`);
       out.push(`  ${g.final.xgid}`);
     }
     out.push(`  ${ending(g, names).trim()}`);
-    for (const f of g.findings) out.push(`  ${f.severity}: ${printable(f.message)} (${f.code}, line ${f.line})`);
+    for (const f of g.findings) out.push(...findingLines(f));
     out.push('');
   }
   return out.join('\n');
 }
 
-/** Which part of a file `show` prints: a match of several, a game of a match. */
+/** Which part of a file `show` prints: a match of several, a game of a match, the moment at a line; as text or one SVG board. */
 export interface ShowSelection {
   match?: number;
   game?: number;
+  /** The board at this line (the report's `at`, asked of the audit). */
+  line?: number;
+  svg?: boolean;
+}
+
+/** The text diagram of a board view, from the side on roll's point of view as `show` always drew it. */
+function diagramOf(view: BoardView): string {
+  const pos = { sides: [Uint8Array.from(view.sides[0]), Uint8Array.from(view.sides[1])] as [Uint8Array, Uint8Array] };
+  return boardDiagram(pos, view.names, view.onRoll);
+}
+
+/** A finding's position (or a line's) as a board view, the side on roll's numbering. */
+function viewOf(p: FindingPosition, variant: Variant, names: [string, string]): BoardView {
+  return boardViewFromIds({ positionId: p.positionId, matchId: p.matchId, dice: p.dice }, variant, names, p.onRoll);
+}
+
+function namesOf(r: MatchReport): [string, string] {
+  const unnamed = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
+  return [printable(r.players?.[0] || unnamed[0]), printable(r.players?.[1] || unnamed[1])];
+}
+
+const KIND_WORDS: Record<LineMoment['kind'], string> = {
+  action: 'before the action written there',
+  start: 'the start of the game',
+  end: 'the end of the game',
+  between: 'before the next action',
+};
+
+/** `show --line`: the line, the board at it, the match state, and the findings made at it. */
+function showLine(r: MatchReport, at: LineMoment): string {
+  const names = namesOf(r);
+  const out = [`Line ${at.line}, game ${at.game} (${KIND_WORDS[at.kind]}): ${printable(at.text)}`];
+  const p = at.position;
+  if (p === null) out.push('  The replay stopped before this line (a move it could not make): there is no board here.');
+  else {
+    const view = viewOf(p, r.rules?.variant ?? 'backgammon', names);
+    out.push(diagramOf(view));
+    out.push(`  ${stateWords(view)}`);
+    out.push(`  Position ID ${p.positionId}${p.matchId ? `   Match ID ${p.matchId}` : ''}`);
+    if (p.xgid) out.push(`  ${p.xgid}`);
+    if (p.recorded && p.recorded !== at.text.trim()) out.push(`  Recorded: ${printable(p.recorded)}`);
+  }
+  const here = r.findings.filter((f) => f.line === at.line);
+  if (here.length === 0) out.push('  No finding at this line.');
+  for (const f of here) out.push(...findingLines(f));
+  return out.join('\n') + '\n';
+}
+
+function findingLines(f: Finding): string[] {
+  const lines = [`  ${f.severity}: ${printable(f.message)} (${f.code}, line ${f.line})`];
+  if (f.legalPlay) lines.push(`    a legal play: ${printable(f.legalPlay)}`);
+  return lines;
+}
+
+/** Score, length, cube, Crawford and dice in words. */
+function stateWords(v: BoardView): string {
+  const parts: string[] = [];
+  if (v.score) parts.push(`${v.names[0]} ${v.score[0]} - ${v.score[1]} ${v.names[1]}`);
+  if (v.length !== null) parts.push(v.length === 0 ? 'money session' : `${v.length}-point match`);
+  parts.push(`cube ${v.cube.value}${v.cube.owner === -1 ? ', centred' : `, owned by ${v.names[v.cube.owner]}`}`);
+  if (v.crawford) parts.push('Crawford game');
+  if (v.onRoll !== null)
+    parts.push(`${v.names[v.onRoll]} ${v.dice ? `to play ${v.dice[0]}-${v.dice[1]}` : 'on roll, before rolling'}`);
+  return parts.join('; ');
+}
+
+/** `show --svg`: the one board asked for (the line's, else the game's final position) as SVG. */
+function svgOf(reports: MatchReport[], only: ShowSelection): string {
+  for (const r of reports) {
+    if (r.match === null) continue;
+    const names = namesOf(r);
+    const variant = r.rules?.variant ?? 'backgammon';
+    if (only.line !== undefined) {
+      if (!r.at?.position) continue;
+      return boardSvg(viewOf(r.at.position, variant, names), { title: `line ${r.at.line}, game ${r.at.game}` }) + '\n';
+    }
+    const g = r.games.find((x) => x.game === only.game) ?? (r.games.length === 1 ? r.games[0] : undefined);
+    if (g?.final)
+      return boardSvg(boardViewFromIds(g.final, variant, names), { title: `game ${g.game}, final position` }) + '\n';
+  }
+  return '';
 }
 
 /**
@@ -77,6 +158,11 @@ export interface ShowSelection {
  * asked for is in none of them.
  */
 export function renderShow(reports: MatchReport[], only: ShowSelection): string {
+  if (only.svg) return svgOf(reports, only);
+  if (only.line !== undefined) {
+    const r = reports.find((x) => x.at !== undefined);
+    return r?.at ? showHeading(r.file, r, reports.length > 1 || only.match !== undefined) + showLine(r, r.at) : '';
+  }
   const out: string[] = [];
   let games = 0;
   for (const r of reports) {

@@ -3,7 +3,7 @@
 import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import { MAX_POINTS } from '../limits.js';
-import type { Finding, GameRecord, GameVerdict, MatchRecord, MatchReport } from '../model.js';
+import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchReport } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds } from './final-ids.js';
 import { type GameScore, scoreGame } from './points.js';
@@ -11,7 +11,7 @@ import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../words.js';
 import type { SourceText } from '../source-text.js';
-import { attachPositions } from './evidence.js';
+import { attachPositions, momentAtLine } from './evidence.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -19,6 +19,8 @@ export interface AuditOptions {
   rules?: RuleFlags;
   /** The file's text: each finding's `position.recorded` quotes the record's own words from it. */
   source?: SourceText;
+  /** A line whose moment the report carries in `at` (`show --line`). */
+  at?: number;
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -51,6 +53,7 @@ interface MatchContext {
   jacobyByGame: Map<number, Finding[]>;
   replayOptions: ReplayOptions;
   source: SourceText | null;
+  at: number | null;
 }
 
 /** The match as followed from game to game. */
@@ -96,6 +99,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     jacobyByGame,
     replayOptions,
     source: options.source ?? null,
+    at: options.at ?? null,
   };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
@@ -107,6 +111,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
 
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
+  let at: LineMoment | null = null;
   let progress: Progress = {
     running: ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0],
     crawfordPlayed: false,
@@ -117,6 +122,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
+    at ??= audited.at;
   });
   const unfinished = matchUnfinished(record, rules, progress);
   if (unfinished) findings.push(unfinished);
@@ -138,6 +144,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     },
     games,
     findings,
+    ...(at === null ? {} : { at }),
   };
 }
 
@@ -225,7 +232,7 @@ function auditGame(
   ctx: MatchContext,
   before: Progress,
   extra: Finding[] | undefined,
-): { verdict: GameVerdict; own: Finding[]; progress: Progress } {
+): { verdict: GameVerdict; own: Finding[]; progress: Progress; at: LineMoment | null } {
   const { rules, record } = ctx;
   const N = record.length;
   const computed: [number, number] = [before.running[0], before.running[1]];
@@ -253,6 +260,11 @@ function auditGame(
   sortByPlace(own);
   const state = { score, crawford, length: N, jacoby: rules.jacoby };
   attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
+  const next = record.games[index + 1];
+  const at =
+    ctx.at !== null && ctx.at >= game.line && (next === undefined || ctx.at < next.line)
+      ? momentAtLine(game, r, ctx.at, final, state, ctx.replayOptions, ctx.source)
+      : null;
 
   const verdict = {
     game: game.number,
@@ -266,7 +278,7 @@ function auditGame(
     final,
     findings: extra ? own.concat(extra) : own,
   };
-  return { verdict, own, progress: after(before, game, score, crawford, scored) };
+  return { verdict, own, progress: after(before, game, score, crawford, scored), at };
 }
 
 /** Where the game stands in the match's sequence: its start score, its label, a game after the match was won. */

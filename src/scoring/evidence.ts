@@ -6,7 +6,7 @@ import { other } from '../engine/board.js';
 import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
 import { FINDING_CODES } from '../findings.js';
 import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState } from '../ids.js';
-import type { CubeState, FinalIds, Finding, FindingPosition, GameRecord, Side } from '../model.js';
+import type { CubeState, FinalIds, Finding, FindingPosition, GameRecord, LineMoment, Side } from '../model.js';
 import type { SourceText } from '../source-text.js';
 import { MAX_POSITIONED_ACTIONS } from '../limits.js';
 
@@ -102,6 +102,65 @@ function startTextOf(game: GameRecord, source: SourceText): string {
 }
 
 /**
+ * The moments before the actions of `keys` (momentKey), and each one's index in the game: the game
+ * replayed again with them captured, only up to the last of them.
+ */
+function captured(game: GameRecord, keys: ReadonlySet<string>, options: ReplayOptions) {
+  const lines = new Set<number>();
+  for (const key of keys) lines.add(Number(key.slice(0, key.indexOf(':'))));
+  const indexOf = new Map<string, number>();
+  game.actions.forEach((a, k) => {
+    if (lines.has(a.line) && keys.has(momentKey(a.line, a.column))) indexOf.set(momentKey(a.line, a.column), k);
+  });
+  const upTo = Math.max(-1, ...indexOf.values());
+  const capture = (line: number, column: number) => lines.has(line) && keys.has(momentKey(line, column));
+  const moments =
+    upTo >= 0
+      ? (replay({ ...game, actions: game.actions.slice(0, upTo + 1) }, { ...options, capture }).moments ??
+        new Map<string, Moment>())
+      : new Map<string, Moment>();
+  return { moments, indexOf };
+}
+
+/** The end's words: the result line, else the last action (the drop, the last checker borne off). */
+function endTextOf(game: GameRecord, source: SourceText | null): string {
+  return game.result && source
+    ? source.excerpt(game.result.line, game.result.column)
+    : actionText(game, game.actions.length - 1, source);
+}
+
+/**
+ * The moment at `line` of the game (`show --line`): before the first action written there; the
+ * start on the game's label and score lines; the end on its result line or past its last action;
+ * between actions, before the next one. The position is null where the replay stopped before it.
+ */
+export function momentAtLine(
+  game: GameRecord,
+  r: GameReplay,
+  line: number,
+  final: FinalIds | null,
+  state: MatchState,
+  options: ReplayOptions,
+  source: SourceText | null,
+): LineMoment {
+  const base = { line, game: game.number, text: source ? source.excerpt(line) : '' };
+  const first = game.actions[0];
+  if (game.result?.line === line)
+    return { ...base, kind: 'end', position: endPosition(r, final, endTextOf(game, source)) };
+  if (first === undefined || line < first.line) {
+    const text = source ? startTextOf(game, source) : '';
+    return { ...base, kind: 'start', position: positionOf(startMoment(game, options.variant), state, text) };
+  }
+  const k = game.actions.findIndex((a) => a.line >= line);
+  if (k < 0) return { ...base, kind: 'end', position: endPosition(r, final, endTextOf(game, source)) };
+  const a = game.actions[k];
+  const key = momentKey(a.line, a.column);
+  const m = captured(game, new Set([key]), options).moments.get(key);
+  const kind = a.line === line ? 'action' : 'between';
+  return { ...base, kind, position: m ? positionOf(m, state, actionText(game, k, source)) : null };
+}
+
+/**
  * Sets `position` on each finding of `findings` that has a moment in `game` (and `legalPlay` on
  * an illegal move). `final`: the game's final IDs, when they could be made.
  */
@@ -122,25 +181,8 @@ export function attachPositions(
       if (keys.size === MAX_POSITIONED_ACTIONS) break;
       keys.add(momentKey(f.line, f.column));
     }
-  // The actions asked about, by their index; the game replayed again only up to the last of them.
-  const lines = new Set<number>();
-  for (const key of keys) lines.add(Number(key.slice(0, key.indexOf(':'))));
-  const indexOf = new Map<string, number>();
-  game.actions.forEach((a, k) => {
-    if (lines.has(a.line) && keys.has(momentKey(a.line, a.column))) indexOf.set(momentKey(a.line, a.column), k);
-  });
-  const upTo = Math.max(-1, ...indexOf.values());
-  const capture = (line: number, column: number) => lines.has(line) && keys.has(momentKey(line, column));
-  const moments =
-    upTo >= 0
-      ? (replay({ ...game, actions: game.actions.slice(0, upTo + 1) }, { ...options, capture }).moments ??
-        new Map<string, Moment>())
-      : new Map<string, Moment>();
-  // The end's words: the result line, else the last action (the drop, the last checker borne off).
-  const resultText =
-    game.result && source
-      ? source.excerpt(game.result.line, game.result.column)
-      : actionText(game, game.actions.length - 1, source);
+  const { moments, indexOf } = captured(game, keys, options);
+  const resultText = endTextOf(game, source);
   const startText = source ? startTextOf(game, source) : '';
   let start: FindingPosition | null = null;
   let end: FindingPosition | null = null;

@@ -1,0 +1,98 @@
+// `bgaudit show --line` and `--svg` (issue 12): the board at a line of the record, before the
+// action written there, with the match state and the findings made at it; one board as SVG.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, cli, cliWith } from '../helpers.js';
+
+const ILLEGAL = join(FIXTURES, 'scoring', 'illegal-move.mat');
+
+/** Checkers per side drawn in an SVG board: board and bar stacks plus the tray. */
+function checkers(svg: string): [number, number] {
+  const total: [number, number] = [0, 0];
+  for (const m of svg.matchAll(/data-side="([01])" data-point="\d+" data-count="(\d+)"/g))
+    total[Number(m[1])] += Number(m[2]);
+  for (const m of svg.matchAll(/data-off-side="([01])" data-count="(\d+)"/g)) total[Number(m[1])] += Number(m[2]);
+  return total;
+}
+
+describe('show --line', () => {
+  it('an illegal move: the board before it, the match state, the finding and a legal play', async () => {
+    const r = await cli('show', ILLEGAL, '--line', '9');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Line 9, game 1 (before the action written there): 2) 64: 24/18 18/13');
+    expect(r.stdout).toContain('Anna 0 - 0 Boris; 3-point match; cube 1, centred; Anna to play 6-4');
+    expect(r.stdout).toContain('Position ID 4HPhASjgc/ABMA   Match ID MAFzAAAAAAAE');
+    expect(r.stdout).toContain('error: 64: die 5 not in roll 6-4 (illegal-move, line 9)');
+    expect(r.stdout).toContain('a legal play: 24/18 24/20');
+    // Boris's opening 41: 13/9 24/23 is on the board: one of his checkers on Anna's 16.
+    expect(r.stdout).toMatch(/\|\s+5X\s+\.\s+\.\s+1O\s+3O/);
+  });
+
+  it.each([
+    ['the score line: the start of the game', '7', 'the start of the game', 'Position ID 4HPwATDgc/ABMA'],
+    ['a line of moves with no finding', '8', 'before the action written there', 'No finding at this line.'],
+  ])('%s', async (_, line, words, more) => {
+    const r = await cli('show', ILLEGAL, '--line', line);
+    expect(r.stdout).toContain(`Line ${line}, game 1 (${words})`);
+    expect(r.stdout).toContain(more);
+  });
+
+  it('the result line: the final position', async () => {
+    const file = join(FIXTURES, 'scoring', 'points-mismatch.mat');
+    const r = await cli('show', file, '--line', '82');
+    expect(r.stdout).toContain('Line 82, game');
+    expect(r.stdout).toContain('(the end of the game)');
+    expect(r.stdout).toContain('points-mismatch, line 82');
+  });
+
+  it.each([
+    ['a line outside any game', ['--line', '2'], 'line 2 is not inside a game'],
+    ['--line with --game', ['--line', '9', '--game', '1'], 'give --line or --game, not both'],
+    ['--svg of a file of several games, no game named', ['--svg'], '--svg draws one board'],
+  ])('%s: a usage error', async (_, args, message) => {
+    const file = join(FIXTURES, 'scoring', 'game-after-match.mat');
+    const r = await cli('show', args[0] === '--svg' ? file : ILLEGAL, ...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});
+
+describe('show --svg', () => {
+  it('the board at a line, 15 checkers a side, the dice of the roll', async () => {
+    const r = await cli('show', ILLEGAL, '--line', '9', '--svg');
+    expect(r.stdout.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(r.stdout.trim().endsWith('</svg>')).toBe(true);
+    expect(checkers(r.stdout)).toEqual([15, 15]);
+    expect(r.stdout).toContain('data-dice');
+  });
+
+  it("a game's final position", async () => {
+    const r = await cli('show', ILLEGAL, '--game', '1', '--svg');
+    expect(r.stdout).toContain('<title>game 1, final position</title>');
+    expect(checkers(r.stdout)).toEqual([15, 15]);
+  });
+});
+
+describe('show draws the replayed variant', () => {
+  // A hypergammon game (3 checkers a side) stopped by a resignation: nobody has borne off. Built
+  // from the Position ID with 15 checkers a side, the board said 12 borne off.
+  const hyper = [
+    '; [Variation "HyperGammon (3)"]',
+    '',
+    ' 1 point match',
+    '',
+    ' Game 1',
+    ' Anna : 0                       Boris : 0',
+    '  1) 31: 24/21 23/22             ',
+    '                                  Wins 1 point and the match',
+    '',
+  ].join('\n');
+
+  it('a hypergammon board has 3 checkers a side, none borne off', async () => {
+    const r = await cliWith({ stdin: new TextEncoder().encode(hyper) }, 'show', '-');
+    expect(r.stdout).toContain('X Anna: 0 borne off');
+    expect(r.stdout).toContain('O Boris: 0 borne off');
+    const svg = await cliWith({ stdin: new TextEncoder().encode(hyper) }, 'show', '-', '--game', '1', '--svg');
+    expect(checkers(svg.stdout)).toEqual([3, 3]);
+  });
+});
