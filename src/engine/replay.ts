@@ -159,15 +159,19 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   const lastRollIndex = findLastRoll(game.actions);
   for (let i = 0; i < game.actions.length; i++) {
     const a = game.actions[i];
-    if (w.moments !== null && options.capture?.(a.line, a.column)) keepMoment(w, a);
+    const keep = w.moments !== null && options.capture?.(a.line, a.column) === true;
     if (w.ended !== null) {
+      if (keep) keepMoment(w, a);
       reportPlayAfterEnd(w, a);
       break;
     }
     if (a.type === 'roll') {
       // The last roll before a result (or before an unreadable end) may be left unplayed.
-      roll(w, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null));
-    } else if (a.type === 'double') double(w, a);
+      roll(w, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), keep);
+      continue;
+    }
+    if (keep) keepMoment(w, a);
+    if (a.type === 'double') double(w, a);
     else if (a.type === 'take') {
       if (!w.pending) w.report('cube-response', 'error', a, 'a take with no double to answer');
       else take(w, a.side, a, false);
@@ -232,7 +236,8 @@ function findLastRoll(actions: Action[]): number {
   return -1;
 }
 
-function roll(w: Walk, a: RollAction, lastBeforeResult: boolean): void {
+/** Plays roll `a`; `keep`: keep its moment, once a double it answers is taken (the cube it is rolled with). */
+function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean): void {
   const pending = w.pending;
   if (pending) {
     // After a beaver the doubler's roll takes it; after a plain double a take is missing.
@@ -245,6 +250,7 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean): void {
       );
     take(w, other(pending.by), a, true);
   }
+  if (keep) keepMoment(w, a);
   if (w.firstRoll === null) w.firstRoll = a;
   else if (w.turn !== null && a.side !== w.turn) {
     const name = w.options.players;

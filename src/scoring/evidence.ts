@@ -29,7 +29,8 @@ interface Moment0 {
   cubeUnknown: boolean;
 }
 
-function positionOf(m: Moment0, state: MatchState, recorded: string): FindingPosition {
+/** The position of a moment in its match, as a finding carries it. */
+export function positionOf(m: Moment0, state: MatchState, recorded: string): FindingPosition {
   const pos = { sides: m.sides };
   const ids: MatchIdState = {
     cubeValue: m.cube.value,
