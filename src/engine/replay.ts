@@ -21,6 +21,19 @@ export interface ReplayOptions {
    * game with findings that need their position, or for `show --line`, never on the audit's path.
    */
   capture?: (line: number, column: number) => boolean;
+  /** Told of each roll and cube event as the replay meets them (statistics, the dice audit). */
+  observer?: ReplayObserver;
+}
+
+/**
+ * What the replay tells an observer. `pos` is the live board: read it during the call, copy what
+ * is kept. Only what the replay plays is told: nothing past a move it could not make or check.
+ */
+export interface ReplayObserver {
+  /** A roll about to be played, on the board before it; `opening`: the game's first roll. */
+  roll?(a: RollAction, pos: Position, opening: boolean): void;
+  /** A cube event as logged (a take the record leaves out included), on the board where it happens. */
+  cube?(e: CubeEvent, pos: Position): void;
 }
 
 /** The moment before an action: what a finding about it, or `show --line`, draws. */
@@ -251,6 +264,7 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
     take(w, other(pending.by), a, true);
   }
   if (keep) keepMoment(w, a);
+  w.options.observer?.roll?.(a, w.pos, w.firstRoll === null);
   if (w.firstRoll === null) w.firstRoll = a;
   else if (w.turn !== null && a.side !== w.turn) {
     const name = w.options.players;
@@ -266,6 +280,12 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
 }
 
 // ---- the cube ----------------------------------------------------------------------------------
+
+/** Logs a cube event, and tells the observer. */
+function logCube(w: Walk, e: CubeEvent): void {
+  w.cubeLog.push(e);
+  w.options.observer?.cube?.(e, w.pos);
+}
 
 /** The cube as it stands, for an event's `before`. */
 function cubeNow(w: Walk): CubeState {
@@ -299,7 +319,7 @@ function double(w: Walk, a: DoubleAction): void {
     const kind: 'beaver' | 'raccoon' = pending.kind === 'double' ? 'beaver' : 'raccoon';
     const offered = doubled(w, pending.value, a);
     const logged = a.kind === 'double' ? kind : a.kind;
-    w.cubeLog.push({
+    logCube(w, {
       kind: logged,
       side: a.side,
       line: a.line,
@@ -315,7 +335,7 @@ function double(w: Walk, a: DoubleAction): void {
   } else {
     const inTurn = w.turn === null || w.turn === a.side;
     const offered = doubled(w, w.cubeUnknown ? null : w.cube.value, a);
-    w.cubeLog.push({
+    logCube(w, {
       kind: 'double',
       side: a.side,
       line: a.line,
@@ -333,7 +353,7 @@ function double(w: Walk, a: DoubleAction): void {
 function take(w: Walk, side: Side, a: Action, implicit: boolean): void {
   const pending = w.pending;
   if (!pending) return;
-  w.cubeLog.push({
+  logCube(w, {
     kind: 'take',
     side,
     line: a.line,
@@ -354,7 +374,7 @@ function drop(w: Walk, a: Action): void {
     w.report('cube-response', 'error', a, 'a drop with no double to answer');
     return;
   }
-  w.cubeLog.push({
+  logCube(w, {
     kind: 'drop',
     side: a.side,
     line: a.line,
