@@ -166,13 +166,15 @@ function setBoard(text: string, p: SgfProperty, sides: [number[], number[]]): vo
 
 const DICE = /^[1-6][1-6]/;
 
-/** Reads the actions of one game's nodes: moves, cube actions, set-up before the first move, comments. */
+/**
+ * Reads the actions of one game's nodes: moves, cube actions, set-up before the first move, comments.
+ * It keeps no cube: SGF writes every offer as `double`, with no value and no word for a beaver, so a
+ * double's value is null and its kind 'double'; the replay alone follows the cube and tells which
+ * double answers another (a beaver, a raccoon) and what each offers.
+ */
 class GameReader {
   readonly actions: Action[] = [];
   setup: GameSetup | null = null;
-  private cube = 1;
-  private pending = 0;
-  private exchange = 0;
   private sides: [number[], number[]] | null = null;
   private diceAt: { node: number; dice: string } | null = null;
   /** A move right after `PL[X]DI[dd]` with the same dice: gnubg's placeholder for a roll not yet played. */
@@ -188,7 +190,6 @@ class GameReader {
 
   /** `CV` in a game's root: the cube turned by automatic doubles before the game starts. */
   startCube(value: number, line: number): void {
-    this.cube = value;
     this.setup = { autoDoubles: Math.log2(value), line };
   }
 
@@ -241,10 +242,11 @@ class GameReader {
     if (p.name === 'PL') setup.onRoll = /^\s*B/.test(first(this.text, p)) ? 1 : 0;
     else if (p.name === 'CV') {
       const value = cubeValue(this.text, p, this.errors, this.findings);
-      if (value !== null) setup.cube = { value: (this.cube = value), owner: setup.cube?.owner ?? -1 };
+      if (value !== null) setup.cube = { value, owner: setup.cube?.owner ?? -1 };
     } else if (p.name === 'CP') {
       const owner = ({ c: -1, w: 0, b: 1 } as const)[first(this.text, p).trim() as 'c' | 'w' | 'b'];
-      if (owner !== undefined) setup.cube = { value: this.cube, owner };
+      // The value as written: a set-up CV before it, else the root's CV, else 1.
+      if (owner !== undefined) setup.cube = { value: setup.cube?.value ?? 2 ** (setup.autoDoubles ?? 0), owner };
     } else {
       if (!this.sides) {
         const start = startPosition(this.variant);
@@ -261,18 +263,9 @@ class GameReader {
     const value = firstValue(this.text, p);
     const v = this.text.slice(value.from, value.to);
     const at = { side, line: p.line, column: p.column };
-    if (v === 'double') {
-      const kind = this.exchange === 0 ? 'double' : this.exchange === 1 ? 'beaver' : 'raccoon';
-      // Past the largest cube the value is not followed (it would reach Infinity): the replay says so.
-      const value = (this.pending || this.cube) * 2;
-      this.pending = Math.min(value, 2 * MAX_CUBE);
-      this.exchange++;
-      this.actions.push({ type: 'double', ...at, value: value <= MAX_CUBE ? value : null, kind });
-    } else if (v === 'take' || v === 'drop') {
-      if (v === 'take' && this.pending) this.cube = this.pending;
-      this.pending = this.exchange = 0;
-      this.actions.push({ type: v, ...at });
-    } else if (/^resign:\d+$/.test(v))
+    if (v === 'double') this.actions.push({ type: 'double', ...at, value: null, kind: 'double' });
+    else if (v === 'take' || v === 'drop') this.actions.push({ type: v, ...at });
+    else if (/^resign:\d+$/.test(v))
       this.actions.push({ type: 'resign', ...at, points: this.resignPoints(p, v.slice(7)) });
     else if (v === 'reject') {
       if (this.actions[this.actions.length - 1]?.type === 'resign') this.actions.pop();
@@ -318,8 +311,6 @@ class GameReader {
       this.game.unreadableFrom = p.line;
       return;
     }
-    if (this.pending) this.cube = this.pending; // a roll after an unanswered double: the replay reads it as taken
-    this.pending = this.exchange = 0;
     const roll: Action = { type: 'roll', ...at, dice: [Number(v[0]), Number(v[1])], moves, marker: null };
     if (this.diceAt?.node === index - 1 && this.diceAt.dice === v.slice(0, 2)) this.placeholder = roll;
     this.actions.push(roll);

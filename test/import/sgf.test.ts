@@ -81,7 +81,7 @@ describe('sgf import: GNU Backgammon files', () => {
       marker: null,
       moves: [{ points: [8, 3], hits: [false], repeat: 1 }, { points: [6, 3] }],
     });
-    expect(g.actions.slice(-2).map(brief)).toEqual(['1:double=2', '0:drop']);
+    expect(g.actions.slice(-2).map(brief)).toEqual(['1:double=null', '0:drop']);
   });
 
   it('bear-off, dances and one checker moved twice', () => {
@@ -95,15 +95,15 @@ describe('sgf import: GNU Backgammon files', () => {
     ]);
   });
 
-  it('beavers and raccoons: each double of an exchange makes the next cube value', () => {
+  it('cube actions as written: every offer a double with no value, beavers and raccoons too (SGF writes neither)', () => {
     const g = only('gnubg-money-raccoon-autodouble.sgf').games[0];
     expect(g.actions.filter((a) => a.type !== 'roll').map(brief)).toEqual([
-      '1:double=2',
+      '1:double=null',
       '0:take',
-      '0:double=4',
-      '1:beaver=8',
-      '0:raccoon=16',
-      '1:raccoon=32',
+      '0:double=null',
+      '1:double=null',
+      '0:double=null',
+      '1:double=null',
       '0:take',
     ]);
     expect(g.result).toMatchObject({ winner: 0, points: 32, resigned: true });
@@ -115,7 +115,7 @@ describe('sgf import: GNU Backgammon files', () => {
     expect(header(m, 'Jacoby')).toBe('Off');
     const g = m.games[1];
     expect(g.setup).toEqual({ autoDoubles: 1, line: 42 });
-    expect(g.actions.slice(-2).map(brief)).toEqual(['0:double=4', '1:drop']);
+    expect(g.actions.slice(-2).map(brief)).toEqual(['0:double=null', '1:drop']);
     const verdict = auditFile(fixture('sgf', 'gnubg-money-raccoon-autodouble.sgf'), 'x')[0].games[1];
     expect(verdict).toMatchObject({
       termination: 'drop',
@@ -128,7 +128,7 @@ describe('sgf import: GNU Backgammon files', () => {
   it('a resignation while a double is pending: scored on the cube before it', () => {
     const m = only('gnubg-resign-while-doubled.sgf');
     const g = m.games[0];
-    expect(brief(g.actions[g.actions.length - 1])).toBe('0:double=2');
+    expect(brief(g.actions[g.actions.length - 1])).toBe('0:double=null');
     expect(g.result).toMatchObject({ winner: 0, points: 2, resigned: true });
     const verdict = auditFile(fixture('sgf', 'gnubg-resign-while-doubled.sgf'), 'x')[0].games[0];
     expect(verdict).toMatchObject({
@@ -157,9 +157,9 @@ describe('sgf import: GNU Backgammon files', () => {
     expect(g.result).toBeNull();
     expect(brief(g.actions[0])).toBe('1:32 24/21 13/11');
     expect(g.actions.filter((a) => a.type !== 'roll').map(brief)).toEqual([
-      '0:double=2',
+      '0:double=null',
       '1:take',
-      '1:double=4',
+      '1:double=null',
       '0:drop',
     ]);
   });
