@@ -275,7 +275,7 @@ function player(view: BoardView, s: Side, y: number): string {
   if (view.score)
     out += `<text x="${W - 80}" y="${y}" text-anchor="end">score <tspan font-weight="bold">${int(view.score[s])}</tspan></text>`;
   if (onRoll)
-    out += `<text x="${W - 158}" y="${y}" text-anchor="end" fill="#b3261e" font-weight="bold">\u25b6 to roll</text>`;
+    out += `<text x="${W - 158}" y="${y}" text-anchor="end" fill="#b3261e" font-weight="bold">\u25b6 ${view.dice ? 'to play' : 'to roll'}</text>`;
   return out;
 }
 

@@ -248,7 +248,10 @@ describe('boardSvg: cube, dice, score, names', () => {
   it('marks the Crawford game, the side on roll and game over', () => {
     expect(boardSvg(view({ crawford: true }))).toContain('Crawford');
     expect(boardSvg(view())).not.toContain('Crawford');
-    expect(boardSvg(view()).match(/to roll/g)?.length).toBe(1);
+    expect(boardSvg(view({ dice: null })).match(/to roll/g)?.length).toBe(1);
+    // Dice rolled: the side on roll is to play them.
+    expect(boardSvg(view({ dice: [6, 4] }))).toContain('\u25b6 to play');
+    expect(boardSvg(view({ dice: [6, 4] }))).not.toContain('to roll');
     const over = boardSvg(view({ onRoll: null }));
     expect(over).not.toContain('to roll');
     expect(over).toContain('game over');
