@@ -2,8 +2,8 @@
 // where its text still is. Pure. The main thread (html.ts) only places the parts in the page.
 //
 // A file with findings gives, in order:
-// - one <tr> per finding: data-code, data-severity, data-file, data-i (its index in the file),
-//   and the cells file, match, game, line:column, severity, code, message;
+// - one <tr> per finding: data-code, data-severity, data-file, and the cells file, match,
+//   game, line:column, severity, code, message;
 // - one <script type="application/json" data-evidence> with what each finding opens to: its
 //   line and column, the record's lines around it (each cut to MAX_LINE characters, the cut
 //   said), its position's IDs, recorded action, legal play, recorded and expected values, and
@@ -30,8 +30,6 @@ const CONTEXT = 3;
 export const MAX_LINE = 160;
 /** Characters kept of a recorded or expected value. */
 const MAX_VALUE = 200;
-
-const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 
 /** A cut piece of a line: its text, the 0-based offset it starts at, the line's whole length. */
 type Piece = string | [string, number, number];
@@ -126,8 +124,9 @@ class Boards {
     if (known !== undefined) return known;
     if (this.svgs.length >= MAX_BOARDS) return -1;
     const svg = boardOf(r, f, p);
-    // Raw text in a <script>: board-svg escapes every text it draws, so neither can occur; checked all the same.
-    if (/<\/script|<!--/i.test(svg)) return -1;
+    // Raw text in a <script> in a <noscript>: board-svg escapes every text it draws, so none of
+    // these can occur; checked all the same.
+    if (/<\/script|<\/noscript|<!--/i.test(svg)) return -1;
     this.index.set(key, this.svgs.length);
     this.svgs.push(svg);
     return this.svgs.length - 1;
@@ -174,16 +173,13 @@ function evidenceOf(
   return e;
 }
 
-function row(r: MatchReport, f: Finding, i: number): string {
+function row(r: MatchReport, f: Finding): string {
   const file = shown(r.file);
   const where = f.line === undefined ? '' : f.column === undefined ? `${f.line}` : `${f.line}:${f.column}`;
-  const at = f.line === undefined ? 0 : f.line * 1e6 + (f.column ?? 0);
   return (
-    `<tr data-code="${f.code}" data-severity="${f.severity}" data-file="${file}" data-i="${i}" tabindex="0">` +
-    `<td class="fl">${file}</td><td>${r.match ?? ''}</td><td>${f.game ?? ''}</td>` +
-    `<td data-sort="${at}">${where}</td>` +
-    `<td data-sort="${SEVERITY_RANK[f.severity]}"><span class="sv ${f.severity}">${f.severity}</span></td>` +
-    `<td><code>${f.code}</code></td><td>${shown(f.message)}</td></tr>`
+    `<tr data-code="${f.code}" data-severity="${f.severity}" data-file="${file}">` +
+    `<td class="fl">${file}</td><td>${r.match ?? ''}</td><td>${f.game ?? ''}</td><td>${where}</td>` +
+    `<td><span class="sv ${f.severity}">${f.severity}</span></td><td><code>${f.code}</code></td><td>${shown(f.message)}</td></tr>`
   );
 }
 
@@ -203,7 +199,7 @@ export function renderHtmlFile(reports: MatchReport[], text?: string): string {
   for (const r of reports) {
     for (const f of r.findings) {
       if (source === null && text !== undefined && f.line !== undefined) source = { text, starts: lineStarts(text) };
-      rows.push(row(r, f, rows.length));
+      rows.push(row(r, f));
       evidence.push(evidenceOf(r, f, source, lines, boards));
     }
   }

@@ -1,60 +1,102 @@
-// The HTML report's script, inline in the page: filter, sort, and open a finding to its evidence.
-// Plain ES2017, no library, no request. It builds every element with createElement and
-// textContent; the one string it parses as markup is a board, drawn by board-svg.ts in the
-// worker (every text in it XML-escaped there). Rows stay in the page as they were written (the
-// page lists every finding without script); a file's evidence is parsed, and its boards split,
-// the first time one of its findings is opened, so that opening the page costs what its rows
-// cost, whatever the evidence holds.
+// The HTML report's script, inline in the page: filter, sort, page, and open a finding to its
+// evidence. Plain ES2017, no library, no request.
+//
+// The findings are written inside <noscript id="rows">: without script the browser shows them
+// as a table; with script it keeps them as one string (no element built, nothing laid out), and
+// this script parses that string a few MB at a time into rows that are never in the document,
+// and shows PAGE of them at a time. So a page of 100,000 findings opens at once, stays
+// responsive while its rows are read, and filters and sorts detached rows, not laid-out ones.
+// A file's evidence is parsed, and its boards split, the first time one of its findings is
+// opened. The markup parsed is what the worker wrote (every text from a file escaped there);
+// the evidence panel is built with createElement and textContent, but for the board, drawn by
+// board-svg.ts (every text in it XML-escaped).
 import { MAX_BOARDS } from './html-file.js';
+
+/** Rows shown at a time. */
+const PAGE = 500;
 
 export const SCRIPT = String.raw`
 'use strict';
 document.addEventListener('DOMContentLoaded', function () {
-  var table = document.getElementById('ft');
-  if (!table) return;
+  var holder = document.getElementById('rows'), table = document.getElementById('ft');
+  if (!holder || !table) return;
   var CODES = JSON.parse(document.getElementById('codes').textContent);
+  var PAGE = ${PAGE}, RANK = { error: '0', warning: '1', info: '2' };
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  var files = [], rows = [], byEl = new Map();
-  Array.prototype.forEach.call(table.tBodies, function (tb) {
-    var k = files.length;
-    files.push({ ev: tb.querySelector('script[data-evidence]'), bd: tb.querySelector('script[data-boards]'), data: null, svgs: null });
-    Array.prototype.forEach.call(tb.rows, function (el) {
-      var r = { el: el, k: k, i: Number(el.getAttribute('data-i')), file: el.getAttribute('data-file').toLowerCase(), keys: [], open: null };
-      rows.push(r);
-      byEl.set(el, r);
+  var body = table.tBodies[0], files = [], rows = [], shown = [], page = 0, byEl = new Map();
+  var controls = document.getElementById('controls'), sevBoxes = controls.querySelectorAll('input[data-sev]');
+  var codeSel = document.getElementById('code'), fileBox = document.getElementById('file');
+  var count = document.getElementById('count'), pager = document.getElementById('pager');
+  var text = holder.textContent, at = text.indexOf('<tbody');
+
+  function readSome() {
+    if (at === -1) return ready();
+    var end = text.indexOf('</tbody>', at + 2000000);
+    end = end === -1 ? text.lastIndexOf('</tbody>') + 8 : end + 8;
+    var t = document.createElement('template');
+    t.innerHTML = '<table>' + text.slice(at, end) + '</table>';
+    Array.prototype.forEach.call(t.content.querySelectorAll('tbody'), function (tb) {
+      var k = files.length;
+      files.push({ ev: tb.querySelector('script[data-evidence]'), bd: tb.querySelector('script[data-boards]'), data: null, svgs: null });
+      Array.prototype.forEach.call(tb.querySelectorAll('tr[data-code]'), function (el, i) {
+        var r = { el: el, k: k, i: i, file: el.getAttribute('data-file').toLowerCase(), keys: [], open: null };
+        rows.push(r);
+        byEl.set(el, r);
+      });
     });
-  });
-  var controls = document.getElementById('controls');
-  var sevBoxes = controls.querySelectorAll('input[data-sev]');
-  var codeSel = document.getElementById('code');
-  var fileBox = document.getElementById('file');
-  var count = document.getElementById('count');
-  controls.hidden = false;
+    at = text.indexOf('<tbody', end);
+    count.textContent = 'reading the findings\u2026 ' + rows.length.toLocaleString('en-US');
+    setTimeout(readSome, 0);
+  }
 
-  var codeCount = {};
-  rows.forEach(function (r) { var c = r.el.getAttribute('data-code'); codeCount[c] = (codeCount[c] || 0) + 1; });
-  Object.keys(codeCount).sort().forEach(function (c) {
-    var o = document.createElement('option');
-    o.value = c;
-    o.textContent = c + ' (' + codeCount[c].toLocaleString('en-US') + ')';
-    codeSel.appendChild(o);
-  });
+  function ready() {
+    text = null;
+    var codeCount = {};
+    rows.forEach(function (r) { var c = r.el.getAttribute('data-code'); codeCount[c] = (codeCount[c] || 0) + 1; });
+    Object.keys(codeCount).sort().forEach(function (c) {
+      var o = document.createElement('option');
+      o.value = c;
+      o.textContent = c + ' (' + codeCount[c].toLocaleString('en-US') + ')';
+      codeSel.appendChild(o);
+    });
+    controls.hidden = false;
+    table.hidden = false;
+    apply();
+  }
 
+  function fmt(n) { return n.toLocaleString('en-US'); }
   function apply() {
     var sev = {};
     Array.prototype.forEach.call(sevBoxes, function (b) { sev[b.getAttribute('data-sev')] = b.checked; });
-    var code = codeSel.value, q = fileBox.value.trim().toLowerCase(), n = 0;
-    rows.forEach(function (r) {
+    var code = codeSel.value, q = fileBox.value.trim().toLowerCase();
+    shown = rows.filter(function (r) {
       var el = r.el;
-      var show = sev[el.getAttribute('data-severity')] && (code === '' || el.getAttribute('data-code') === code) &&
+      return sev[el.getAttribute('data-severity')] && (code === '' || el.getAttribute('data-code') === code) &&
         (q === '' || r.file.indexOf(q) !== -1);
-      if (el.hidden === show) el.hidden = !show;
-      if (r.open) r.open.hidden = !show;
-      if (show) n++;
     });
-    count.textContent = n === rows.length ? rows.length.toLocaleString('en-US') + ' findings'
-      : n.toLocaleString('en-US') + ' of ' + rows.length.toLocaleString('en-US') + ' findings shown';
+    count.textContent = shown.length === rows.length ? fmt(rows.length) + ' findings'
+      : fmt(shown.length) + ' of ' + fmt(rows.length) + ' findings shown';
+    show(0);
   }
+  function show(p) {
+    var pages = Math.max(1, Math.ceil(shown.length / PAGE));
+    page = Math.min(Math.max(0, p), pages - 1);
+    var frag = document.createDocumentFragment();
+    shown.slice(page * PAGE, (page + 1) * PAGE).forEach(function (r) {
+      r.el.tabIndex = 0;
+      frag.appendChild(r.el);
+      if (r.open) frag.appendChild(r.open);
+    });
+    body.replaceChildren(frag);
+    pager.hidden = pages === 1;
+    pager.querySelector('span').textContent = fmt(page * PAGE + 1) + '\u2013' + fmt(Math.min(shown.length, (page + 1) * PAGE)) + ' of ' + fmt(shown.length);
+    pager.querySelector('[data-go="-1"]').disabled = page === 0;
+    pager.querySelector('[data-go="1"]').disabled = page === pages - 1;
+  }
+  pager.addEventListener('click', function (e) {
+    var b = e.target.closest('button[data-go]');
+    if (b) { show(page + Number(b.getAttribute('data-go'))); table.scrollIntoView(); }
+  });
   var timer = 0;
   Array.prototype.forEach.call(sevBoxes, function (b) { b.addEventListener('change', apply); });
   codeSel.addEventListener('change', apply);
@@ -63,23 +105,17 @@ document.addEventListener('DOMContentLoaded', function () {
   var sorted = { col: -1, dir: 1 };
   function key(r, c) {
     if (r.keys[c] === undefined) {
-      var cell = r.el.cells[c];
-      r.keys[c] = cell.hasAttribute('data-sort') ? cell.getAttribute('data-sort') : cell.textContent;
+      r.keys[c] = c === 4 ? RANK[r.el.getAttribute('data-severity')] : r.el.cells[c].textContent;
     }
     return r.keys[c];
   }
   function sortBy(c, th) {
-    if (rows.length === 0) return;
     sorted.dir = sorted.col === c ? -sorted.dir : 1;
     sorted.col = c;
-    rows.forEach(function (r) { if (r.open) close(r); });
-    var order = rows.map(function (r, j) { return j; });
-    order.sort(function (a, b) { return sorted.dir * collator.compare(key(rows[a], c), key(rows[b], c)) || a - b; });
-    var frag = document.createDocumentFragment();
-    order.forEach(function (j) { frag.appendChild(rows[j].el); });
-    table.tBodies[0].appendChild(frag);
+    rows.sort(function (a, b) { return sorted.dir * collator.compare(key(a, c), key(b, c)); }); // stable
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute('aria-sort'); });
     th.setAttribute('aria-sort', sorted.dir === 1 ? 'ascending' : 'descending');
+    apply();
   }
   Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, c) {
     th.tabIndex = 0;
@@ -87,10 +123,10 @@ document.addEventListener('DOMContentLoaded', function () {
     th.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sortBy(c, th); } });
   });
 
-  function el(tag, cls, text) {
+  function el(tag, cls, txt) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    if (txt !== undefined) e.textContent = txt;
     return e;
   }
   function pair(dl, name, value) {
@@ -101,16 +137,20 @@ document.addEventListener('DOMContentLoaded', function () {
   function pieceOf(p) {
     return typeof p === 'string' ? { text: p, from: 0, total: p.length } : { text: p[0], from: p[1], total: p[2] };
   }
+  function sourceLine(box, n, p, hl) {
+    var line = el('div', hl ? 'hl' : '');
+    line.appendChild(el('span', 'no', String(n)));
+    line.appendChild(document.createTextNode((p.from > 0 ? '\u2026' : '') + p.text + (p.from + p.text.length < p.total ? '\u2026' : '')));
+    box.appendChild(line);
+  }
   function source(data, e) {
     var box = el('div', 'src'), cut = [];
     for (var n = e.l - 3; n <= e.l + 3; n++) {
       var raw = n === e.l && e.w !== undefined ? e.w : data.lines[n];
       if (raw === undefined) continue;
-      var p = pieceOf(raw), line = el('div', n === e.l ? 'hl' : '');
-      line.appendChild(el('span', 'no', String(n)));
-      line.appendChild(document.createTextNode((p.from > 0 ? '\u2026' : '') + p.text + (p.from + p.text.length < p.total ? '\u2026' : '')));
-      box.appendChild(line);
-      if (p.text.length < p.total) cut.push('line ' + n + ': characters ' + (p.from + 1) + '\u2013' + (p.from + p.text.length) + ' of ' + p.total.toLocaleString('en-US'));
+      var p = pieceOf(raw);
+      sourceLine(box, n, p, n === e.l);
+      if (p.text.length < p.total) cut.push('line ' + n + ': characters ' + fmt(p.from + 1) + '\u2013' + fmt(p.from + p.text.length) + ' of ' + fmt(p.total));
       if (n === e.l && e.c !== undefined && e.c - 1 >= p.from && e.c - 1 <= p.from + p.text.length) {
         var caret = el('div', '');
         caret.appendChild(el('span', 'no', ''));
@@ -136,15 +176,11 @@ document.addEventListener('DOMContentLoaded', function () {
     var f = files[r.k];
     if (!f.data) f.data = f.ev ? JSON.parse(f.ev.textContent) : { lines: {}, f: [] };
     var e = f.data.f[r.i] || {}, code = r.el.getAttribute('data-code');
-    var box = el('div', 'evb'), det = el('div', 'det');
+    var box = el('div', 'evb'), det = el('div', 'det'), dl = el('dl', '');
     box.appendChild(board(f, e));
     det.appendChild(el('p', '', r.el.cells[6].textContent));
     det.appendChild(el('p', 'rule', 'Rule (' + code + '): ' + (CODES[code] || '') + '.'));
-    var dl = el('dl', '');
-    if (e.pos) {
-      pair(dl, 'Recorded', e.pos.rec);
-      if (e.pos.dice) pair(dl, 'Dice', e.pos.dice.join('-'));
-    }
+    if (e.pos) { pair(dl, 'Recorded', e.pos.rec); if (e.pos.dice) pair(dl, 'Dice', e.pos.dice.join('-')); }
     pair(dl, 'A legal play', e.lp);
     pair(dl, 'Record says', e.rv);
     pair(dl, 'Rules say', e.ev);
@@ -155,13 +191,13 @@ document.addEventListener('DOMContentLoaded', function () {
     box.appendChild(det);
     return box;
   }
-  function close(r) {
-    r.open.remove();
-    r.open = null;
-    r.el.setAttribute('aria-expanded', 'false');
-  }
   function toggle(r) {
-    if (r.open) return close(r);
+    if (r.open) {
+      r.open.remove();
+      r.open = null;
+      r.el.setAttribute('aria-expanded', 'false');
+      return;
+    }
     var tr = el('tr', 'ev'), td = tr.insertCell();
     td.colSpan = r.el.cells.length;
     td.appendChild(panel(r));
@@ -179,10 +215,10 @@ document.addEventListener('DOMContentLoaded', function () {
     if (tr && byEl.has(tr)) { e.preventDefault(); toggle(byEl.get(tr)); }
   });
   document.querySelectorAll('[data-bar-code]').forEach(function (g) {
-    function pick() { codeSel.value = g.getAttribute('data-bar-code'); apply(); table.scrollIntoView(); }
+    function pick() { if (text !== null) return; codeSel.value = g.getAttribute('data-bar-code'); apply(); table.scrollIntoView(); }
     g.addEventListener('click', pick);
     g.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pick(); } });
   });
-  apply();
+  readSome();
 });
 `;

@@ -29,7 +29,10 @@ main{display:flex;flex-direction:column;gap:18px;padding:18px 28px 48px}
 .controls label{display:inline-flex;align-items:center;gap:5px}
 .controls input[type=search]{width:260px}
 .controls select,.controls input[type=search]{font:inherit;padding:3px 6px;border:1px solid #c8c8c4;border-radius:5px;background:#fff}
-.count{margin-left:auto;color:var(--muted)}
+.count{margin:0 0 6px;color:var(--muted)}
+.pager{margin:10px 0 0;display:flex;gap:10px;align-items:center;justify-content:center;color:var(--muted)}
+.pager button{font:inherit;padding:3px 10px;border:1px solid #c8c8c4;border-radius:5px;background:#fff;cursor:pointer}
+.pager button:disabled{opacity:.4;cursor:default}
 table{width:100%;border-collapse:collapse;table-layout:fixed;background:#fff;border:1px solid var(--line)}
 col.c-file{width:27%}col.c-n{width:62px}col.c-line{width:82px}col.c-sev{width:92px}col.c-code{width:172px}
 th{position:sticky;top:0;z-index:1;background:#f1f1ee;text-align:left;font-weight:600;cursor:pointer;user-select:none;white-space:nowrap}

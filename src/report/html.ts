@@ -1,6 +1,7 @@
 // `verify --html FILE`: one self-contained page (issue 12). Streams like the other sinks: the
 // page's head (style, script, the table's head) is written first, each file's rows, evidence
-// and boards (rendered in the worker, html-file.ts) as the file is done, in input order, and
+// and boards (rendered in the worker, html-file.ts) as the file is done, in input order, inside
+// <noscript id="rows"> (a table without script; one string the script reads with it), and
 // the run at a glance last: written after the table, shown before it (CSS order), with or
 // without script. What the sink keeps is the summary and at most MAX_UNREADABLE lines of the
 // list of unreadable files: memory does not grow with the run.
@@ -29,10 +30,17 @@ export interface HtmlRun {
 
 const n = (x: number) => x.toLocaleString('en-US');
 
+const COLUMNS = ['File', 'Match', 'Game', 'Line', 'Severity', 'Code', 'Message'];
+
+/** The findings table's start: its columns and its head. */
+function tableStart(attrs: string): string {
+  const colgroup = ['c-file', 'c-n', 'c-n', 'c-line', 'c-sev', 'c-code', 'c-msg'].map((c) => `<col class="${c}">`);
+  const cells = COLUMNS.map((c) => `<th scope="col">${c}</th>`).join('');
+  return `<table${attrs}><colgroup>${colgroup.join('')}</colgroup><thead><tr>${cells}</tr></thead>`;
+}
+
 function head(run: HtmlRun): string {
   const meanings = Object.fromEntries(Object.entries(FINDING_CODES).map(([code, e]) => [code, e.meaning]));
-  const cols = ['File', 'Match', 'Game', 'Line', 'Severity', 'Code', 'Message'];
-  const colgroup = ['c-file', 'c-n', 'c-n', 'c-line', 'c-sev', 'c-code', 'c-msg'].map((c) => `<col class="${c}">`);
   const severities = SEVERITIES.map(
     (s) => `<label><input type="checkbox" data-sev="${s}" checked><span class="sv ${s}">${s}</span></label>`,
   );
@@ -48,9 +56,11 @@ function head(run: HtmlRun): string {
     '<main><section class="findings card" aria-label="Findings"><h2>Findings</h2>' +
     `<div class="controls" id="controls" hidden>${severities.join('')}` +
     '<label>Code <select id="code"><option value="">all codes</option></select></label>' +
-    '<label>File <input type="search" id="file" placeholder="part of a file name"></label>' +
-    '<span class="count" id="count"></span></div>' +
-    `<table id="ft"><colgroup>${colgroup.join('')}</colgroup><thead><tr>${cols.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>\n`
+    '<label>File <input type="search" id="file" placeholder="part of a file name"></label></div>' +
+    '<p class="count" id="count"></p>' +
+    `${tableStart(' id="ft" hidden')}<tbody></tbody></table>` +
+    '<p class="pager" id="pager" hidden><button type="button" data-go="-1">\u2039 previous</button> <span></span> <button type="button" data-go="1">next \u203a</button></p>' +
+    `<noscript id="rows">${tableStart('')}\n`
   );
 }
 
@@ -121,7 +131,7 @@ export function htmlSink(write: Write, run: HtmlRun): Sink {
     },
     end(summary) {
       write(
-        '</table>' +
+        '</table></noscript>' +
           (k === 0 ? '<p class="empty">No findings.</p>' : '') +
           '</section>\n<section class="summary" aria-label="Summary">' +
           stats(summary) +

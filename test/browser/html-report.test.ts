@@ -46,6 +46,8 @@ async function open(browser: Browser, url: string, javaScriptEnabled = true) {
     void d.dismiss();
   });
   await page.goto(url);
+  // The rows are read from the page a few MB at a time: the controls show once they all are.
+  if (javaScriptEnabled) await page.waitForSelector('#controls:not([hidden])');
   return { page, requests, errors, close: () => context.close() };
 }
 
@@ -185,6 +187,39 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
     await rows.first().click();
     expect(await rows.first().getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('tr.ev').count()).toBe(n - 1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows a long list a page at a time, every finding on one of them', async () => {
+    const many = join(dir, 'many');
+    mkdirSync(many);
+    const game = (n: number) =>
+      ` Game ${n}\n Anna : 0                       Boris : ${n > 1 ? 1 : 0}\n  1)                             41: 13/9 24/23\n` +
+      '  2) 65: 24/18 18/13              Doubles => 2\n  3)  Drops                       Wins 1 point\n\n';
+    writeFileSync(
+      join(many, 'after.mat'),
+      ' 1 point match\n\n' + Array.from({ length: 1201 }, (_, k) => game(k + 1)).join(''),
+    );
+    const made = await make(dir, 'many.html', many);
+    const { page, errors, close } = await open(browser, made.url);
+    const expected = expectedRows(made.reports);
+    expect(expected).toHaveLength(1200);
+    const seen: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const rows = await visibleRows(page);
+      expect(rows).toHaveLength(k < 2 ? 500 : 200);
+      seen.push(...rows);
+      expect(await page.textContent('#pager span')).toBe(
+        `${(k * 500 + 1).toLocaleString('en-US')}–${(k * 500 + rows.length).toLocaleString('en-US')} of 1,200`,
+      );
+      if (k < 2) await page.click('#pager [data-go="1"]');
+    }
+    expect(await page.isDisabled('#pager [data-go="1"]')).toBe(true);
+    expect(seen.sort()).toEqual(expected.sort());
+    await page.fill('#file', 'nothing like it');
+    await page.waitForFunction(() => document.querySelector('#count')?.textContent?.startsWith('0 of'));
+    expect(await visibleRows(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });

@@ -69,7 +69,7 @@ describe('renderHtmlFile', () => {
     ];
     const out = renderHtmlFile([report(findings)], '1 point match\n');
     expect(out.match(/<tr /g)).toHaveLength(2);
-    expect(out).toContain('data-code="cube-value" data-severity="error" data-file="a.mat" data-i="1"');
+    expect(out).toContain('data-code="cube-value" data-severity="error" data-file="a.mat">');
     expect(out).not.toContain('data-boards'); // no position: no board
   });
 
@@ -184,10 +184,11 @@ describe('htmlSink', () => {
     const summary = { ...emptySummary(), files: 3, byCode: { 'io-error': 1, 'cube-value': 1 } };
     sink.end(summary);
     const page = parts.join('');
+    expect(page).toContain('<noscript id="rows"><table>');
     expect(page).toContain('<tbody data-k="0"><tr data-code="io-error"></tr></tbody>');
     expect(page).toContain('<tbody data-k="1"><tr data-code="cube-value"></tr></tbody>');
     expect(page).toContain('Files that could not be read (1)</h2><ul><li>gone.mat</li>');
-    expect(page.indexOf('class="summary"')).toBeGreaterThan(page.indexOf('</table>'));
+    expect(page.indexOf('class="summary"')).toBeGreaterThan(page.indexOf('</table></noscript>'));
     expect(page).toContain('data-bar-code="cube-value"');
     expect(page.endsWith('</html>\n')).toBe(true);
   });
