@@ -1,11 +1,14 @@
 // One roll's recorded move, checked against the rules and applied to the position.
 //
 // A recorded move is a list of segments (`13/8`, `bar/22*`, `6/off`, or `13/6` played with one
-// checker and both dice). Each segment is cut into single-die steps by a small backtracking
-// search over the dice of the roll, in the recorded order first (any order that works makes the
-// move legal: the final position is the same). This runs for every move of every file, and
-// allocates nothing when the move is legal: its steps and dice live in a `MoveScratch` the
-// replay makes once and passes to every call.
+// checker and both dice). Each segment is the path of one checker over dice of the roll: its
+// length is one die or a sum of the dice that checker used, and a point written inside it
+// (`8/5/1`) is a point the checker lands on. Each segment is cut into single-die steps by a small
+// backtracking search over the dice of the roll, in the recorded order first (any order that
+// works makes the move legal: the final position is the same), then with the segments' steps
+// interleaved (`66: 17/off 6/off` is 17/11, 11/5, 6/off, 5/off). This runs for every move of every
+// file, and allocates nothing when the move is legal: its steps and dice live in a `MoveScratch`
+// the replay makes once and passes to every call.
 import type { MoveToken, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
 import type { Dice, DiceSearch, Steps } from './dice.js';
@@ -42,10 +45,12 @@ export interface MoveScratch {
   search: DiceSearch | null;
   /** The recorded move's segments (`segmentsOf` reuses the objects). */
   segments: Segment[];
+  /** Where each segment's checker stands while `interleave` plays them (DONE once it has arrived). */
+  cursor: Int8Array;
 }
 
 export function newMoveScratch(): MoveScratch {
-  return { steps: newSteps(), dice: newDice(), recorded: null, search: null, segments: [] };
+  return { steps: newSteps(), dice: newDice(), recorded: null, search: null, segments: [], cursor: new Int8Array(4) };
 }
 
 /** The scratch's dice search, made the first time a roll of the game needs one. */
@@ -197,10 +202,10 @@ function sameSide(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** Steps (into `work.steps`) to the target end, using at least `need` dice (or bearing off the last checker). */
-function reach(pos: Position, s: Side, target: Uint8Array, need: number, work: MoveScratch): boolean {
+/** Steps (into `work.steps`) to the target end, whatever the paths. */
+function reach(pos: Position, s: Side, target: Uint8Array, work: MoveScratch): boolean {
   const { steps, dice } = work;
-  if (sameSide(pos.sides[s], target) && (steps.length >= need || allBorneOff(pos, s))) return true;
+  if (sameSide(pos.sides[s], target)) return true;
   const mine = pos.sides[s];
   for (let d = 6; d >= 1; d--) {
     if (dice[d] === 0) continue;
@@ -209,19 +214,61 @@ function reach(pos: Position, s: Side, target: Uint8Array, need: number, work: M
       if (mine[from] <= target[from] || stepRule(pos, s, from, d) !== STEP.legal) continue;
       dice[d]--;
       pushStep(steps, from, d, applyStep(pos, s, from, d));
-      if (reach(pos, s, target, need, work)) return true;
+      if (reach(pos, s, target, work)) return true;
       popStep(pos, s, steps, dice);
     }
   }
   return false;
 }
 
+/** `Cursor` value of a segment whose checker has arrived. */
+const DONE = -1;
+
 /**
- * Finds a legal sequence of single-die steps that leaves the mover's checkers where the record
- * leaves them, whatever the order and grouping the record wrote (`66: 17/off 6/off` is played
- * 17/11/5, 6/off, 5/off). Used when the segments cannot be played one after the other.
+ * Plays every segment as the path of one checker (its steps land inside it, on its end last; a
+ * bear-off's last step may overshoot), the steps of different segments in any order and
+ * interleaved: `66: 17/off 6/off` is 17/11, 11/5, 6/off, 5/off (the 5/off only after 6/off).
+ * The steps go into `work.steps`; at least `need` of them (or the last checker borne off).
+ * `avoidHits`: no hit on a point a segment only passes.
  */
-function placeByEnd(
+function interleave(
+  pos: Position,
+  s: Side,
+  segs: Segment[],
+  need: number,
+  avoidHits: boolean,
+  work: MoveScratch,
+): boolean {
+  const { steps, dice, cursor } = work;
+  let open = false;
+  for (let k = 0; k < segs.length; k++) {
+    const at = cursor[k];
+    if (at === DONE) continue;
+    open = true;
+    const to = segs[k].to;
+    for (let d = 6; d >= 1; d--) {
+      if (dice[d] === 0) continue;
+      const land = at - d;
+      if (to !== OFF && land < to) continue;
+      const arrives = land <= 0 || land === to;
+      if (avoidHits && !arrives && pos.sides[1 - s][25 - land] === 1) continue;
+      if (stepRule(pos, s, at, d) !== STEP.legal) continue;
+      dice[d]--;
+      pushStep(steps, at, d, applyStep(pos, s, at, d));
+      cursor[k] = arrives ? DONE : land;
+      if (interleave(pos, s, segs, need, avoidHits, work)) return true;
+      cursor[k] = at;
+      popStep(pos, s, steps, dice);
+    }
+  }
+  return !open && (steps.length >= need || allBorneOff(pos, s));
+}
+
+/**
+ * The segments played with their steps interleaved (`interleave`), a play that hits nothing on
+ * the way first. Used when the segments cannot be played one after the other.
+ */
+function placeInterleaved(
   pos: Position,
   s: Side,
   segs: Segment[],
@@ -230,11 +277,45 @@ function placeByEnd(
   work: MoveScratch,
   need = 0,
 ): boolean {
+  // Each segment takes at least one die.
+  if (segs.length > (d1 === d2 ? 4 : 2)) return false;
+  for (let pass = 0; pass < 2; pass++) {
+    work.steps.length = 0;
+    setDice(work.dice, d1, d2);
+    for (let k = 0; k < segs.length; k++) work.cursor[k] = segs[k].from;
+    if (interleave(pos, s, segs, need, pass === 0, work)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether some legal play of the roll leaves the mover's checkers where the written moves leave
+ * them (whatever paths they write): then only the moves as written contradict the dice
+ * (`51: 24/20 20/18`, `61: 8/5 6/2`). The position is left as it was.
+ */
+function sameEndByLegalPlay(
+  pos: Position,
+  s: Side,
+  segs: Segment[],
+  d1: number,
+  d2: number,
+  work: MoveScratch,
+): boolean {
   const target = recordedEnd(pos, s, segs);
   if (target === null) return false;
   work.steps.length = 0;
   setDice(work.dice, d1, d2);
-  return reach(pos, s, target, need, work);
+  const found = reach(pos, s, target, work);
+  takeBack(pos, s, work.steps);
+  work.steps.length = 0;
+  return found;
+}
+
+/** What the written moves use, segment by segment: `the moves as written use 4 and 2`. */
+function writtenUse(segs: Segment[]): string {
+  const lengths = segs.map((seg) => String(seg.from - seg.to));
+  const last = lengths.pop() ?? '';
+  return `the moves as written use ${lengths.length === 0 ? last : `${lengths.join(', ')} and ${last}`}`;
 }
 
 // ---- a whole play --------------------------------------------------------------------------
@@ -317,9 +398,11 @@ export function playRecorded(
       }
     }
   }
-  if (!legal && segs.length > 0) legal = placeByEnd(pos, s, segs, d1, d2, work);
+  if (!legal && segs.length > 0) legal = placeInterleaved(pos, s, segs, d1, d2, work);
   if (!legal) {
-    const reason = explain(pos, s, segs, d1, d2, work);
+    const reason = sameEndByLegalPlay(pos, s, segs, d1, d2, work)
+      ? `${writtenUse(segs)}; the roll is ${rollText(d1, d2)}`
+      : explain(pos, s, segs, d1, d2, work);
     work.steps.length = 0;
     const recorded = applyAsRecorded(pos, s, segs);
     return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
@@ -335,10 +418,10 @@ export function playRecorded(
   const most = mostDiceUsable(pos, s, d1, d2, search);
   let problem: string | null = null;
   if (most > used) {
-    // `41: 4/off` may be 4/3, 3/off: the same end with both dice, which is what the rules ask.
+    // `41: 4/off` may be 4/3, 3/off: the same checker's path with both dice, which the rules ask.
     const recorded = work.recorded ?? (work.recorded = newSteps());
     copySteps(steps, recorded);
-    if (placeByEnd(pos, s, segs, d1, d2, work, most)) return LEGAL;
+    if (placeInterleaved(pos, s, segs, d1, d2, work, most)) return LEGAL;
     copySteps(recorded, steps);
     const example = bestPlay(search);
     problem =

@@ -138,6 +138,55 @@ describe('a recorded move, rule by rule', () => {
     expect(result).toEqual({ kind: 'legal' });
   });
 
+  // Issue 13: each written move is the path of one checker over dice of the roll. These reach
+  // the end of a legal play of the roll, but by moves the roll cannot make. The other side holds
+  // side 0's 23-point.
+  const HOLDS_23: SideSpec = { 2: 15 };
+  it.each<[string, SideSpec | 'start', [number, number], string, string, Record<number, number>]>([
+    ['24/19/18 written as 24/20 20/18', 'start', [5, 1], '24/20 20/18', '4 and 2; the roll is 5-1', { 24: 1, 18: 1 }],
+    ['8/2 6/5 written as 8/5 6/2', 'start', [6, 1], '8/5 6/2', '3 and 4; the roll is 6-1', { 8: 2, 6: 4, 5: 1, 2: 1 }],
+    [
+      'a written point the checker does not land on',
+      'start',
+      [6, 1],
+      '13/10/6',
+      '3 and 4; the roll is 6-1',
+      { 13: 4, 6: 6 },
+    ],
+    [
+      'doubles: 3-3 written with a 4 and a 2',
+      'start',
+      [3, 3],
+      '24/20 20/18 13/10',
+      '4, 2 and 3; the roll is 3-3',
+      { 24: 1, 18: 1, 10: 1 },
+    ],
+    [
+      'entering: bar/20/19 written as 3 and 3',
+      { 25: 1, 6: 14 },
+      [5, 1],
+      'bar/22 22/19',
+      '3 and 3; the roll is 5-1',
+      { 25: 0, 19: 1 },
+    ],
+  ])('illegal: %s', (_what, s0, dice, moves, uses, after) => {
+    const { result, pos } = play(s0, HOLDS_23, dice, moves);
+    expect(result).toEqual({ kind: 'illegal', reason: `the moves as written use ${uses}` });
+    // Replay goes on from the record's end, which a legal play of the roll also reaches.
+    for (const [point, count] of Object.entries(after))
+      expect([point, pos.sides[0][Number(point)]]).toEqual([point, count]);
+  });
+
+  it.each<[string, SideSpec | 'start', [number, number], string]>([
+    ["one checker's two dice written as one move", 'start', [5, 1], '24/18'],
+    ['the same, with the point it lands on written', 'start', [5, 1], '24/19/18'],
+    ['doubles: one checker over three dice', 'start', [3, 3], '24/15 13/10'],
+    ['bear-offs interleaved across moves: 14/9/4, 5/off, 4/off', { 14: 1, 5: 1, 1: 13 }, [5, 5], '14/off 5/off'],
+    ['one checker bears off over both dice', { 5: 1, 1: 14 }, [4, 2], '5/off'],
+  ])('legal, as real writers write it: %s', (_what, s0, dice, moves) => {
+    expect(play(s0, HOLDS_23, dice, moves).result).toEqual({ kind: 'legal' });
+  });
+
   it('hits a single opposing checker and sends it to the bar', () => {
     const pos = position({ 13: 15 }, { 17: 1, 6: 14 });
     expect(playOn(pos, [5, 3], '13/8* 13/10')).toEqual({ kind: 'legal' });
