@@ -286,7 +286,10 @@ export interface MatchReport {
   match: number | null;
   format: Format | null;
   players: [string, string] | null;
+  /** The length applied: 0 for money play, a writer's money game written as a match included (Backgammon Galaxy's "16 point match"). */
   length: number | null;
+  /** The length the record writes, when it is not the one applied (`length`); absent otherwise. */
+  recordedLength?: number | null;
   rules: RulesApplied | null;
   games: GameVerdict[];
   findings: Finding[];

@@ -30,7 +30,8 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
       '\nColumns: file, match, game, player0, player1, length, rules, start_score0, start_score1, crawford,\n' +
         'post_crawford, cube, cube_owner, doubles, termination, winner, winner_name, outcome, outcome_name (nardy: oin,\n' +
         'mars, koks), points_recorded,\n' +
-        'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line.\n' +
+        'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line,\n' +
+        'variant (backgammon, nackgammon, hypergammon1-3), recorded_length (length is the one applied: 0 for money).\n' +
         'Text cells from the input (file, player0, player1, winner_name) that start with =, +, -, @, a tab or a CR are\n' +
         "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
         'The exit code is that of verify: 1 when any error finding.',

@@ -40,6 +40,8 @@ export const CSV_COLUMNS = [
   'status',
   'findings',
   'line',
+  'variant',
+  'recorded_length',
 ] as const;
 
 type Papa = typeof import('papaparse');
@@ -87,6 +89,8 @@ function gameRow(r: MatchReport, g: GameVerdict): Row {
     status: g.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
     findings: codesOf(g.findings),
     line: g.line,
+    variant: r.rules?.variant ?? null,
+    recorded_length: r.recordedLength === undefined ? r.length : r.recordedLength,
   };
 }
 

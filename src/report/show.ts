@@ -5,7 +5,7 @@ import type { Finding, FindingPosition, GameVerdict, LineMoment, MatchReport, Va
 import { boardDiagram } from './board.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { printable } from './escape.js';
-import { plural } from '../words.js';
+import { aOrAn, plural } from '../words.js';
 
 function points(n: number | null): string {
   return n === null ? '?' : plural(n, 'point');
@@ -28,7 +28,9 @@ function ending(g: GameVerdict, names: [string, string]): string {
 /** The line above a match's games: `file[, match M]: left - right`, then a blank line. */
 export function showHeading(file: string, r: MatchReport, several: boolean): string {
   const players = r.players ? r.players.map(printable).join(' - ') : '';
-  return `${printable(file)}${several ? `, match ${r.match}` : ''}: ${players}\n\n`;
+  // The rules and start position when they are not plain backgammon's (nardy, nackgammon, hypergammon).
+  const named = [r.rules?.name, r.rules?.variant].filter((w) => w !== undefined && w !== 'backgammon');
+  return `${printable(file)}${several ? `, match ${r.match}` : ''}: ${players}${named.length > 0 ? ` (${named.join(', ')})` : ''}\n\n`;
 }
 
 /** A file that cannot be read: one `file:line:column: message` line per finding. */
@@ -47,9 +49,13 @@ export function showMatch(r: MatchReport, only?: number): string {
     const start = g.startScore.recorded ?? g.startScore.computed;
     const kind =
       r.length === 0 ? 'money session' : r.length === null ? 'match of unknown length' : `${r.length}-point match`;
+    const written =
+      typeof r.recordedLength === 'number'
+        ? ` (written as ${aOrAn(r.recordedLength)} ${r.recordedLength}-point match)`
+        : '';
     const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
     out.push(
-      `Game ${g.game} (line ${g.line}), ${kind}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
+      `Game ${g.game} (line ${g.line}), ${kind}${written}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
     );
     if (g.final) {
       // The variant's checkers: a hypergammon board has 3 a side, not 15.

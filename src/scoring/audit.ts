@@ -132,7 +132,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     match: record.index,
     format: record.format,
     players: record.players,
-    length: record.length,
+    ...lengthsOf(record, rules),
     rules: {
       name: rules.name,
       variant: record.variant,
@@ -146,6 +146,17 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     findings,
     ...(at === null ? {} : { at }),
   };
+}
+
+/** The length applied: 0 in money play, whatever the record writes (a Galaxy money game's "16 point match"). */
+function appliedLength(record: MatchRecord, rules: RuleSet): number | null {
+  return rules.money ? 0 : record.length;
+}
+
+/** The report's `length` (applied), and `recordedLength` (as written) when that is another. */
+function lengthsOf(record: MatchRecord, rules: RuleSet): Pick<MatchReport, 'length' | 'recordedLength'> {
+  const length = appliedLength(record, rules);
+  return length === record.length ? { length } : { length, recordedLength: record.length };
 }
 
 /**
@@ -234,7 +245,7 @@ function auditGame(
   extra: Finding[] | undefined,
 ): { verdict: GameVerdict; own: Finding[]; progress: Progress; at: LineMoment | null } {
   const { rules, record } = ctx;
-  const N = record.length;
+  const N = appliedLength(record, rules);
   const computed: [number, number] = [before.running[0], before.running[1]];
   // Each transition is checked on its own: from here on, follow the record's score.
   const score: [number, number] =
