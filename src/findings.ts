@@ -103,6 +103,11 @@ export const FINDING_CODES = {
     meaning: 'a game with no result and no end, followed by another game',
   },
   'game-after-match': { severities: ['error'], moment: 'start', meaning: 'a game after the game that won the match' },
+  'duplicate-match': {
+    severities: ['warning'],
+    moment: null,
+    meaning: 'a match whose content repeats an earlier one of the run (--no-duplicates turns the check off)',
+  },
   'match-unfinished': {
     severities: ['warning'],
     moment: null,

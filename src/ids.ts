@@ -215,17 +215,3 @@ export function xgid(pos: Position, x: XgidState): string {
   const cubeLog2 = Math.round(Math.log2(x.cubeValue));
   return `XGID=${board}:${cubeLog2}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${x.crawford ? 1 : 0}:${x.length}:${Math.max(x.maxCubeLog2, cubeLog2)}`;
 }
-
-/** The position a Position ID describes, given who is on roll (the Match ID's `onRoll`). */
-export function positionFromId(id: string, onRoll: Side): Position {
-  const [notOnRoll, onRollHalf] = decodePositionId(id);
-  const side = (half: number[]) => {
-    const a = new Uint8Array(26);
-    for (let p = 1; p <= BAR; p++) a[p] = half[p - 1];
-    a[0] = Math.max(0, 15 - half.reduce((n, c) => n + c, 0));
-    return a;
-  };
-  const sides: [Uint8Array, Uint8Array] =
-    onRoll === 0 ? [side(onRollHalf), side(notOnRoll)] : [side(notOnRoll), side(onRollHalf)];
-  return { sides };
-}

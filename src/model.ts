@@ -295,6 +295,8 @@ export interface MatchReport {
   findings: Finding[];
   /** Asked for by `show --line` only (never in verify's output): the moment at that line. */
   at?: LineMoment;
+  /** Asked for by the duplicate check only, and taken off before a report is written: the match's content hash. */
+  contentKey?: number;
 }
 
 export interface ImportResult {

@@ -13,6 +13,7 @@ import {
   type FindingFilter,
 } from '../report/select.js';
 import type { MatchReport } from '../model.js';
+import type { DuplicateOf } from './duplicates.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -27,6 +28,8 @@ export interface FileTask {
   unreadable?: string;
   /** The findings of this file a baseline accepts: not reported again. */
   accepted?: AcceptedFinding[];
+  /** Its matches that repeat earlier ones of the run (the duplicate check, on a second audit). */
+  duplicates?: DuplicateOf[];
 }
 
 /** A file's identity on disk: the same file under any name (hard links, symbolic links). */
@@ -51,7 +54,9 @@ export interface RunOptions {
 type SkipReason = 'not-a-match' | 'output';
 
 export type FileOutcome =
-  { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile };
+  | { path: string; skipped: SkipReason }
+  /** `keys`: each match's content key (null for none), when the audit made them (the duplicate check). */
+  | { path: string; skipped: false; rendered: RenderedFile; keys?: (number | null)[] };
 
 export function outcomeOf(
   path: string,
@@ -59,10 +64,16 @@ export function outcomeOf(
   options: RunOptions,
   accepted?: AcceptedFinding[],
 ): FileOutcome {
+  // Content keys go back beside the rendered text, never into a report.
+  let keys: (number | null)[] | undefined;
+  if (all.some((r) => r.contentKey !== undefined)) {
+    keys = all.map((r) => r.contentKey ?? null);
+    for (const r of all) delete r.contentKey;
+  }
   const reports = selectFindings(all, options.select);
   const rendered = renderFile(withoutAccepted(reports, accepted), options.render);
   if (options.baseline) rendered.baseline = JSON.stringify({ file: path, findings: acceptedFindings(reports) });
-  return { path, skipped: false, rendered };
+  return keys === undefined ? { path, skipped: false, rendered } : { path, skipped: false, rendered, keys };
 }
 
 /** An input that was not audited: one report with the one finding that says why. */

@@ -28,6 +28,11 @@ export interface PoolOptions {
    * slow reader), which the run waits for before auditing further; null to go on.
    */
   outputDrained?: () => Promise<void> | null;
+  /**
+   * Asked of each outcome, in input order, before `onOutcome`: a task to audit again in its place
+   * (the duplicate check gives a file its `duplicate-match` findings so), or null.
+   */
+  revise?: (outcome: FileOutcome, task: FileTask) => FileTask | null;
 }
 
 /** The compiled worker: beside this file when running from dist, in dist when running the sources (tests). */
@@ -326,7 +331,10 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
       }
       const head = inFlight.shift();
       if (!head) break;
-      for (const o of await batches.settle(head)) {
+      const outcomes = await batches.settle(head);
+      for (let k = 0; k < outcomes.length; k++) {
+        const again = options.revise?.(outcomes[k], head.tasks[k]) ?? null;
+        const o = again === null ? outcomes[k] : ((await batches.settle(batches.start([again])))[0] ?? outcomes[k]);
         options.onOutcome(o);
         const wait = drained();
         if (wait) await wait;

@@ -13,6 +13,7 @@ import { discover, type DiscoverOptions } from './discover.js';
 import type { FileIdentity, FileTask } from './outcome.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
+import { DuplicateIndex } from './duplicates.js';
 
 export interface RunResult {
   summary: Summary;
@@ -23,7 +24,9 @@ export interface RunResult {
   /** FIFOs, devices and sockets met in a walk, not read. */
   specialFiles: number;
   /** Files named more than once (by several paths), audited once. */
-  duplicates: number;
+  namedTwice: number;
+  /** Matches whose content repeats an earlier one of the run (`duplicate-match`). */
+  duplicateMatches: number;
 }
 
 export interface AuditRun extends DiscoverOptions {
@@ -100,8 +103,46 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     missing: [],
     linksNotFollowed: 0,
     specialFiles: 0,
-    duplicates: 0,
+    namedTwice: 0,
+    duplicateMatches: 0,
   };
+  const { summary } = result;
+  // The duplicate check: on when the audit makes content keys.
+  const index = run.audit.contentKey ? new DuplicateIndex() : null;
+  const formats = [...new Set(run.sinks.map((s) => s.format))];
+  await runTasks(discoveredTasks(paths, run, result), {
+    jobs: run.jobs,
+    fileTimeoutMs: run.fileTimeoutMs,
+    outputDrained: run.outputDrained,
+    run: {
+      audit: run.audit,
+      maxFileSize: run.maxFileSize,
+      render: { formats, showInfo: run.showInfo ?? false },
+      outputs: run.outputs,
+      select: run.select,
+      baseline: run.onBaseline !== undefined,
+    },
+    revise: index === null ? undefined : (o, task) => index.meet(o, task),
+    onOutcome: (o) => {
+      if (o.skipped) summary.skipped++;
+      else {
+        addToSummary(summary, o.rendered.counts);
+        for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '');
+        if (o.rendered.baseline !== undefined) run.onBaseline?.(o.rendered.baseline);
+      }
+      run.onFileDone?.(o.skipped ? null : o.rendered.counts);
+    },
+  });
+  for (const { sink } of run.sinks) sink.end(summary);
+  result.duplicateMatches = index?.count ?? 0;
+  return result;
+}
+
+/**
+ * The run's tasks as discovery finds them (discovery streams into the audit: the file list of an
+ * archive is never held whole); what it passes over is counted in `result`.
+ */
+function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Generator<FileTask> {
   const { summary } = result;
   // A file named twice (`verify mat mat/x.mat`, overlapping globs) is audited once: with several
   // paths, each file's resolved path is remembered (one path alone cannot name a file twice).
@@ -119,61 +160,33 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     once.add(key);
     return true;
   };
-  // Discovery streams into the audit: the file list of an archive is never held whole.
-  function* tasks(): Generator<FileTask> {
-    for (const path of paths) {
-      if (path === '-') {
-        const task = stdinTask(run.stdin === undefined ? new Uint8Array(0) : run.stdin, run.maxFileSize);
-        const accepted = run.accepted?.get(STDIN_NAME);
+  for (const path of paths) {
+    if (path === '-') {
+      const task = stdinTask(run.stdin === undefined ? new Uint8Array(0) : run.stdin, run.maxFileSize);
+      const accepted = run.accepted?.get(STDIN_NAME);
+      yield accepted ? { ...task, accepted } : task;
+      continue;
+    }
+    for (const item of discover([path], run)) {
+      if (item.kind === 'skipped') {
+        // Counted once however many paths meet it.
+        if (passedOver !== null && passedOver.has(item.path)) continue;
+        passedOver?.add(item.path);
+        if (item.why === 'link') result.linksNotFollowed++;
+        else if (item.why === 'special') result.specialFiles++;
+        else summary.skipped++;
+      } else if (item.kind === 'missing') {
+        result.missing.push({ path: item.path, reason: item.reason });
+        yield { path: item.path, sniff: false, unreadable: item.reason };
+      } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
+      else if (!firstTime(item)) result.namedTwice++;
+      else {
+        const task: FileTask = item.fsPath
+          ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff }
+          : { path: item.path, sniff: item.sniff };
+        const accepted = run.accepted?.get(item.path);
         yield accepted ? { ...task, accepted } : task;
-        continue;
-      }
-      for (const item of discover([path], run)) {
-        if (item.kind === 'skipped') {
-          // Counted once however many paths meet it.
-          if (passedOver !== null && passedOver.has(item.path)) continue;
-          passedOver?.add(item.path);
-          if (item.why === 'link') result.linksNotFollowed++;
-          else if (item.why === 'special') result.specialFiles++;
-          else summary.skipped++;
-        } else if (item.kind === 'missing') {
-          result.missing.push({ path: item.path, reason: item.reason });
-          yield { path: item.path, sniff: false, unreadable: item.reason };
-        } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
-        else if (!firstTime(item)) result.duplicates++;
-        else {
-          const task: FileTask = item.fsPath
-            ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff }
-            : { path: item.path, sniff: item.sniff };
-          const accepted = run.accepted?.get(item.path);
-          yield accepted ? { ...task, accepted } : task;
-        }
       }
     }
   }
-  const formats = [...new Set(run.sinks.map((s) => s.format))];
-  await runTasks(tasks(), {
-    jobs: run.jobs,
-    fileTimeoutMs: run.fileTimeoutMs,
-    outputDrained: run.outputDrained,
-    run: {
-      audit: run.audit,
-      maxFileSize: run.maxFileSize,
-      render: { formats, showInfo: run.showInfo ?? false },
-      outputs: run.outputs,
-      select: run.select,
-      baseline: run.onBaseline !== undefined,
-    },
-    onOutcome: (o) => {
-      if (o.skipped) summary.skipped++;
-      else {
-        addToSummary(summary, o.rendered.counts);
-        for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '');
-        if (o.rendered.baseline !== undefined) run.onBaseline?.(o.rendered.baseline);
-      }
-      run.onFileDone?.(o.skipped ? null : o.rendered.counts);
-    },
-  });
-  for (const { sink } of run.sinks) sink.end(summary);
-  return result;
 }

@@ -1,5 +1,6 @@
 // One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
 // workers.
+import { addDuplicateFindings } from './duplicates.js';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditFile } from '../check.js';
 import { decode } from '../decode.js';
@@ -82,6 +83,7 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
     const reports = auditFile(bytes, task.path, options.audit);
+    if (task.duplicates) addDuplicateFindings(reports, task.duplicates);
     // The HTML report shows the lines around each finding: only then, and only for a file with
     // findings, is the text decoded again and passed on.
     const withText =

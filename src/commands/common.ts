@@ -93,6 +93,10 @@ export function flagsForRun() {
     maxFileSizeFlag(),
     fileTimeoutFlag(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
+    new Option(
+      '--no-duplicates',
+      'do not look for matches recorded twice in the run (by default a match whose players, length, rolls, moves, cube actions and results repeat an earlier one is a duplicate-match warning, whatever its file, format or layout)',
+    ),
   ];
 }
 
@@ -195,6 +199,8 @@ export interface RunFlagValues extends RuleFlags {
   minSeverity?: Severity;
   baseline?: string;
   writeBaseline?: string;
+  /** `--no-duplicates` sets it false. */
+  duplicates?: boolean;
 }
 
 /** Workers: as asked, but never more than the cores (more only cost memory: 11 GB for 1,000). */
@@ -247,7 +253,7 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunFlagValues, o
     follow: o.follow === true,
     outputDrained: io.stdoutDrained,
     stdin,
-    audit: auditOptionsOf(o),
+    audit: { ...auditOptionsOf(o), contentKey: o.duplicates !== false },
   };
 }
 
@@ -290,9 +296,15 @@ export function finishRun(io: CliIO, result: RunResult): number {
       `bgaudit: ${result.specialFiles} special file${result.specialFiles === 1 ? '' : 's'} (FIFOs, devices, sockets) not read\n`,
     );
   }
-  if (result.duplicates > 0) {
+  if (result.namedTwice > 0) {
     io.stderr(
-      `bgaudit: ${result.duplicates} file${result.duplicates === 1 ? '' : 's'} named more than once, audited once\n`,
+      `bgaudit: ${result.namedTwice} file${result.namedTwice === 1 ? '' : 's'} named more than once, audited once\n`,
+    );
+  }
+  if (result.duplicateMatches > 0) {
+    const n = result.duplicateMatches;
+    io.stderr(
+      `bgaudit: ${n} match${n === 1 ? '' : 'es'} repeat${n === 1 ? 's' : ''} an earlier one of the run (duplicate-match warnings; --no-duplicates turns the check off)\n`,
     );
   }
   if (missing.length > 0) return EXIT.usage;

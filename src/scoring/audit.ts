@@ -12,6 +12,7 @@ import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../words.js';
 import type { SourceText } from '../source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
+import { MatchKey } from './match-key.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -21,6 +22,8 @@ export interface AuditOptions {
   source?: SourceText;
   /** A line whose moment the report carries in `at` (`show --line`). */
   at?: number;
+  /** Hash the match's content into `contentKey` (the duplicate check). */
+  contentKey?: boolean;
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -78,17 +81,11 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     quotedName(record.players[1]) || unnamed[1],
   ];
   const replayOptions: ReplayOptions = { variant: record.variant, marksHits: record.marksHits, players: names };
-  const replays = record.games.map((game) => replay(game, replayOptions));
+  const key = options.contentKey ? new MatchKey(record) : null;
+  const replays = replayAll(record, replayOptions, key);
   const given = withBeaversPlayed(rulesFor(record, options.rules), replays);
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
   const rules = withInferredJacoby(given, jacoby);
-  const jacobyByGame = new Map<number, Finding[]>();
-  for (const f of jacoby?.findings ?? []) {
-    if (f.game === undefined) continue;
-    const list = jacobyByGame.get(f.game);
-    if (list) list.push(f);
-    else jacobyByGame.set(f.game, [f]);
-  }
   const ctx: MatchContext = {
     record,
     rules,
@@ -96,7 +93,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     followsScore: followsScore(record, rules),
     start: recordStart(record),
     jacoby,
-    jacobyByGame,
+    jacobyByGame: byGame(jacoby?.findings ?? []),
     replayOptions,
     source: options.source ?? null,
     at: options.at ?? null,
@@ -145,7 +142,31 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     games,
     findings,
     ...(at === null ? {} : { at }),
+    ...(key === null || !wholeMatch(record, replays, extra) ? {} : { contentKey: keyValue(key, rules, record, games) }),
   };
+}
+
+/** Every game replayed; with `key`, the match's content hashed as they are. */
+function replayAll(record: MatchRecord, options: ReplayOptions, key: MatchKey | null): GameReplay[] {
+  return record.games.map((game) => {
+    if (key === null) return replay(game, options);
+    key.startGame();
+    const r = replay(game, { ...options, observer: key.observer });
+    key.endGame(game, r.final);
+    return r;
+  });
+}
+
+/** Findings by their game's number (those of no game left out): looked up per game, not filtered from all. */
+function byGame(findings: readonly Finding[]): Map<number, Finding[]> {
+  const out = new Map<number, Finding[]>();
+  for (const f of findings) {
+    if (f.game === undefined) continue;
+    const list = out.get(f.game);
+    if (list) list.push(f);
+    else out.set(f.game, [f]);
+  }
+  return out;
 }
 
 /** The length applied: 0 in money play, whatever the record writes (a Galaxy money game's "16 point match"). */
@@ -436,4 +457,18 @@ function lastLine(game: GameRecord): number {
   for (const c of game.comments) if (c.line > line) line = c.line;
   if (game.unreadableFrom !== null && game.unreadableFrom > line) line = game.unreadableFrom;
   return line;
+}
+
+/** Read and replayed whole: no unreadable line, no game stopped before its end (the duplicate check). */
+function wholeMatch(record: MatchRecord, replays: GameReplay[], extra: readonly Finding[]): boolean {
+  return (
+    !extra.some((f) => f.code === 'parse-error') &&
+    record.games.every((g) => g.unreadableFrom === null) &&
+    replays.every((r) => r.termination !== null)
+  );
+}
+
+function keyValue(key: MatchKey, rules: RuleSet, record: MatchRecord, games: GameVerdict[]): number {
+  key.endMatch(rules.name, record.variant, games);
+  return key.value();
 }

@@ -1,0 +1,109 @@
+// A match's content as a compact key, for the duplicate check (issue 13): two records of one
+// match get the same key whatever their file name, folder, line ends, encoding, header comments,
+// column layout or format (a .mat and its .sgf), and two matches that differ in one roll do not.
+//
+// What is hashed: the players, the length, and for each game every roll the replay plays (the
+// roller, the dice in order of size, the board before it — so each move is hashed by where it
+// left the checkers, not by how it was written), every double, redouble and drop (who, which),
+// every roll the record writes, the final board, the recorded result (its points in match play),
+// the rule set and variant, and how the audit found each game ended. A match not read whole (a
+// line the reader could not read) or not replayed whole (a move the replay could not make) has
+// no key: what was not read cannot be found equal. A 53-bit key (cyrb53's mixing, two 32-bit lanes): the
+// main thread keeps one number per match; at 10^6 matches two unequal ones share a key with
+// probability about 6 × 10^-5.
+import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
+import type { Position } from '../engine/board.js';
+import type { GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
+
+/** Two 32-bit lanes, mixed a 32-bit word at a time. */
+class Hash53 {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  word(n: number): void {
+    this.h1 = Math.imul(this.h1 ^ n, 2654435761);
+    this.h2 = Math.imul(this.h2 ^ n, 1597334677);
+  }
+
+  text(s: string): void {
+    this.word(s.length);
+    for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
+  }
+
+  board(pos: Position): void {
+    for (const side of pos.sides)
+      for (let p = 0; p < 26; p += 4)
+        this.word(side[p] | (side[p + 1] << 8) | ((side[p + 2] ?? 0) << 16) | ((side[p + 3] ?? 0) << 24));
+  }
+
+  value(): number {
+    let h1 = Math.imul(this.h1 ^ (this.h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(this.h2 ^ (this.h2 >>> 13), 3266489909);
+    let h2 = Math.imul(this.h2 ^ (this.h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 2097152 * ((h2 >>> 0) & 2097151) + (h1 >>> 0);
+  }
+}
+
+const TAG = { roll: 1, cube: 2, game: 3, end: 4 } as const;
+/**
+ * Cube actions as the key sees them. A take is left out: a double not dropped was taken, and
+ * writers differ on writing it (a .mat leaves out the take after a beaver, its .sgf writes it).
+ * A beaver and a raccoon are both a redouble on a pending double (writers name the second one
+ * either way).
+ */
+const CUBE_KIND = { double: 1, beaver: 2, raccoon: 2, take: 0, drop: 3 } as const;
+
+/** Hashes a match as its games are replayed: `observer` goes to each game's replay, `endGame` after it. */
+export class MatchKey {
+  private readonly hash = new Hash53();
+  private readonly money: boolean;
+
+  constructor(record: MatchRecord) {
+    this.money = record.length === 0;
+    this.hash.text(record.players[0].trim());
+    this.hash.text(record.players[1].trim());
+    this.hash.word(record.length ?? -1);
+  }
+
+  readonly observer: ReplayObserver = {
+    roll: (a: RollAction, pos: Position) => {
+      const [d1, d2] = a.dice;
+      this.hash.word(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12));
+      this.hash.board(pos);
+    },
+    cube: (e: CubeEvent) => {
+      const kind = CUBE_KIND[e.kind];
+      if (kind !== 0) this.hash.word(TAG.cube | (e.side << 4) | (kind << 8));
+    },
+  };
+
+  startGame(): void {
+    this.hash.word(TAG.game);
+  }
+
+  /**
+   * After the game's replay: its final board and recorded result. A money session's points are
+   * left out: a .mat cannot write automatic doubles, so its twin .sgf may score the game higher.
+   */
+  endGame(game: GameRecord, final: Position): void {
+    this.hash.board(final);
+    // Every roll the record writes, played or not (the record may go on past the game's end).
+    for (const a of game.actions)
+      if (a.type === 'roll') this.hash.word(a.side | (Math.max(...a.dice) << 4) | (Math.min(...a.dice) << 8));
+    const r = game.result;
+    this.hash.word(TAG.end | ((r ? r.winner + 1 : 0) << 4));
+    if (!this.money) this.hash.word(r?.points ?? -1);
+  }
+
+  /** After the audit: the rules the games were judged by, and how each game ended (a forfeit is a result). */
+  endMatch(rules: string, variant: string, games: readonly GameVerdict[]): void {
+    this.hash.text(rules);
+    this.hash.text(variant);
+    for (const g of games) this.hash.text(`${g.termination}:${g.winner}`);
+  }
+
+  value(): number {
+    return this.hash.value();
+  }
+}
