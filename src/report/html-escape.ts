@@ -18,19 +18,16 @@ export function shown(s: string): string {
   return html(printable(s));
 }
 
-const IN_SCRIPT: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
 /**
  * JSON that can sit inside a <script> element whatever it holds: no `</script>`, no `<!--`, no
  * character that ends a line in older JavaScript. JSON.stringify already writes lone surrogates
- * as escapes.
+ * as escapes. (Five plain replaces: a callback per character took 0.7 s on 50 MB.)
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => IN_SCRIPT[c]);
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

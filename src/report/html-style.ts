@@ -2,6 +2,7 @@
 export const STYLE = `
 :root{--err:#b3261e;--warn:#8a5300;--info:#35597a;--line:#e2e2de;--muted:#5f6368;--bg:#f7f7f5;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#202124;background:var(--bg)}
 header.top{padding:16px 28px 12px;background:#fff;border-bottom:1px solid var(--line)}
 h1{font-size:19px;margin:0}

@@ -1,0 +1,36 @@
+// `npm run build && node dist/bench/screenshot.js [--out docs/report.png]`: the README's picture
+// of the HTML report, made the way a user makes the page: `verify fixtures/ --html`, opened in
+// headless Chromium (CHROMIUM_PATH or /usr/bin/chromium), filtered to the illegal move, that
+// finding opened to its board and lines. Run it again whenever the page changes.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : 'docs/report.png');
+const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+if (!chromiumPath) throw new Error('no Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH');
+
+const dir = mkdtempSync(join(tmpdir(), 'bgaudit-shot-'));
+try {
+  const page = join(dir, 'report.html');
+  // Relative paths, as a user types them: the page shows "verify fixtures/".
+  spawnSync(process.execPath, [resolve('dist/src/cli-main.js'), 'verify', 'fixtures/', '--html', page, '--quiet'], {
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({ executablePath: chromiumPath });
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  await tab.goto(pathToFileURL(page).href);
+  await tab.waitForSelector('#controls:not([hidden])');
+  await tab.selectOption('#code', 'illegal-move');
+  await tab.locator('tr[data-code="illegal-move"]').first().click();
+  await tab.locator('tr.ev svg').waitFor();
+  await tab.screenshot({ path: out, fullPage: true });
+  await browser.close();
+  console.log(`wrote ${out}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
