@@ -1,6 +1,7 @@
 // The command line: commander and the commands, nothing else. `run` never exits the process.
 import { Command, CommanderError } from 'commander';
 import { csvCommand } from './commands/csv.js';
+import { diceCommand } from './commands/dice.js';
 import { EXIT, UsageError, type CliIO } from './commands/common.js';
 import { showCommand } from './commands/show.js';
 import { verifyCommand } from './commands/verify.js';
@@ -24,7 +25,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) })
     .showHelpAfterError('(run bgaudit --help for usage)');
-  for (const make of [verifyCommand, csvCommand, showCommand]) {
+  for (const make of [verifyCommand, csvCommand, showCommand, diceCommand]) {
     program.addCommand(
       make(io, setExit)
         .exitOverride()

@@ -13,6 +13,7 @@ import {
   type FindingFilter,
 } from '../report/select.js';
 import type { MatchReport } from '../model.js';
+import type { FileDice, GroupBy } from '../stats/count.js';
 import type { DuplicateOf } from './duplicates.js';
 
 export interface FileTask {
@@ -49,6 +50,8 @@ export interface RunOptions {
   select?: FindingFilter;
   /** Also render each file's findings as baseline entries (`rendered.baseline`), before any baseline is applied. */
   baseline?: boolean;
+  /** `bgaudit dice`: count each file's dice by this grouping (the outcome's `dice`) instead of auditing it. */
+  dice?: GroupBy;
 }
 
 type SkipReason = 'not-a-match' | 'output';
@@ -56,7 +59,7 @@ type SkipReason = 'not-a-match' | 'output';
 export type FileOutcome =
   | { path: string; skipped: SkipReason }
   /** `keys`: each match's content key (null for none), when the audit made them (the duplicate check). */
-  | { path: string; skipped: false; rendered: RenderedFile; keys?: (number | null)[] };
+  | { path: string; skipped: false; rendered: RenderedFile; keys?: (number | null)[]; dice?: FileDice };
 
 export function outcomeOf(
   path: string,

@@ -10,7 +10,8 @@ import {
   type Summary,
 } from '../report/reporter.js';
 import { discover, type DiscoverOptions } from './discover.js';
-import type { FileIdentity, FileTask } from './outcome.js';
+import type { FileIdentity, FileOutcome, FileTask } from './outcome.js';
+import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
 import { DuplicateIndex } from './duplicates.js';
@@ -51,6 +52,10 @@ export interface AuditRun extends DiscoverOptions {
   onBaseline?: (line: string) => void;
   /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
   onFileDone?: (counts: FileCounts | null) => void;
+  /** `bgaudit dice`: count each file's dice by this grouping instead of auditing it; given to `onOutcome`. */
+  dice?: GroupBy;
+  /** Told of each input's outcome once it is done, in input order (the dice audit reads its counts there). */
+  onOutcome?: (o: FileOutcome) => void;
   /** Backpressure from the output: see `PoolOptions.outputDrained`. */
   outputDrained?: () => Promise<void> | null;
 }
@@ -121,6 +126,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       outputs: run.outputs,
       select: run.select,
       baseline: run.onBaseline !== undefined,
+      dice: run.dice,
     },
     revise: index === null ? undefined : (o, task) => index.meet(o, task),
     onOutcome: (o) => {
@@ -131,6 +137,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
         if (o.rendered.baseline !== undefined) run.onBaseline?.(o.rendered.baseline);
       }
       run.onFileDone?.(o.skipped ? null : o.rendered.counts);
+      run.onOutcome?.(o);
     },
   });
   for (const { sink } of run.sinks) sink.end(summary);

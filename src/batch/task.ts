@@ -3,6 +3,7 @@
 import { addDuplicateFindings } from './duplicates.js';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditFile } from '../check.js';
+import { countFile, diceRendered } from '../stats/count.js';
 import { decode } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
 import {
@@ -82,6 +83,9 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
   if (!(bytes instanceof Uint8Array)) return bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   try {
+    // The dice audit counts what it reads; a file with no match to read is audited, to say why.
+    const dice = options.dice === undefined ? null : countFile(bytes, task.path, options.dice);
+    if (dice !== null) return { path: task.path, skipped: false, rendered: diceRendered(dice), dice };
     const reports = auditFile(bytes, task.path, options.audit);
     if (task.duplicates) addDuplicateFindings(reports, task.duplicates);
     // The HTML report shows the lines around each finding: only then, and only for a file with

@@ -188,7 +188,7 @@ function openingTest(c: DiceCounts): DiceTest {
     labels: [...labels, 'doubles'],
     observed: [...observed, doubles],
     expected: [...t.expected, 0],
-    note: `each game's first roll, tested apart (the rules re-roll doubles)${doubles > 0 ? `; ${doubles} opening doubles not tested` : ''}`,
+    note: `each game's first roll, tested apart (the rules re-roll doubles)${doubles > 0 ? `; ${doubles} opening double${doubles === 1 ? '' : 's'} not tested` : ''}`,
   };
 }
 

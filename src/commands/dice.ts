@@ -1,0 +1,100 @@
+// `bgaudit dice`: are the dice in an archive fair? Each file's rolls are counted in the pool's
+// workers (read and replayed, not audited); the main thread adds the counts in input order and
+// runs the tests.
+import { Command, Option } from 'commander';
+import { countInputs, runPaths, type RunResult } from '../batch/run.js';
+import type { FileOutcome } from '../batch/outcome.js';
+import { renderDiceCsv, renderDiceJson } from '../report/dice-data.js';
+import { renderDiceText } from '../report/dice-text.js';
+import { progressLine, type Progress } from '../report/progress.js';
+import type { GroupBy } from '../stats/count.js';
+import { DiceTally, type DiceResult } from '../stats/tally.js';
+import { VERSION } from '../version.js';
+import { EXIT, finishRun, flagsForRun, prepareRun, type CliIO, type RunFlagValues } from './common.js';
+
+interface DiceOptions extends RunFlagValues {
+  by: GroupBy;
+  format: 'text' | 'json' | 'csv';
+  quiet?: boolean;
+}
+
+const HELP_AFTER =
+  '\nExamples:\n  bgaudit dice archive/\n  bgaudit dice archive/ --by player --format csv > dice.csv\n  bgaudit dice "archive/**/*.mat" --by site --format json\n\n' +
+  "Every roll played in the records is counted, but each game's opening roll (re-rolled until it is\n" +
+  'not a double: tested apart) and rolls past a move the replay cannot check. Tests per group:\n' +
+  'doubles (exact binomial), rolls (chi-square, 20 df), faces (chi-square, 5 df), pips (z), bar entry\n' +
+  'by open points (chi-square over k = 1..5), sequence (chi-square of independence of consecutive\n' +
+  "rolls), opening (chi-square, 14 df). Each p is held to the run's Bonferroni threshold, 0.05 / tests.\n" +
+  'Exit code: 0 when no test is below the threshold, 1 when one is, 2 on usage or I/O failure.\n' +
+  'A file that cannot be read is named, and counts nothing.';
+
+/** A file that was not counted: its first error finding, from the report rendered as NDJSON. */
+function unreadableOf(o: Extract<FileOutcome, { skipped: false }>): { file: string; code: string; message: string } {
+  const line = (o.rendered.out.ndjson ?? '').split('\n')[0];
+  try {
+    const report = JSON.parse(line) as { findings?: { code: string; message: string; severity: string }[] };
+    const f = report.findings?.find((x) => x.severity === 'error') ?? report.findings?.[0];
+    if (f) return { file: o.path, code: f.code, message: f.message };
+  } catch {
+    // fall through
+  }
+  return { file: o.path, code: 'parse-error', message: 'no match could be read' };
+}
+
+function render(format: DiceOptions['format'], r: DiceResult, paths: string[]): string {
+  if (format === 'json') return renderDiceJson(r, { version: VERSION, paths });
+  if (format === 'csv') return renderDiceCsv(r);
+  return renderDiceText(r);
+}
+
+/** The run: every file counted, the tallies added in input order. */
+async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
+  const settings = await prepareRun(io, paths, { ...opts, duplicates: false }, []);
+  const tally = new DiceTally(opts.by);
+  const progress: Progress | null =
+    io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
+  let result: RunResult;
+  try {
+    result = await runPaths(paths, {
+      ...settings,
+      // Only a file that cannot be counted is rendered (its report says why), as NDJSON.
+      sinks: [{ format: 'ndjson', sink: { add: () => {}, end: () => {} } }],
+      dice: opts.by,
+      onFileDone: (counts) => progress?.fileDone(counts),
+      onOutcome: (o) => {
+        if (o.skipped) return;
+        if (o.dice) tally.add(o.dice);
+        else tally.addUnreadable(unreadableOf(o));
+      },
+    });
+  } finally {
+    progress?.clear();
+  }
+  return { result, dice: tally.result() };
+}
+
+export function diceCommand(io: CliIO, setExit: (code: number) => void): Command {
+  const cmd = new Command('dice')
+    .description(
+      'are the dice fair? count every roll of the records and test them; exit 0 when no test rejects fair dice, 1 when one does, 2 on usage or I/O failure',
+    )
+    .argument('<paths...>', 'match files, folders (walked recursively), quoted globs, or - for standard input')
+    .addOption(
+      new Option('--by <group>', "test each group apart too: the roller, the record's site, or each file")
+        .choices(['archive', 'player', 'site', 'file'])
+        .default('archive'),
+    )
+    .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'csv']).default('text'))
+    .option('-q, --quiet', 'no progress line on stderr');
+  for (const o of flagsForRun()) cmd.addOption(o);
+  return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: DiceOptions) => {
+    const { result, dice } = await countRun(io, paths, opts);
+    const code = finishRun(io, result);
+    if (code === EXIT.usage) {
+      setExit(code);
+      return;
+    }
+    io.stdout(render(opts.format, dice, paths));
+    setExit(dice.rejected > 0 ? EXIT.findings : EXIT.clean);
+  });
+}

@@ -1,0 +1,117 @@
+// The dice of a file: read it, replay its games with an observer of each roll, and count the
+// rolls per group. Audits nothing: no scoring, no findings kept. Pure (bytes in, counts out);
+// runs in the pool's workers for `bgaudit dice`.
+import { BAR, type Position } from '../engine/board.js';
+import { replay } from '../engine/replay.js';
+import { importRecord } from '../import/index.js';
+import type { GameRecord, MatchRecord, RollAction } from '../model.js';
+import type { FileCounts } from '../report/reporter.js';
+import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
+
+export type GroupBy = 'archive' | 'player' | 'site' | 'file';
+
+/** A group's name when the record does not say (no name, no site header). */
+const UNKNOWN = 'unknown';
+
+interface GroupCounts {
+  key: string;
+  counts: DiceCounts;
+}
+
+/** One file's dice: its groups' counts in the order first met; what was read. */
+export interface FileDice {
+  matches: number;
+  games: number;
+  groups: GroupCounts[];
+}
+
+/** The record's site: a `Site` or `Place` header (SGF `PC` is read as Site), else unknown. */
+export function siteOf(record: MatchRecord): string {
+  const h = record.headers.find((x) => /^(site|place)$/i.test(x.key) && x.value.trim() !== '');
+  return h ? h.value.trim() : UNKNOWN;
+}
+
+/** The groups of one file, by key, kept in the order first met. */
+class Groups {
+  readonly byKey = new Map<string, DiceCounts>();
+  get(key: string): DiceCounts {
+    let c = this.byKey.get(key);
+    if (c === undefined) {
+      c = newCounts();
+      this.byKey.set(key, c);
+    }
+    return c;
+  }
+}
+
+/**
+ * Counts one roll: the opening apart; otherwise the roll, the pair it makes with the roller's
+ * previous roll of the game (`last`, by side), and a bar entry when the roller has checkers on
+ * the bar against 1 to 5 open points.
+ */
+function countRoll(c: DiceCounts, a: RollAction, pos: Position, opening: boolean, last: [number, number]): void {
+  const k = rollIndex(a.dice[0], a.dice[1]);
+  if (k < 0) return;
+  if (opening) {
+    c.opening[k]++;
+    return;
+  }
+  c.rolls[k]++;
+  const prev = last[a.side];
+  if (prev >= 0) c.pairs[ROLLS * prev + k]++;
+  last[a.side] = k;
+  if (pos.sides[a.side][BAR] === 0) return;
+  const open = openPoints(pos, a.side);
+  if (open < 1 || open > ENTRY_K) return;
+  c.entry[2 * (open - 1)]++;
+  if (entersFromBar(pos, a.side, a.dice[0], a.dice[1])) c.entry[2 * (open - 1) + 1]++;
+}
+
+/** The group of side `s`'s rolls in `game`. */
+function keyOf(by: GroupBy, record: MatchRecord, game: GameRecord, s: 0 | 1, file: string, site: string): string {
+  if (by === 'player') return game.players[s].trim() || record.players[s].trim() || UNKNOWN;
+  if (by === 'site') return site;
+  if (by === 'file') return file;
+  return '';
+}
+
+/** Replays each game of `record`, counting its rolls into `groups`. */
+function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Groups): void {
+  const site = by === 'site' ? siteOf(record) : '';
+  for (const game of record.games) {
+    const keys = [keyOf(by, record, game, 0, file, site), keyOf(by, record, game, 1, file, site)];
+    // Made at a side's first roll: a player who never rolls is no group.
+    const counts: (DiceCounts | null)[] = [null, null];
+    const of = (s: 0 | 1): DiceCounts => (counts[s] ??= groups.get(keys[s]));
+    const last: [number, number] = [-1, -1];
+    // A game set up from a position has no opening roll: its first roll is an ordinary one.
+    const setUp = game.setup?.sides !== undefined;
+    replay(game, {
+      variant: record.variant,
+      marksHits: record.marksHits,
+      players: record.players,
+      observer: { roll: (a, pos, opening) => countRoll(of(a.side), a, pos, opening && !setUp, last) },
+    });
+  }
+}
+
+/** The dice of a file's bytes; null when no match can be read from it (then it is audited to say why). */
+export function countFile(bytes: Uint8Array, file: string, by: GroupBy): FileDice | null {
+  const { matches } = importRecord(bytes, file);
+  if (matches.length === 0) return null;
+  const groups = new Groups();
+  let games = 0;
+  for (const record of matches) {
+    countMatch(record, by, file, groups);
+    games += record.games.length;
+  }
+  return { matches: matches.length, games, groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })) };
+}
+
+/** What a counted file gives the run's summary and progress line: its matches and games, no findings. */
+export function diceRendered(dice: FileDice): { counts: FileCounts; out: Record<string, never> } {
+  return {
+    counts: { matches: dice.matches, games: dice.games, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} },
+    out: {},
+  };
+}

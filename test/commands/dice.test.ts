@@ -1,0 +1,114 @@
+// `bgaudit dice`: the same discovery, pool and exit codes as verify; counts added in input order.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { countFile } from '../../src/stats/count.js';
+import { addCounts, newCounts, rollsOf } from '../../src/stats/dice.js';
+import { FIXTURES, cli, cliWith, poolOnFewFiles } from '../helpers.js';
+
+const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
+const sgf = (...p: string[]) => join(FIXTURES, 'sgf', ...p);
+
+interface DiceJson {
+  bgaudit: { command: string; settings: { by: string } };
+  files: number;
+  testsMade: number;
+  threshold: number;
+  rejected: number;
+  groups: {
+    key: string;
+    rolls: number;
+    openings: number;
+    tests: { name: string; statistic: number | null; df: number | null; p: number | null; observed: number[] }[];
+  }[];
+  unreadable: { file: string; code: string; message: string }[];
+}
+
+const FILES = [
+  mat('gnubg-7p-hits-and-dances.mat'),
+  mat('galaxy-names-with-spaces.mat'),
+  mat('gnubg-money-beavers.mat'),
+];
+
+describe('bgaudit dice', () => {
+  poolOnFewFiles();
+
+  it('json: the whole run first, then each player; the run is the sum of the files, counted as countFile counts them', async () => {
+    const r = await cli('dice', ...FILES, '--by', 'player', '--format', 'json');
+    const doc = JSON.parse(r.stdout) as DiceJson;
+    expect(doc.bgaudit).toMatchObject({ command: 'dice', settings: { by: 'player' } });
+    expect(doc.groups[0].key).toBe('all');
+    const keys = doc.groups.slice(1).map((g) => g.key);
+    expect(keys).toEqual([...keys].sort());
+    const sum = newCounts();
+    for (const f of FILES)
+      for (const g of countFile(readFileSync(f), f, 'player')?.groups ?? []) addCounts(sum, g.counts);
+    expect(doc.groups[0].rolls).toBe(rollsOf(sum));
+    expect(doc.groups.slice(1).reduce((s, g) => s + g.rolls, 0)).toBe(doc.groups[0].rolls);
+    expect(doc.groups[0].tests.map((t) => t.name)).toEqual([
+      'doubles',
+      'rolls',
+      'faces',
+      'pips',
+      'bar-entry',
+      'sequence',
+      'opening',
+    ]);
+    const rolls = doc.groups[0].tests[1];
+    expect(rolls.df).toBe(20);
+    expect(rolls.observed).toEqual([...sum.rolls]);
+    expect(doc.testsMade).toBe(doc.groups.flatMap((g) => g.tests).filter((t) => t.p !== null).length);
+    expect(doc.threshold).toBeCloseTo(0.05 / doc.testsMade, 15);
+    expect(r.code).toBe(doc.rejected > 0 ? 1 : 0);
+  });
+
+  it('the pool (two workers) gives the same report as one', async () => {
+    const one = await cli('dice', ...FILES, sgf(), '--by', 'file', '--format', 'json', '--jobs', '1');
+    const two = await cli('dice', ...FILES, sgf(), '--by', 'file', '--format', 'json', '--jobs', '2');
+    expect(two.stdout).toBe(one.stdout);
+    const doc = JSON.parse(one.stdout) as DiceJson;
+    // by file: input order
+    expect(doc.groups.slice(1, 4).map((g) => g.key)).toEqual(FILES);
+  });
+
+  it('a file that cannot be read is named and counts nothing; not fatal', async () => {
+    const r = await cli('dice', mat('broken', 'empty.mat'), FILES[0], '--format', 'json');
+    const doc = JSON.parse(r.stdout) as DiceJson;
+    expect(doc.files).toBe(2);
+    expect(doc.unreadable).toEqual([
+      { file: mat('broken', 'empty.mat'), code: 'parse-error', message: expect.any(String) },
+    ]);
+    expect(doc.groups[0].rolls).toBeGreaterThan(100);
+    const text = await cli('dice', mat('broken', 'empty.mat'), FILES[0]);
+    expect(text.stdout).toContain('1 file could not be read');
+    expect([0, 1]).toContain(text.code);
+  });
+
+  it('text: the threshold, a plain-words line per test, and a warning where expected counts are below 5', async () => {
+    const r = await cli('dice', mat('galaxy-names-with-spaces.mat'));
+    expect(r.stdout).toMatch(/Bonferroni threshold for the run: p < 0\.05 \/ \d+ = /);
+    expect(r.stdout).toContain('the whole run:');
+    expect(r.stdout).toMatch(/doubles .*exact two-sided binomial/);
+    expect(r.stdout).toMatch(/p = [\d.e-]+: fair dice would/);
+    expect(r.stdout).toContain('warning: an expected count is below 5');
+  });
+
+  it('csv: a header, then one row per group and test', async () => {
+    const r = await cli('dice', ...FILES, '--by', 'player', '--format', 'csv');
+    const lines = r.stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'group,rolls,test,method,statistic,df,p,below_threshold,threshold,n,min_expected,observed,expected,labels',
+    );
+    const groups = (JSON.parse((await cli('dice', ...FILES, '--by', 'player', '--format', 'json')).stdout) as DiceJson)
+      .groups;
+    expect(lines.length - 1).toBe(groups.length * 7);
+    expect(lines[1]).toMatch(/^all,\d+,doubles,exact two-sided binomial,/);
+  });
+
+  it('exit 2 for a missing path; a progress line only on a terminal', async () => {
+    expect((await cli('dice', mat('no-such-file.mat'))).code).toBe(2);
+    const tty = await cliWith({ tty: true }, 'dice', ...FILES);
+    expect(tty.stderr).toContain('3/3');
+    expect(tty.stdout).not.toContain('\r');
+  });
+});
