@@ -1,8 +1,9 @@
 // `node dist/bench/dice.js [paths...]` (after `npm run build`): `bgaudit dice` against
-// `bgaudit verify` on the same files, whole process from start to exit (default: the shared
-// corpus, ../shared/corpus). Each round runs verify then dice back to back, as the machine's
-// speed drifts within minutes; the figure is the median of the rounds' ratios (issue 17: at
-// most 1.2). BENCH_RUNS rounds (default 5); BENCH_JOBS passes --jobs.
+// `bgaudit verify --no-duplicates` (dice looks for no duplicates) on the same files, whole
+// process from start to exit (default: the shared corpus, ../shared/corpus). Each round runs
+// verify then dice back to back, as the machine's speed drifts within minutes; the figure is the
+// median of the rounds' ratios (issue 17: at most 1.2). BENCH_RUNS rounds (default 5); BENCH_JOBS
+// passes --jobs.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { median } from './corpus.js';
@@ -27,7 +28,7 @@ function timed(argv: string[]): { seconds: number; maxRssKb: number } {
 
 const rounds: { verify: number; dice: number; ratio: number; rssVerify: number; rssDice: number }[] = [];
 for (let i = 0; i < runs; i++) {
-  const v = timed(['verify', ...paths, '--format', 'ndjson', '--quiet', ...jobs]);
+  const v = timed(['verify', ...paths, '--format', 'ndjson', '--quiet', '--no-duplicates', ...jobs]);
   const d = timed(['dice', ...paths, '--format', 'json', '--quiet', ...jobs]);
   rounds.push({
     verify: v.seconds,
