@@ -81,6 +81,11 @@ export const FINDING_CODES = {
     moment: 'end',
     meaning: 'a resignation recorded at a value that is not 1, 2 or 3 × the cube',
   },
+  forfeit: {
+    severities: ['info'],
+    moment: 'end',
+    meaning: 'a player forfeits the match: the opponent is credited the points still needed',
+  },
   'result-missing': {
     severities: ['warning'],
     moment: 'end',

@@ -186,7 +186,7 @@ export interface FindingPosition {
   recorded: string;
 }
 
-export type Termination = 'bearoff' | 'drop' | 'resign' | 'unfinished';
+export type Termination = 'bearoff' | 'drop' | 'resign' | 'forfeit' | 'unfinished';
 export type Outcome = 'single' | 'gammon' | 'backgammon';
 
 export interface CubeState {
@@ -219,6 +219,12 @@ export type GameEnding =
   | { termination: 'drop'; winner: Side; outcome: 'single'; outcomeName: string; points: GamePoints }
   /** outcome null: the cube passed the largest there can be, so what the resignation was worth is unknown. */
   | { termination: 'resign'; winner: Side; outcome: Outcome | null; outcomeName: string | null; points: GamePoints }
+  /**
+   * A player left the match (a resignation worth more than any game that gives the winner at least
+   * what was still needed, or a comment that says so): neither single, gammon nor backgammon; the
+   * winner is credited the points still needed, nominal and credited alike.
+   */
+  | { termination: 'forfeit'; winner: Side; outcome: null; outcomeName: null; points: GamePoints }
   /** No result and no end: nothing is won, nothing is recorded. */
   | {
       termination: 'unfinished';

@@ -18,6 +18,8 @@ function ending(g: GameVerdict, names: [string, string]): string {
   if (g.termination === null)
     return `${cube} The replay stopped before the end; the record gives ${g.winner === null ? 'no winner' : names[g.winner]} ${points(g.points.recorded)}.`;
   if (g.termination === 'unfinished') return `${cube} The game is unfinished.`;
+  if (g.termination === 'forfeit')
+    return `${cube} ${names[g.winner]} wins by forfeit: the ${points(g.points.nominal)} still needed.`;
   const how = { bearoff: 'by bearing off', drop: 'on a dropped double', resign: 'by resignation' }[g.termination];
   const winner = names[g.winner];
   const recorded = g.points.recorded === null ? 'no result recorded' : `recorded ${g.points.recorded}`;

@@ -6,6 +6,7 @@ import { MAX_POINTS } from '../limits.js';
 import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchReport } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds } from './final-ids.js';
+import { forfeitNote } from './forfeit.js';
 import { type GameScore, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
@@ -400,6 +401,8 @@ function scoreWithCube(
     cube,
     cubeTurned: r.cubeLog.some((e) => e.kind === 'take'),
     names,
+    // A forfeit written as a comment at the record's end (issue 13).
+    forfeit: index === ctx.record.games.length - 1 ? forfeitNote(game) : null,
   };
   const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).ending.points.nominal : null;
   const scored = scoreGame(game, r, { ...context, explained: asPlayed ?? ctx.jacoby?.explained.get(index) });

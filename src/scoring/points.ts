@@ -3,6 +3,7 @@ import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
 import type { FindingCode, FindingExtra, SeverityOf } from '../findings.js';
 import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
+import type { ForfeitNote } from './forfeit.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
 import { aOrAn, plural } from '../words.js';
@@ -20,6 +21,8 @@ export interface PointsContext {
   names: [string, string];
   /** Points the record may give without a points finding, because another finding explains them (a Crawford-game double). */
   explained?: number;
+  /** A comment at the end of the record that says who won by forfeit (the last game only). */
+  forfeit?: ForfeitNote | null;
 }
 
 /** A game scored: its ending as the verdict writes it, and what the record says that it should not. */
@@ -36,6 +39,8 @@ type Worth =
   | { termination: 'drop'; winner: Side; outcome: 'single'; nominal: number }
   /** nominal null: a nardy resignation in a match of unknown length (what is missing is unknown). */
   | { termination: 'resign'; winner: Side; outcome: Outcome; nominal: number | null }
+  /** A forfeit of the match: what the winner still needed. */
+  | { termination: 'forfeit'; winner: Side; nominal: number }
   | { termination: 'unfinished' }
   /** The replay stopped: the record's winner, nothing judged. */
   | { termination: null; winner: Side | null };
@@ -45,6 +50,7 @@ type Ending =
   | { termination: 'bearoff'; winner: Side; outcome: Outcome; nominal: number | null }
   | { termination: 'drop'; winner: Side; outcome: 'single'; nominal: number | null }
   | { termination: 'resign'; winner: Side; outcome: Outcome | null; nominal: number | null }
+  | { termination: 'forfeit'; winner: Side; nominal: number }
   | { termination: 'unfinished' }
   | { termination: null; winner: Side | null };
 
@@ -75,7 +81,9 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
       ...extra,
     });
 
-  const winner = winnerOf(r, recorded);
+  // An unfinished game that a comment at the record's end says was won by forfeit.
+  const forfeit = r.termination === 'unfinished' && !ctx.rules.money ? (ctx.forfeit ?? null) : null;
+  const winner = forfeit ? forfeit.winner : winnerOf(r, recorded);
   const matchNeed = winner === null || ctx.rules.money || ctx.length === null ? null : ctx.length - ctx.score[winner];
   const need = ctx.rules.money ? ctx.rules.pointsCap : matchNeed;
   // A match of unknown length cannot be followed: nothing is credited.
@@ -95,7 +103,10 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
       findings,
     };
   }
-  const worth = worthOf(r, recorded, ctx.cube, matchNeed, need, ctx, add);
+  const worth =
+    forfeit && matchNeed !== null && matchNeed > 0
+      ? forfeitWorth(forfeit.winner, matchNeed, null, ctx, (f) => add('forfeit', 'info', f, { line: forfeit.line }))
+      : worthOf(r, recorded, ctx.cube, matchNeed, need, ctx, add);
   // A game the replay could not finish is worth what the record gives.
   const credited = credit(
     worth.termination === null ? written : worth.termination === 'unfinished' ? null : worth.nominal,
@@ -109,7 +120,62 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
       `the record says "and the match", but ${ctx.names[recorded.winner]} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`,
     );
   }
-  return { ending: ending(worth, written, credited, ctx), winsMatch, findings };
+  const forfeitAfter = forfeitAfterGame(worth, credited, winsMatch, ctx, add);
+  return { ending: ending(worth, written, credited, ctx), winsMatch: winsMatch || forfeitAfter, findings };
+}
+
+/** The sentence of a forfeit: who left, at what score, what the winner is credited. */
+function forfeitMessage(
+  winner: Side,
+  need: number,
+  score: [number, number],
+  written: number | null,
+  ctx: PointsContext,
+) {
+  const writes = written === null || written === need ? '' : ` (the record writes ${written})`;
+  return `${ctx.names[other(winner)]} forfeits the match at ${score.join('-')}; ${ctx.names[winner]} is credited the ${plural(need, 'point')} still needed${writes}`;
+}
+
+/** Why more than a backgammon is not a forfeit either: money play, or less than the winner needed. */
+function notForfeit(winner: Side, matchNeed: number | null, ctx: PointsContext): string {
+  if (ctx.rules.money) return ', and money play has no forfeit of a match';
+  return matchNeed === null
+    ? ''
+    : `, less than the ${plural(matchNeed, 'point')} ${ctx.names[winner]} needed to win the match by forfeit`;
+}
+
+/** A forfeit of the match during the game: the winner is credited what was still needed (`say` the finding). */
+function forfeitWorth(
+  winner: Side,
+  need: number,
+  written: number | null,
+  ctx: PointsContext,
+  say: (message: string) => void,
+): Worth {
+  say(forfeitMessage(winner, need, ctx.score, written, ctx));
+  return { termination: 'forfeit', winner, nominal: need };
+}
+
+/**
+ * A comment at the record's end saying who won by forfeit, after a game that ended without
+ * winning the match: the match ends there (a finding says so; the game keeps its own ending).
+ */
+function forfeitAfterGame(
+  worth: Worth,
+  credited: number | null,
+  winsMatch: boolean,
+  ctx: PointsContext,
+  add: Add,
+): boolean {
+  const note = ctx.forfeit;
+  if (!note || winsMatch || ctx.rules.money || ctx.length === null || worth.termination === 'unfinished') return false;
+  if (worth.termination === 'forfeit') return false;
+  const after: [number, number] = [ctx.score[0], ctx.score[1]];
+  if (worth.termination !== null && credited !== null) after[worth.winner] += credited;
+  const need = ctx.length - after[note.winner];
+  if (need <= 0) return false;
+  add('forfeit', 'info', forfeitMessage(note.winner, need, after, null, ctx), { line: note.line });
+  return true;
 }
 
 /** What the end the replay found is worth on a `cube`; a resignation's value read and judged here. */
@@ -188,16 +254,20 @@ function resignWorth(
       nominal: matchNeed === null ? null : Math.max(1, matchNeed),
     };
   }
+  // More than a backgammon, and at least what the winner still needed: the loser left the match.
+  if (written > 3 * cube && matchNeed !== null && matchNeed > 0 && written >= matchNeed && !ctx.rules.money)
+    return forfeitWorth(winner, matchNeed, written, ctx, (m) =>
+      add('forfeit', 'info', m, { recorded: written, expected: matchNeed }),
+    );
   const values = ctx.rules.multipliers.map((m) => m * cube);
-  // More than a backgammon: a forfeit when it is exactly what the winner needed, else an
-  // impossible value, counted as the most a resignation can be.
-  const nominal = written > 3 * cube && written === matchNeed ? written : ctx.rules.multipliers[level - 1] * cube;
+  // Else an impossible value, counted as the most a resignation can be.
+  const nominal = ctx.rules.multipliers[level - 1] * cube;
   if (!values.includes(written) && written !== need) {
     add(
       'resign-value',
       written > 3 * cube ? 'error' : 'warning',
       written > 3 * cube
-        ? `a resignation is worth at most ${3 * cube} on ${aOrAn(cube)} ${cube}-cube, but the record credits ${written} (a forfeit?)`
+        ? `a resignation is worth at most ${3 * cube} on ${aOrAn(cube)} ${cube}-cube, but the record credits ${written}${notForfeit(winner, matchNeed, ctx)}`
         : `a resignation on ${aOrAn(cube)} ${cube}-cube is worth ${[...new Set(values)].join(', ')}, not ${written}; counted as ${nominal}`,
       { recorded: written, expected: nominal },
     );
@@ -232,7 +302,7 @@ function checkRecorded(
   const name = (s: Side) => ctx.names[s];
   if (worth.termination === null || worth.termination === 'unfinished') return;
   if (recorded === null) {
-    if (worth.termination === 'resign') return;
+    if (worth.termination === 'resign' || worth.termination === 'forfeit') return;
     const how = worth.termination === 'drop' ? 'a drop' : 'bearing off';
     // Said where the game ended: the drop, the last checker borne off.
     add(
@@ -245,7 +315,12 @@ function checkRecorded(
   }
   // A resignation ends only the game, and is worth what it was written for, unless it ends the match (nardy).
   const nominal = worth.nominal;
-  if (nominal === null || (worth.termination === 'resign' && !(ctx.rules.resignEndsMatch && !ctx.rules.money))) return;
+  if (
+    nominal === null ||
+    worth.termination === 'forfeit' ||
+    (worth.termination === 'resign' && !(ctx.rules.resignEndsMatch && !ctx.rules.money))
+  )
+    return;
   const winner = worth.winner;
   if (recorded.winner !== winner) {
     const why =
@@ -349,6 +424,8 @@ function ending(e: Ending, recorded: number | null, credited: number | null, ctx
         nominal: e.nominal,
         credited,
       });
+    case 'forfeit':
+      return fields('forfeit', e.winner, null, null, { recorded, nominal: e.nominal, credited });
     case 'unfinished':
       // No result line (else the replay reads a resignation), so nothing recorded or credited.
       return fields('unfinished', null, null, null, { recorded: null, nominal: null, credited: null });

@@ -36,3 +36,60 @@ describe('written moves that contradict the roll', () => {
     expect({ ...r.games[0], findings: [] }).toEqual({ ...original.games[0], line: r.games[0].line });
   });
 });
+
+describe('forfeits', () => {
+  /** The game a forfeit or resignation ends: how, who, what it is worth; the match's codes (info included). */
+  const last = (name: string) => {
+    const [r] = audit(name);
+    const g = r.games[r.games.length - 1];
+    return {
+      game: [g.game, g.termination, g.winner, g.outcome, g.points.recorded, g.points.nominal, g.points.credited],
+      codes: r.findings.map((f) => f.code),
+    };
+  };
+
+  it.each<[string, (string | number | null)[], string[]]>([
+    // Backgammon Galaxy: `Losses 5 point` after one roll of a 5-point match at 0-0, 1-cube.
+    ['forfeit-galaxy-after-one-roll.mat', [1, 'forfeit', 0, null, 5, 5, 5], ['forfeit']],
+    // Backgammon Studio: `Wins 4016 point` at 3-11 of 13 on a 4-cube: Llabba needed 2.
+    ['forfeit-studio-4016.mat', [10, 'forfeit', 1, null, 4016, 2, 2], ['forfeit']],
+    // The same Galaxy game in a 7-point match: 5 is more than a backgammon, less than the 7 needed.
+    [
+      'resign-more-than-backgammon-not-forfeit.mat',
+      [1, 'resign', 0, 'backgammon', 5, 3, 3],
+      ['match-unfinished', 'resign-value'],
+    ],
+    // `; gobetzu wins by forfeit` after a finished game 1 at 0-1: the match ends there.
+    ['comment-forfeit-empty.mat', [1, 'resign', 1, 'single', 1, 1, 1], ['forfeit']],
+    // `; match aborted by tournament server`, `; connection lost`: nothing says who won.
+    ['comment-abandoned-partial.mat', [2, 'unfinished', null, null, null, null, null], ['match-unfinished']],
+    ['comment-abandoned-empty.mat', [1, 'resign', 1, 'single', 1, 1, 1], ['match-unfinished']],
+  ])('%s', (name, game, codes) => {
+    expect(last(name)).toEqual({ game, codes });
+  });
+
+  it('a comment at the end of an unfinished game names the winner: that game is the forfeit', () => {
+    const [r] = auditFile(fixture('mat', 'trailing-comment.mat'), 'trailing-comment.mat');
+    expect(r.games.map((g) => [g.termination, g.winner, g.outcome, g.points])).toEqual([
+      ['resign', 1, 'single', { recorded: 1, nominal: 1, credited: 1 }],
+      ['forfeit', 0, null, { recorded: null, nominal: 3, credited: 3 }],
+    ]);
+    expect(said(r)).toEqual([
+      ['forfeit', 'info', 13, 'torsten forfeits the match at 0-1; gobetzu is credited the 3 points still needed'],
+    ]);
+  });
+
+  it("the issue's sentence, and what the record wrote when it is not what was needed", () => {
+    expect(said(audit('forfeit-galaxy-after-one-roll.mat')[0])).toEqual([
+      ['forfeit', 'info', 22, 'eighttimez8 forfeits the match at 0-0; lasse is credited the 5 points still needed'],
+    ]);
+    expect(said(audit('forfeit-studio-4016.mat')[0])).toEqual([
+      [
+        'forfeit',
+        'info',
+        53,
+        'Minchy forfeits the match at 3-11; Llabba is credited the 2 points still needed (the record writes 4016)',
+      ],
+    ]);
+  });
+});

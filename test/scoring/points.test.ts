@@ -42,7 +42,11 @@ function game(points: number | null, winner: Side = 0): GameRecord {
 }
 
 /** A replay that ends as `end` says on the GAMMON position, side 0 the winner. */
-function replayed(termination: Termination, cube: number, resignPoints: number | null = null): GameReplay {
+function replayed(
+  termination: Exclude<Termination, 'forfeit'>,
+  cube: number,
+  resignPoints: number | null = null,
+): GameReplay {
   const end: GameEnd =
     termination === 'unfinished'
       ? { termination }
@@ -140,5 +144,67 @@ describe('scoreGame: rules the fixtures do not each pin', () => {
     const wrong = score(game(1), replayed('resign', 1, 1), at);
     expect(wrong.nominal).toBe(2);
     expect(wrong.findings.map((f) => [f.code, f.recorded, f.expected])).toEqual([['points-mismatch', 1, 2]]);
+  });
+});
+
+// Issue 13: a resignation recorded at more than 3 × the cube that gives the winner at least the
+// points still needed is a forfeit of the match; less, or in money play, stays resign-value.
+describe('scoreGame: forfeits', () => {
+  it.each<[string, number, number, [number, number], number, string | null, number | null, string[]]>([
+    // what, length (0: money), cube, score before, written, termination, nominal, codes
+    ['5-point match at 1-0, 1-cube, written 4 = needed', 5, 1, [1, 0], 4, 'forfeit', 4, ['forfeit']],
+    ['written more than needed (Backgammon Studio: 4016)', 13, 4, [11, 3], 4016, 'forfeit', 2, ['forfeit']],
+    ['exactly a backgammon is no forfeit, though it is what was needed', 5, 1, [2, 0], 3, 'resign', 3, []],
+    ['more than a backgammon but less than needed', 7, 1, [0, 0], 5, 'resign', 3, ['resign-value']],
+    ['money play: never a forfeit', 0, 1, [0, 0], 5, 'resign', 3, ['resign-value']],
+  ])('%s', (_what, length, cube, before, written, termination, nominal, codes) => {
+    const r = scoreGame(
+      game(written),
+      replayed('resign', cube, written),
+      ctx(match(length), cube, false, before, length),
+    );
+    expect([r.ending.termination, r.ending.outcome, r.ending.points.nominal, r.findings.map((f) => f.code)]).toEqual([
+      termination,
+      termination === 'forfeit' ? null : 'backgammon',
+      nominal,
+      codes,
+    ]);
+    if (termination === 'forfeit') {
+      expect(r.ending.points).toEqual({ recorded: written, nominal, credited: nominal });
+      expect(r.winsMatch).toBe(true);
+      expect(r.findings[0]).toMatchObject({ severity: 'info', recorded: written, expected: nominal });
+    }
+  });
+
+  it("the issue's sentence: who forfeits, at what score, what the winner is credited", () => {
+    const r = scoreGame(game(4), replayed('resign', 1, 4), ctx(match(5), 1, false, [1, 0], 5));
+    expect(r.findings.map((f) => f.message)).toEqual([
+      'B forfeits the match at 1-0; A is credited the 4 points still needed',
+    ]);
+  });
+
+  it('a comment at the end of an unfinished last game names the winner: a forfeit, at its line', () => {
+    const unfinished = scoreGame(game(null), replayed('unfinished', 1), {
+      ...ctx(match(3), 1, false, [0, 1], 3),
+      forfeit: { winner: 0, line: 13 },
+    });
+    expect(unfinished.ending).toMatchObject({
+      termination: 'forfeit',
+      winner: 0,
+      outcome: null,
+      points: { recorded: null, nominal: 3, credited: 3 },
+    });
+    expect(unfinished.findings.map((f) => [f.code, f.line, f.message])).toEqual([
+      ['forfeit', 13, 'B forfeits the match at 0-1; A is credited the 3 points still needed'],
+    ]);
+    // After a finished game that does not win the match, the game keeps its ending; the match ends.
+    const after = scoreGame(game(1), replayed('resign', 1, 1), {
+      ...ctx(match(3), 1, false, [0, 0], 3),
+      forfeit: { winner: 1, line: 9 },
+    });
+    expect([after.ending.termination, after.ending.winner, after.winsMatch]).toEqual(['resign', 0, true]);
+    expect(after.findings.map((f) => f.message)).toEqual([
+      'A forfeits the match at 1-0; B is credited the 3 points still needed',
+    ]);
   });
 });

@@ -42,10 +42,11 @@ const verdicts: GameVerdict[] = matchFiles(FIXTURES).flatMap((file) =>
 );
 
 describe('game verdicts, one union written as one shape', () => {
-  it('the fixtures hold every termination: bear-off, drop, resignation, unfinished, stopped', () => {
+  it('the fixtures hold every termination: bear-off, drop, resignation, forfeit, unfinished, stopped', () => {
     expect([...new Set(verdicts.map((g) => String(g.termination)))].sort()).toEqual([
       'bearoff',
       'drop',
+      'forfeit',
       'null',
       'resign',
       'unfinished',
@@ -70,6 +71,14 @@ describe('game verdicts, one union written as one shape', () => {
           return g.winner === null || g.outcome !== 'single';
         case 'resign':
           return g.winner === null;
+        case 'forfeit':
+          // No outcome; what was needed, nominal and credited alike.
+          return (
+            g.winner === null ||
+            g.outcome !== null ||
+            g.points.nominal === null ||
+            g.points.nominal !== g.points.credited
+          );
         case 'unfinished':
           return (
             g.winner !== null ||
