@@ -242,6 +242,38 @@ export type GameEnding =
       points: { recorded: number | null; nominal: null; credited: number | null };
     };
 
+/** A cube turn of a game's statistics (GameStats.cubeLog). */
+export interface CubeTurn {
+  /** Made before the game's roll number `roll` (the rolls of both sides counted from 1). */
+  roll: number;
+  side: Side;
+  kind: 'double' | 'beaver' | 'raccoon';
+  /** The cube it offers; null past the largest cube. */
+  value: number | null;
+  /** Its answer: taken, dropped, beavered or raccooned; null when the record gives none (it ends there). */
+  response: 'take' | 'drop' | 'beaver' | 'raccoon' | null;
+  /** The pip counts when it was made, side 0 first. */
+  pips: [number, number];
+}
+
+/** One game's statistics, counted as its replay goes (only when asked: the per-game CSV); pairs are side 0 first. */
+export interface GameStats {
+  /** Rolls played: the opening roll and a roll with no legal move included, nothing past where the replay stops. */
+  rolls: [number, number];
+  doublets: [number, number];
+  /** The pips the dice give: a doublet counts four times its die. */
+  pipsRolled: [number, number];
+  /** Doubles, beavers and raccoons made. */
+  cubeTurns: [number, number];
+  /** Takes made: a take the record leaves out included (a beaver taken by the doubler's roll). */
+  takes: [number, number];
+  drops: [number, number];
+  pipsStart: [number, number];
+  /** At the final position (where the replay stopped, when it did). */
+  pipsEnd: [number, number];
+  cubeLog: CubeTurn[];
+}
+
 interface VerdictCommon {
   game: number;
   line: number;
@@ -253,6 +285,8 @@ interface VerdictCommon {
   doubles: number;
   final: FinalIds | null;
   findings: Finding[];
+  /** Asked for by the per-game CSV only (AuditOptions.gameStats): the game's statistics. */
+  stats?: GameStats;
 }
 
 /** One game's verdict. Written to JSON in the order game … doubles, then the ending's fields, then final and findings. */

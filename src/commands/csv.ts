@@ -31,7 +31,9 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'post_crawford, cube, cube_owner, doubles, termination, winner, winner_name, outcome, outcome_name (nardy: oin,\n' +
         'mars, koks), points_recorded,\n' +
         'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line,\n' +
-        'variant (backgammon, nackgammon, hypergammon1-3), recorded_length (length is the one applied: 0 for money).\n' +
+        'variant (backgammon, nackgammon, hypergammon1-3), recorded_length (length is the one applied: 0 for money),\n' +
+        'then per side (0, 1): rolls, doublets, pips_rolled, cube_turns, takes, drops, pips_start, pips_end\n' +
+        '(rolls0, rolls1, …), cube_log (roll:side:value:answer:pips0-pips1 per cube turn, joined by ;), final_xgid.\n' +
         'Text cells from the input (file, player0, player1, winner_name) that start with =, +, -, @, a tab or a CR are\n' +
         "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
         'The exit code is that of verify: 1 when any error finding.',
@@ -52,6 +54,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
       try {
         result = await runPaths(paths, {
           ...settings,
+          audit: { ...settings.audit, gameStats: true },
           outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
           sinks: [{ format: 'csv', sink: csvSink(out.write) }],
           onBaseline: baseline?.add,

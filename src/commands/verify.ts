@@ -127,6 +127,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     try {
       result = await runPaths(paths, {
         ...settings,
+        audit: { ...settings.audit, gameStats: opts.csv !== undefined }, // the per-game CSV's statistics
         outputs: [...outputs.map((o) => o.file), ...(baselineFile ? [baselineFile] : [])].map((f) => f.identity),
         sinks,
         showInfo: opts.info || opts.minSeverity === 'info',

@@ -11,7 +11,7 @@
 // character (`=1+1\nx`, a file name may hold one) is not escaped. Its check with our pattern
 // does the rest as OWASP says (the `'`, then the quotes).
 import { createRequire } from 'node:module';
-import type { Finding, GameVerdict, MatchReport } from '../model.js';
+import type { CubeTurn, Finding, GameStats, GameVerdict, MatchReport } from '../model.js';
 import type { Sink, Write } from './reporter.js';
 
 export const CSV_COLUMNS = [
@@ -42,6 +42,24 @@ export const CSV_COLUMNS = [
   'line',
   'variant',
   'recorded_length',
+  'rolls0',
+  'rolls1',
+  'doublets0',
+  'doublets1',
+  'pips_rolled0',
+  'pips_rolled1',
+  'cube_turns0',
+  'cube_turns1',
+  'takes0',
+  'takes1',
+  'drops0',
+  'drops1',
+  'pips_start0',
+  'pips_start1',
+  'pips_end0',
+  'pips_end1',
+  'cube_log',
+  'final_xgid',
 ] as const;
 
 type Papa = typeof import('papaparse');
@@ -91,7 +109,39 @@ function gameRow(r: MatchReport, g: GameVerdict): Row {
     line: g.line,
     variant: r.rules?.variant ?? null,
     recorded_length: r.recordedLength === undefined ? r.length : r.recordedLength,
+    ...statsCells(g.stats),
+    final_xgid: g.final?.xgid ?? null,
   };
+}
+
+/** A game's statistics as cells (empty when the audit was not asked for them). */
+function statsCells(s: GameStats | undefined) {
+  return {
+    rolls0: s?.rolls[0] ?? null,
+    rolls1: s?.rolls[1] ?? null,
+    doublets0: s?.doublets[0] ?? null,
+    doublets1: s?.doublets[1] ?? null,
+    pips_rolled0: s?.pipsRolled[0] ?? null,
+    pips_rolled1: s?.pipsRolled[1] ?? null,
+    cube_turns0: s?.cubeTurns[0] ?? null,
+    cube_turns1: s?.cubeTurns[1] ?? null,
+    takes0: s?.takes[0] ?? null,
+    takes1: s?.takes[1] ?? null,
+    drops0: s?.drops[0] ?? null,
+    drops1: s?.drops[1] ?? null,
+    pips_start0: s?.pipsStart[0] ?? null,
+    pips_start1: s?.pipsStart[1] ?? null,
+    pips_end0: s?.pipsEnd[0] ?? null,
+    pips_end1: s?.pipsEnd[1] ?? null,
+    cube_log: s ? cubeLogText(s.cubeLog) : null,
+  };
+}
+
+/** The cube log as one cell: `roll:side:value:response:pips0-pips1` per cube turn, joined by `;`. */
+function cubeLogText(log: readonly CubeTurn[]): string {
+  return log
+    .map((t) => `${t.roll}:${t.side}:${t.value ?? '?'}:${t.response ?? 'none'}:${t.pips[0]}-${t.pips[1]}`)
+    .join(';');
 }
 
 function unreadableRow(r: MatchReport): Row {

@@ -14,6 +14,7 @@ import { aOrAn, quotedName } from '../words.js';
 import type { SourceText } from '../source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
 import { MatchKey } from './match-key.js';
+import { GameStatsCounter, bothObservers } from './game-stats.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -25,6 +26,8 @@ export interface AuditOptions {
   at?: number;
   /** Hash the match's content into `contentKey` (the duplicate check). */
   contentKey?: boolean;
+  /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
+  gameStats?: boolean;
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -58,6 +61,8 @@ interface MatchContext {
   replayOptions: ReplayOptions;
   source: SourceText | null;
   at: number | null;
+  /** Each game's statistics as its replay counted them (AuditOptions.gameStats), else null. */
+  stats: GameStatsCounter[] | null;
 }
 
 /** The match as followed from game to game. */
@@ -83,7 +88,8 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   ];
   const replayOptions: ReplayOptions = { variant: record.variant, marksHits: record.marksHits, players: names };
   const key = options.contentKey ? new MatchKey(record) : null;
-  const replays = replayAll(record, replayOptions, key);
+  const stats = options.gameStats ? record.games.map(() => new GameStatsCounter()) : null;
+  const replays = replayAll(record, replayOptions, key, stats);
   const given = withBeaversPlayed(rulesFor(record, options.rules), replays);
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
   const rules = withInferredJacoby(given, jacoby);
@@ -98,6 +104,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     replayOptions,
     source: options.source ?? null,
     at: options.at ?? null,
+    stats,
   };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
@@ -147,13 +154,18 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   };
 }
 
-/** Every game replayed; with `key`, the match's content hashed as they are. */
-function replayAll(record: MatchRecord, options: ReplayOptions, key: MatchKey | null): GameReplay[] {
-  return record.games.map((game) => {
-    if (key === null) return replay(game, options);
-    key.startGame();
-    const r = replay(game, { ...options, observer: key.observer });
-    key.endGame(game, r.final);
+/** Every game replayed; with `key`, the match's content hashed as they are; with `stats`, each game counted. */
+function replayAll(
+  record: MatchRecord,
+  options: ReplayOptions,
+  key: MatchKey | null,
+  stats: GameStatsCounter[] | null,
+): GameReplay[] {
+  return record.games.map((game, k) => {
+    if (key === null && stats === null) return replay(game, options);
+    key?.startGame();
+    const r = replay(game, { ...options, observer: bothObservers(key?.observer, stats?.[k]) });
+    key?.endGame(game, r.final);
     return r;
   });
 }
@@ -310,6 +322,7 @@ function auditGame(
     ...scored.ending,
     final,
     findings: extra ? own.concat(extra) : own,
+    ...(ctx.stats === null ? {} : { stats: ctx.stats[index].result(r.final) }),
   };
   return { verdict, own, progress: after(before, game, score, crawford, scored), at };
 }

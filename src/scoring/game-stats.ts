@@ -1,0 +1,97 @@
+// Per-game statistics (issue 16, the per-game CSV's columns): rolls, doublets and pips rolled,
+// cube turns, takes and drops for each side, pip counts at the start, at each cube turn and at
+// the end. Counted as the audit's own replay goes, through its observer: no second walk, and
+// nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.
+import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
+import type { Position } from '../engine/board.js';
+import type { CubeTurn, GameStats, RollAction } from '../model.js';
+
+/** A side's pip count: each checker's distance from being borne off, in its own numbering (25 the bar). */
+function pips(side: Uint8Array): number {
+  let n = 0;
+  for (let p = 1; p <= 25; p++) n += p * side[p];
+  return n;
+}
+
+function pipsOf(pos: Position): [number, number] {
+  return [pips(pos.sides[0]), pips(pos.sides[1])];
+}
+
+/**
+ * Counts one game as the replay plays it: every roll it plays (the opening roll and a roll with
+ * no legal move included; nothing past a move it cannot make or check, nor past the game's end),
+ * every cube event it logs (a take the record leaves out included, as the replay reads it).
+ */
+export class GameStatsCounter implements ReplayObserver {
+  /** Per side (side × 6 + k): rolls, doublets, pips rolled, cube turns, takes, drops. */
+  private readonly counts = new Int32Array(12);
+  private pipsStart: [number, number] | null = null;
+  private readonly cubeLog: CubeTurn[] = [];
+  /** The cube turn still waiting for its answer. */
+  private open: CubeTurn | null = null;
+
+  roll(a: RollAction, pos: Position, opening: boolean): void {
+    if (opening) this.pipsStart ??= pipsOf(pos);
+    const c = this.counts;
+    const at = a.side * 6;
+    const d = a.dice[0];
+    c[at]++;
+    if (d === a.dice[1]) {
+      c[at + 1]++;
+      c[at + 2] += 4 * d;
+    } else c[at + 2] += d + a.dice[1];
+  }
+
+  cube(e: CubeEvent, pos: Position): void {
+    this.pipsStart ??= pipsOf(pos);
+    const at = e.side * 6;
+    if (e.kind === 'take' || e.kind === 'drop') {
+      this.counts[at + (e.kind === 'take' ? 4 : 5)]++;
+      if (this.open !== null) this.open.response = e.kind;
+      this.open = null;
+      return;
+    }
+    this.counts[at + 3]++;
+    if (this.open !== null && e.kind !== 'double') this.open.response = e.kind; // a beaver on a double, a raccoon on a beaver
+    const roll = this.counts[0] + this.counts[6] + 1;
+    this.open = { roll, side: e.side, kind: e.kind, value: e.offered, response: null, pips: pipsOf(pos) };
+    this.cubeLog.push(this.open);
+  }
+
+  /** The game's statistics, with its final position. */
+  result(final: Position): GameStats {
+    const end = pipsOf(final);
+    const c = this.counts;
+    const pair = (k: number): [number, number] => [c[k], c[6 + k]];
+    return {
+      rolls: pair(0),
+      doublets: pair(1),
+      pipsRolled: pair(2),
+      cubeTurns: pair(3),
+      takes: pair(4),
+      drops: pair(5),
+      // No roll and no cube event: the game ended (or stopped) where it started.
+      pipsStart: this.pipsStart ?? end,
+      pipsEnd: end,
+      cubeLog: this.cubeLog,
+    };
+  }
+}
+
+/** One observer that tells both (the duplicate check's key and the statistics, when a run asks for both). */
+export function bothObservers(
+  a: ReplayObserver | undefined,
+  b: ReplayObserver | undefined,
+): ReplayObserver | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return {
+    roll: (r, pos, opening) => {
+      a.roll?.(r, pos, opening);
+      b.roll?.(r, pos, opening);
+    },
+    cube: (e, pos) => {
+      a.cube?.(e, pos);
+      b.cube?.(e, pos);
+    },
+  };
+}
