@@ -224,6 +224,36 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
     await close();
   });
 
+  it('draws a hypergammon board with three checkers a side', async () => {
+    const hyper = join(dir, 'hyper');
+    mkdirSync(hyper);
+    writeFileSync(
+      join(hyper, 'h.sgf'),
+      '(;FF[4]GM[6]CA[UTF-8]AP[test]MI[length:3][game:0][ws:0][bs:0]PW[Anna]PB[Boris]RU[Hypergammon3]RE[W+1];W[44];B[31])\n',
+    );
+    const made = await make(dir, 'hyper.html', hyper);
+    expect(made.reports[0].rules?.variant).toBe('hypergammon3');
+    const { page, errors, close } = await open(browser, made.url);
+    const rows = page.locator('tr[data-code="illegal-move"], tr[data-code="opening-double"]');
+    expect(await rows.count()).toBe(2);
+    for (const row of await rows.all()) await row.click();
+    const counts = await page.$$eval('tr.ev svg', (svgs) =>
+      svgs.map((svg) => {
+        const sum = (sel: string) =>
+          Array.from(svg.querySelectorAll(sel)).reduce((t, g) => t + Number(g.getAttribute('data-count')), 0);
+        return [0, 1].map((s) => sum(`[data-side="${s}"][data-point]`) + sum(`[data-off-side="${s}"]`));
+      }),
+    );
+    const total = checkersPerSide('hypergammon3');
+    expect(total).toBe(3);
+    expect(counts).toEqual([
+      [total, total],
+      [total, total],
+    ]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('lists every finding without script', async () => {
     const { page, close } = await open(browser, fixtures.url, false);
     expect((await visibleRows(page)).sort()).toEqual(expectedRows(fixtures.reports).sort());
