@@ -160,13 +160,33 @@ export function csvRows(r: MatchReport): Row[] {
   return r.games.map((g) => gameRow(r, g));
 }
 
-/** One file's rows, each ending in CRLF ('' for none). */
-export function renderCsvRows(reports: MatchReport[]): string {
-  const rows = reports.flatMap(csvRows);
+/** Rows made and written a chunk at a time: a file of 100,000 games never holds all its row objects at once. */
+const CHUNK = 1000;
+
+/** CSV rows, each ending in CRLF ('' for none). */
+function unparse(rows: Row[]): string {
   return rows.length === 0
     ? ''
     : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n', escapeFormulae: FORMULA }) +
         '\r\n';
+}
+
+/** One file's rows, each ending in CRLF ('' for none). */
+export function renderCsvRows(reports: MatchReport[]): string {
+  const out: string[] = [];
+  let chunk: Row[] = [];
+  for (const r of reports) {
+    if (r.match === null) chunk.push(unreadableRow(r));
+    for (const g of r.games) {
+      chunk.push(gameRow(r, g));
+      if (chunk.length === CHUNK) {
+        out.push(unparse(chunk));
+        chunk = [];
+      }
+    }
+  }
+  out.push(unparse(chunk));
+  return out.join('');
 }
 
 /** The header row at once, then each file's rows. */
