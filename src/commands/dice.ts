@@ -5,16 +5,18 @@ import { Command, Option } from 'commander';
 import { countInputs, runPaths, type RunResult } from '../batch/run.js';
 import type { FileOutcome } from '../batch/outcome.js';
 import { renderDiceCsv, renderDiceJson } from '../report/dice-data.js';
+import { renderDiceHtml } from '../report/dice-html.js';
 import { renderDiceText } from '../report/dice-text.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import type { GroupBy } from '../stats/count.js';
 import { DiceTally, type DiceResult } from '../stats/tally.js';
 import { VERSION } from '../version.js';
-import { EXIT, finishRun, flagsForRun, prepareRun, type CliIO, type RunFlagValues } from './common.js';
+import { EXIT, finishRun, flagsForRun, openOutput, prepareRun, type CliIO, type RunFlagValues } from './common.js';
 
 interface DiceOptions extends RunFlagValues {
   by: GroupBy;
   format: 'text' | 'json' | 'csv';
+  html?: string;
   quiet?: boolean;
 }
 
@@ -49,7 +51,9 @@ function render(format: DiceOptions['format'], r: DiceResult, paths: string[]): 
 
 /** The run: every file counted, the tallies added in input order. */
 async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
-  const settings = await prepareRun(io, paths, { ...opts, duplicates: false }, []);
+  const settings = await prepareRun(io, paths, { ...opts, duplicates: false }, opts.html ? [opts.html] : []);
+  // Opened before the run: a path that cannot be written fails at once (exit 2).
+  const htmlFile = opts.html ? openOutput(opts.html) : null;
   const tally = new DiceTally(opts.by);
   const progress: Progress | null =
     io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
@@ -67,10 +71,13 @@ async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
         else tally.addUnreadable(unreadableOf(o));
       },
     });
+  } catch (e) {
+    htmlFile?.close();
+    throw e;
   } finally {
     progress?.clear();
   }
-  return { result, dice: tally.result() };
+  return { result, dice: tally.result(), htmlFile };
 }
 
 export function diceCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -85,11 +92,22 @@ export function diceCommand(io: CliIO, setExit: (code: number) => void): Command
         .default('archive'),
     )
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'csv']).default('text'))
+    .option(
+      '--html <file>',
+      'also write one self-contained page: per group, each test with its chart of observed against expected counts (never one of the inputs)',
+    )
     .option('-q, --quiet', 'no progress line on stderr');
   for (const o of flagsForRun()) cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: DiceOptions) => {
-    const { result, dice } = await countRun(io, paths, opts);
+    const { result, dice, htmlFile } = await countRun(io, paths, opts);
     const code = finishRun(io, result);
+    if (htmlFile) {
+      try {
+        if (code !== EXIT.usage) htmlFile.write(renderDiceHtml(dice, { version: VERSION, paths }));
+      } finally {
+        htmlFile.close();
+      }
+    }
     if (code === EXIT.usage) {
       setExit(code);
       return;

@@ -15,6 +15,11 @@ function formatP(p: number | null): string {
   return p.toExponential(1);
 }
 
+/** `1 file`, `2,000 matches`. */
+export function plural(n: number, word: string): string {
+  return `${num(n)} ${word}${n === 1 ? '' : word.endsWith('ch') ? 'es' : 's'}`;
+}
+
 function num(x: number | null, digits = 2): string {
   if (x === null) return '-';
   if (Number.isInteger(x)) return x.toLocaleString('en-US');
@@ -71,7 +76,7 @@ function entries(t: DiceTest): string {
 }
 
 /** The plain-words line: what the p-value says, and what it does not. */
-function verdictLine(t: DiceTest, threshold: number, tests: number): string {
+export function verdictLine(t: DiceTest, threshold: number, tests: number): string {
   if (t.p === null) return `not tested: ${t.note ?? 'nothing to test'}`;
   const p = formatP(t.p);
   if (t.p < threshold)
@@ -86,7 +91,7 @@ function testLines(t: DiceTest, threshold: number, tests: number): string[] {
   const lines = [head, `      ${printable(observedText(t))}`, `      ${verdictLine(t, threshold, tests)}`];
   if (t.p !== null && t.name !== 'doubles' && t.minExpected < 5)
     lines.push(
-      `      warning: an expected count is below 5 (${num(t.minExpected, 1)}): the chi-square p-value is only rough here`,
+      `      warning: an expected count is below 5 (${Number(t.minExpected.toPrecision(2))}): the chi-square p-value is only rough here`,
     );
   if (t.note !== undefined && t.p !== null && (t.name === 'sequence' || t.name === 'opening'))
     lines.push(`      ${t.note}`);
@@ -106,7 +111,7 @@ function groupBlock(g: GroupResult, r: DiceResult, whole: boolean): string {
 export function renderDiceText(r: DiceResult): string {
   const out: string[] = [];
   out.push(
-    `Dice of ${num(r.files)} files, ${num(r.matches)} matches, ${num(r.games)} games. ${r.testsMade} tests made; ` +
+    `Dice of ${plural(r.files, 'file')}, ${plural(r.matches, 'match')}, ${plural(r.games, 'game')}. ${r.testsMade} tests made; ` +
       `Bonferroni threshold for the run: p < 0.05 / ${r.testsMade} = ${formatP(r.threshold)}.\n`,
   );
   r.groups.forEach((g, i) => out.push(groupBlock(g, r, i === 0)));

@@ -1,5 +1,6 @@
 // `bgaudit dice`: the same discovery, pool and exit codes as verify; counts added in input order.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countFile } from '../../src/stats/count.js';
@@ -110,5 +111,33 @@ describe('bgaudit dice', () => {
     const tty = await cliWith({ tty: true }, 'dice', ...FILES);
     expect(tty.stderr).toContain('3/3');
     expect(tty.stdout).not.toContain('\r');
+  });
+});
+
+describe('bgaudit dice --html', () => {
+  it('writes one self-contained page: no script, no request; a chart per test made; names escaped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dice-html-'));
+    const evil = join(dir, '<img src=x onerror=alert(1)>.mat');
+    writeFileSync(evil, readFileSync(mat('gnubg-7p-hits-and-dances.mat')));
+    const out = join(dir, 'dice.html');
+    const r = await cli('dice', evil, ...FILES, '--by', 'file', '--html', out, '--format', 'json');
+    const page = readFileSync(out, 'utf8');
+    expect(page).toContain("default-src 'none'");
+    expect(page.replace(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, '')).not.toMatch(/<script|<link|https?:/i);
+    expect(page).not.toContain('<img');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;.mat');
+    const doc = JSON.parse(r.stdout) as DiceJson;
+    const made = doc.groups.flatMap((g) => g.tests).filter((t) => t.p !== null && t.observed.length > 0).length;
+    expect((page.match(/<svg /g) ?? []).length).toBe(made);
+    expect((page.match(/<section class="card"><h2>/g) ?? []).length).toBe(1 + doc.groups.length);
+  });
+
+  it('refuses an output that is one of the inputs (exit 2), before writing anything', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dice-html-'));
+    const input = join(dir, 'a.mat');
+    writeFileSync(input, readFileSync(FILES[0]));
+    const r = await cli('dice', dir, '--html', input);
+    expect(r.code).toBe(2);
+    expect(readFileSync(input)).toEqual(readFileSync(FILES[0]));
   });
 });
