@@ -320,6 +320,33 @@ export interface LineMoment {
   position: FindingPosition | null;
 }
 
+/** A match as a director files it: the writer's headers, the score reached, the winner, how it ended. */
+export interface MatchSummary {
+  /** The match-length line. */
+  line: number;
+  /** The writer's headers as written (`; [Site "…"]`, SGF `PC`…); null when not written. */
+  site: string | null;
+  event: string | null;
+  /** `EventDate` (SGF `DT`). */
+  date: string | null;
+  round: string | null;
+  /** The writer's own id of the match (`; [Match ID "…"]`). */
+  matchId: string | null;
+  /** `Player 1 Elo`, `Player 2 Elo` as written, side 0 first. */
+  ratings: [string | null, string | null];
+  /** The score after the last game as the audit followed it; null when it cannot be followed (a length past any). */
+  finalScore: [number, number] | null;
+  /** The side that won the match; null when nobody did (money play, a record that stops first). */
+  winner: Side | null;
+  /**
+   * played-out: won by reaching the length; forfeit: won by a forfeit; abandoned: the record stops
+   * before anybody won; money: a money session, nothing to win; unknown: a length past any.
+   */
+  ending: 'played-out' | 'forfeit' | 'abandoned' | 'money' | 'unknown';
+  /** The number of the Crawford game; null when none was played. */
+  crawfordGame: number | null;
+}
+
 /** One audited match, or one unreadable file (`match: null`). Plain data: crosses worker threads as is. */
 export interface MatchReport {
   file: string;
@@ -335,6 +362,8 @@ export interface MatchReport {
   findings: Finding[];
   /** Asked for by `show --line` only (never in verify's output): the moment at that line. */
   at?: LineMoment;
+  /** Asked for by the per-match CSV only (AuditOptions.matchSummary): the match as a director files it. */
+  summary?: MatchSummary;
   /** Asked for by the duplicate check only, and taken off before a report is written: the match's content hash. */
   contentKey?: number;
 }

@@ -84,6 +84,18 @@ export function auditOptionsOf(o: RuleFlags): AuditOptions {
   };
 }
 
+/** What the CSV writes a row for: each game (the default) or each match. */
+export type CsvPer = 'game' | 'match';
+
+export function perFlag(description = 'one CSV row per game (default) or per match'): Option {
+  return new Option('--per <unit>', description).choices(['game', 'match']).default('game');
+}
+
+/** The audit a CSV needs besides the findings: each game's statistics, or each match's summary. */
+export function auditForCsv(audit: AuditOptions, per: CsvPer): AuditOptions {
+  return per === 'match' ? { ...audit, matchSummary: true } : { ...audit, gameStats: true };
+}
+
 export function flagsForRun() {
   return [
     new Option(

@@ -12,18 +12,21 @@ import {
   flagsForRules,
   flagsForRun,
   flagsForSelection,
+  auditForCsv,
+  perFlag,
   type CliIO,
+  type CsvPer,
   type RunFlagValues,
 } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('csv')
     .description(
-      'write one CSV row per game (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"',
+      'write one CSV row per game, or per match with --per match (RFC 4180, UTF-8, header row); an unreadable file gets one row with status "unreadable"',
     )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
-  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
+  for (const o of [perFlag(), ...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
@@ -34,11 +37,15 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'variant (backgammon, nackgammon, hypergammon1-3), recorded_length (length is the one applied: 0 for money),\n' +
         'then per side (0, 1): rolls, doublets, pips_rolled, cube_turns, takes, drops, pips_start, pips_end\n' +
         '(rolls0, rolls1, …), cube_log (roll:side:value:answer:pips0-pips1 per cube turn, joined by ;), final_xgid.\n' +
-        'Text cells from the input (file, player0, player1, winner_name) that start with =, +, -, @, a tab or a CR are\n' +
+        'With --per match: file, match, format, player0, player1, site, event, date, round, match_id, rating0, rating1\n' +
+        "(the writer's headers as written), rules, variant, length, recorded_length, games, final_score0, final_score1,\n" +
+        'winner, winner_name, ending (played-out | forfeit | abandoned | money | unknown), crawford_game, errors,\n' +
+        'warnings, status, findings, line.\n' +
+        "Text cells from the input (file, names, the writer's headers) that start with =, +, -, @, a tab or a CR are\n" +
         "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
         'The exit code is that of verify: 1 when any error finding.',
     )
-    .action(async (paths: string[], opts: RunFlagValues & { output?: string }) => {
+    .action(async (paths: string[], opts: RunFlagValues & { output?: string; per: CsvPer }) => {
       const settings = await prepareRun(
         io,
         paths,
@@ -54,9 +61,9 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
       try {
         result = await runPaths(paths, {
           ...settings,
-          audit: { ...settings.audit, gameStats: true },
+          audit: auditForCsv(settings.audit, opts.per),
           outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
-          sinks: [{ format: 'csv', sink: csvSink(out.write) }],
+          sinks: [{ format: opts.per === 'match' ? 'csv-match' : 'csv', sink: csvSink(out.write, opts.per) }],
           onBaseline: baseline?.add,
         });
         flusher.stop();

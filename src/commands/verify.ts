@@ -17,7 +17,11 @@ import {
   flagsForRules,
   flagsForRun,
   flagsForSelection,
+  auditForCsv,
+  perFlag,
+  UsageError,
   type CliIO,
+  type CsvPer,
   type RunFlagValues,
 } from './common.js';
 
@@ -52,6 +56,7 @@ interface VerifyOptions extends RunFlagValues {
   csv?: string;
   html?: string;
   quiet?: boolean;
+  per: CsvPer;
 }
 
 const HELP_AFTER =
@@ -78,7 +83,7 @@ function fileOutputs(opts: VerifyOptions, paths: string[]) {
     const out = coalesce(file.write);
     outputs.push({ format, file, out, sink: sink(out.write) });
   };
-  if (opts.csv) add('csv', opts.csv, csvSink);
+  if (opts.csv) add(opts.per === 'match' ? 'csv-match' : 'csv', opts.csv, (write) => csvSink(write, opts.per));
   if (opts.html) add('html', opts.html, (write) => htmlSink(write, { version: VERSION, paths }));
   return outputs;
 }
@@ -95,6 +100,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'ndjson']).default('text'))
     .option('--info', 'text format: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file (never one of the inputs)')
+    .addOption(perFlag('--csv: one row per game (default) or per match'))
     .option(
       '--html <file>',
       'also write the HTML report to this file: one self-contained page, findings with their boards (never one of the inputs)',
@@ -103,6 +109,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
   for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: VerifyOptions) => {
     const format = opts.format as OutputFormat;
+    if (opts.per === 'match' && opts.csv === undefined) throw new UsageError('--per match goes with --csv FILE');
     const settings = await prepareRun(
       io,
       paths,
@@ -127,7 +134,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     try {
       result = await runPaths(paths, {
         ...settings,
-        audit: { ...settings.audit, gameStats: opts.csv !== undefined }, // the per-game CSV's statistics
+        audit: opts.csv === undefined ? settings.audit : auditForCsv(settings.audit, opts.per),
         outputs: [...outputs.map((o) => o.file), ...(baselineFile ? [baselineFile] : [])].map((f) => f.identity),
         sinks,
         showInfo: opts.info || opts.minSeverity === 'info',

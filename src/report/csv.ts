@@ -4,14 +4,16 @@
 // by spreadsheets as a formula (`=HYPERLINK(...)` in a player name or a file name). Such a cell is
 // written quoted with a `'` in front, which spreadsheets take as "this is text". Only string
 // cells are touched: the numbers are ours and written as they are (cube_owner -1 is a number).
-// Of the string cells only file, player0, player1 and winner_name come from the input; the
-// others (rules, termination, outcome_name, status, findings) are our own words and never start
-// with one of those characters. papaparse's `escapeFormulae: true` is not used as it is: its
-// pattern, /^[=+\-@\t\r].*$/, has no `s` flag, so a cell with a line break after the first
-// character (`=1+1\nx`, a file name may hold one) is not escaped. Its check with our pattern
-// does the rest as OWASP says (the `'`, then the quotes).
+// Of the string cells only file, player0, player1 and winner_name come from the input (and, in the
+// per-match CSV, the writer's headers: site, event, date, round, match_id, rating0, rating1); the
+// others (rules, termination, outcome_name, status, findings, ending…) are our own words and never
+// start with one of those characters. Every string cell is checked all the same. papaparse's
+// `escapeFormulae: true` is not used as it is: its pattern, /^[=+\-@\t\r].*$/, has no `s` flag, so a
+// cell with a line break after the first character (`=1+1\nx`, a file name may hold one) is not
+// escaped. Its check with our pattern does the rest as OWASP says (the `'`, then the quotes).
+// The per-match rows (`csv --per match`) follow the per-game ones in this file.
 import { createRequire } from 'node:module';
-import type { CubeTurn, Finding, GameStats, GameVerdict, MatchReport } from '../model.js';
+import type { CubeTurn, Finding, GameStats, GameVerdict, MatchReport, Severity } from '../model.js';
 import type { Sink, Write } from './reporter.js';
 
 export const CSV_COLUMNS = [
@@ -160,15 +162,88 @@ export function csvRows(r: MatchReport): Row[] {
   return r.games.map((g) => gameRow(r, g));
 }
 
+// ---- one row per match (`csv --per match`) ------------------------------------------------------
+
+export const MATCH_CSV_COLUMNS = [
+  'file',
+  'match',
+  'format',
+  'player0',
+  'player1',
+  'site',
+  'event',
+  'date',
+  'round',
+  'match_id',
+  'rating0',
+  'rating1',
+  'rules',
+  'variant',
+  'length',
+  'recorded_length',
+  'games',
+  'final_score0',
+  'final_score1',
+  'winner',
+  'winner_name',
+  'ending',
+  'crawford_game',
+  'errors',
+  'warnings',
+  'status',
+  'findings',
+  'line',
+] as const;
+
+type MatchRow = Record<(typeof MATCH_CSV_COLUMNS)[number], string | number | boolean | null>;
+
+/**
+ * A match's row, the summary's cells empty when the audit was not asked for it; a file that cannot
+ * be read gives one row with status `unreadable`.
+ */
+export function matchCsvRow(r: MatchReport): MatchRow {
+  const s = r.summary;
+  const count = (severity: Severity) => r.findings.filter((f) => f.severity === severity).length;
+  return {
+    file: r.file,
+    match: r.match,
+    format: r.format,
+    player0: r.players?.[0] ?? null,
+    player1: r.players?.[1] ?? null,
+    site: s?.site ?? null,
+    event: s?.event ?? null,
+    date: s?.date ?? null,
+    round: s?.round ?? null,
+    match_id: s?.matchId ?? null,
+    rating0: s?.ratings[0] ?? null,
+    rating1: s?.ratings[1] ?? null,
+    rules: r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null,
+    variant: r.rules?.variant ?? null,
+    length: r.length,
+    recorded_length: r.recordedLength === undefined ? r.length : r.recordedLength,
+    games: r.games.length,
+    final_score0: s?.finalScore?.[0] ?? null,
+    final_score1: s?.finalScore?.[1] ?? null,
+    winner: s?.winner ?? null,
+    winner_name: s === undefined || s.winner === null ? null : (r.players?.[s.winner] ?? null),
+    ending: s?.ending ?? null,
+    crawford_game: s?.crawfordGame ?? null,
+    errors: count('error'),
+    warnings: count('warning'),
+    status: r.match === null ? 'unreadable' : r.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
+    findings: codesOf(r.findings),
+    line: r.match === null ? (r.findings[0]?.line ?? null) : (s?.line ?? null),
+  };
+}
+
 /** Rows made and written a chunk at a time: a file of 100,000 games never holds all its row objects at once. */
 const CHUNK = 1000;
 
-/** CSV rows, each ending in CRLF ('' for none). */
-function unparse(rows: Row[]): string {
+/** CSV rows of `columns`, each ending in CRLF ('' for none). */
+function unparse(rows: Record<string, unknown>[], columns: readonly string[]): string {
   return rows.length === 0
     ? ''
-    : Papa().unparse(rows, { columns: [...CSV_COLUMNS], header: false, newline: '\r\n', escapeFormulae: FORMULA }) +
-        '\r\n';
+    : Papa().unparse(rows, { columns: [...columns], header: false, newline: '\r\n', escapeFormulae: FORMULA }) + '\r\n';
 }
 
 /** One file's rows, each ending in CRLF ('' for none). */
@@ -180,18 +255,23 @@ export function renderCsvRows(reports: MatchReport[]): string {
     for (const g of r.games) {
       chunk.push(gameRow(r, g));
       if (chunk.length === CHUNK) {
-        out.push(unparse(chunk));
+        out.push(unparse(chunk, CSV_COLUMNS));
         chunk = [];
       }
     }
   }
-  out.push(unparse(chunk));
+  out.push(unparse(chunk, CSV_COLUMNS));
   return out.join('');
 }
 
-/** The header row at once, then each file's rows. */
-export function csvSink(write: Write): Sink {
-  write(Papa().unparse([[...CSV_COLUMNS]], { newline: '\r\n' }) + '\r\n');
+/** One file's rows of the per-match CSV. */
+export function renderMatchCsvRows(reports: MatchReport[]): string {
+  return unparse(reports.map(matchCsvRow), MATCH_CSV_COLUMNS);
+}
+
+/** The header row at once (of the per-game or the per-match CSV), then each file's rows. */
+export function csvSink(write: Write, per: 'game' | 'match' = 'game'): Sink {
+  write(Papa().unparse([[...(per === 'game' ? CSV_COLUMNS : MATCH_CSV_COLUMNS)]], { newline: '\r\n' }) + '\r\n');
   return {
     add: (rows) => {
       if (rows) write(rows);

@@ -45,8 +45,8 @@ export function coalesce(
   };
 }
 
-/** `show` is the show command's boards, rendered in the worker like the others; `html` a file's part of the HTML report. */
-export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'show' | 'html';
+/** `show` is the show command's boards, rendered in the worker like the others; `html` a file's part of the HTML report; `csv-match` the per-match CSV. */
+export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'csv-match' | 'show' | 'html';
 
 export interface RenderSpec {
   formats: OutputFormat[];

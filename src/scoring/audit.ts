@@ -15,6 +15,7 @@ import type { SourceText } from '../source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
 import { MatchKey } from './match-key.js';
 import { GameStatsCounter, bothObservers } from './game-stats.js';
+import { matchSummary } from './match-summary.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -28,6 +29,8 @@ export interface AuditOptions {
   contentKey?: boolean;
   /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
   gameStats?: boolean;
+  /** The match's headers, score, winner and ending in `summary` (the per-match CSV). */
+  matchSummary?: boolean;
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -150,6 +153,9 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     games,
     findings,
     ...(at === null ? {} : { at }),
+    ...(options.matchSummary
+      ? { summary: matchSummary(record, rules.money, games, progress.running, progress.wonBy) }
+      : {}),
     ...(key === null || !wholeMatch(record, replays, extra) ? {} : { contentKey: keyValue(key, rules, record, games) }),
   };
 }

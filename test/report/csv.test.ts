@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
-import { CSV_COLUMNS, csvRows, csvSink, renderCsvRows } from '../../src/report/csv.js';
-import { cli, fixture, fixtureText } from '../helpers.js';
+import type { Finding, GameVerdict, MatchReport } from '../../src/model.js';
+import { CSV_COLUMNS, MATCH_CSV_COLUMNS, csvRows, csvSink, renderCsvRows } from '../../src/report/csv.js';
+import { CORPUS, FIXTURES, HAVE_CORPUS, cli, fixture, fixtureText, reportsIn } from '../helpers.js';
 
 function csvOf(names: [string, ...string[]][]): string {
   let text = '';
@@ -115,4 +116,158 @@ describe('CSV injection (OWASP): a text cell a spreadsheet would read as a formu
     expect(rows.map((r) => r.player0)).toContain("'\tx");
     expect(new Set(rows.map((r) => r.file))).toEqual(new Set(['tab.sgf', "'\rx.mat", "'=1+1\n.mat"]));
   });
+});
+
+/**
+ * Issue 16's round trip: the CSV files `verify --csv FILE` writes (per game and per match) read
+ * back with papaparse to the values of the JSON report of the same run, column by column, mapped
+ * here from the JSON's fields apart from the writer.
+ */
+describe('every CSV written reads back to the JSON report’s values', () => {
+  const cell = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    const s = String(v);
+    return typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  };
+  const codes = (fs: Finding[]) => [...new Set(fs.map((f) => f.code))].join(';');
+  const rulesWord = (r: MatchReport) => (r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null);
+  const pair = (name: string, v: [number, number] | undefined) => ({ [`${name}0`]: v?.[0], [`${name}1`]: v?.[1] });
+
+  function gameColumns(r: MatchReport, g: GameVerdict): Record<string, unknown> {
+    const start = g.startScore.recorded ?? g.startScore.computed;
+    const s = g.stats;
+    return {
+      file: r.file,
+      match: r.match,
+      game: g.game,
+      player0: r.players?.[0],
+      player1: r.players?.[1],
+      length: r.length,
+      rules: rulesWord(r),
+      start_score0: start?.[0],
+      start_score1: start?.[1],
+      crawford: g.crawford,
+      post_crawford: g.postCrawford,
+      cube: g.cube?.value,
+      cube_owner: g.cube?.owner,
+      doubles: g.doubles,
+      termination: g.termination,
+      winner: g.winner,
+      winner_name: g.winner === null ? null : r.players?.[g.winner],
+      outcome: g.outcome,
+      outcome_name: g.outcomeName,
+      points_recorded: g.points.recorded,
+      points_nominal: g.points.nominal,
+      points_credited: g.points.credited,
+      status: g.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
+      findings: codes(g.findings),
+      line: g.line,
+      variant: r.rules?.variant,
+      recorded_length: 'recordedLength' in r ? r.recordedLength : r.length,
+      ...pair('rolls', s?.rolls),
+      ...pair('doublets', s?.doublets),
+      ...pair('pips_rolled', s?.pipsRolled),
+      ...pair('cube_turns', s?.cubeTurns),
+      ...pair('takes', s?.takes),
+      ...pair('drops', s?.drops),
+      ...pair('pips_start', s?.pipsStart),
+      ...pair('pips_end', s?.pipsEnd),
+      cube_log: s?.cubeLog
+        .map((t) => [t.roll, t.side, t.value ?? '?', t.response ?? 'none', `${t.pips[0]}-${t.pips[1]}`].join(':'))
+        .join(';'),
+      final_xgid: g.final?.xgid,
+    };
+  }
+
+  function matchColumns(r: MatchReport): Record<string, unknown> {
+    const s = r.summary;
+    const bySeverity = (severity: string) => r.findings.filter((f) => f.severity === severity).length;
+    return {
+      file: r.file,
+      match: r.match,
+      format: r.format,
+      player0: r.players?.[0],
+      player1: r.players?.[1],
+      site: s?.site,
+      event: s?.event,
+      date: s?.date,
+      round: s?.round,
+      match_id: s?.matchId,
+      rating0: s?.ratings[0],
+      rating1: s?.ratings[1],
+      rules: rulesWord(r),
+      variant: r.rules?.variant,
+      length: r.length,
+      recorded_length: 'recordedLength' in r ? r.recordedLength : r.length,
+      games: r.games.length,
+      final_score0: s?.finalScore?.[0],
+      final_score1: s?.finalScore?.[1],
+      winner: s?.winner,
+      winner_name: s?.winner === undefined || s.winner === null ? null : r.players?.[s.winner],
+      ending: s?.ending,
+      crawford_game: s?.crawfordGame,
+      errors: bySeverity('error'),
+      warnings: bySeverity('warning'),
+      status: r.match === null ? 'unreadable' : r.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
+      findings: codes(r.findings),
+      line: r.match === null ? r.findings[0]?.line : s?.line,
+    };
+  }
+
+  const asCells = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, cell(v)]));
+  const readCsv = (path: string) => {
+    const parsed = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.errors).toEqual([]);
+    return parsed;
+  };
+  const paths = [FIXTURES, ...(HAVE_CORPUS ? [join(CORPUS, 'gnubg-generated')] : [])];
+
+  it('per game: every column, the statistics included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-csv-roundtrip-'));
+    try {
+      const out = join(dir, 'games.csv');
+      const { stdout } = await cli('verify', ...paths, '--format', 'ndjson', '--quiet', '--csv', out);
+      const reports = reportsIn(stdout);
+      const parsed = readCsv(out);
+      expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
+      const expected = reports.flatMap((r) =>
+        r.match === null
+          ? [{ ...asCells(Object.fromEntries(CSV_COLUMNS.map((c) => [c, null]))), ...asCells(unreadable(r)) }]
+          : r.games.map((g) => asCells(gameColumns(r, g))),
+      );
+      expect(parsed.data).toEqual(expected);
+      expect(parsed.data.length).toBeGreaterThan(200);
+      expect(parsed.data.filter((row) => row.cube_log !== '').length).toBeGreaterThan(20);
+      expect(reports.every((r) => r.games.every((g) => g.stats !== undefined))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('per match: every column, the writer’s headers and the ending included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-csv-roundtrip-'));
+    try {
+      const out = join(dir, 'matches.csv');
+      const { stdout } = await cli('verify', ...paths, '--format', 'ndjson', '--quiet', '--csv', out, '--per', 'match');
+      const reports = reportsIn(stdout);
+      const parsed = readCsv(out);
+      expect(parsed.meta.fields).toEqual([...MATCH_CSV_COLUMNS]);
+      expect(parsed.data).toEqual(reports.map((r) => asCells(matchColumns(r))));
+      const endings = new Set(parsed.data.map((row) => row.ending));
+      for (const e of ['played-out', 'abandoned', 'money', '']) expect(endings).toContain(e);
+      expect(parsed.data.some((row) => row.site !== '' && row.match_id !== '' && row.rating0 !== '')).toBe(true);
+      // The statistics are not counted for a per-match CSV, nor the summary for a per-game one.
+      expect(reports.some((r) => r.games.some((g) => g.stats !== undefined))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /** The cells of a file that cannot be read (per game). */
+  function unreadable(r: MatchReport): Record<string, unknown> {
+    return { file: r.file, status: 'unreadable', findings: codes(r.findings), line: r.findings[0]?.line };
+  }
 });

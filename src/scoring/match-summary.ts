@@ -1,0 +1,51 @@
+// A match as a tournament director files it (issue 16, `csv --per match`): the writer's headers,
+// the score the audit reached, the winner, how the match ended, its Crawford game. Made only when
+// asked (AuditOptions.matchSummary); pure.
+import type { GameVerdict, MatchRecord, MatchSummary } from '../model.js';
+
+/** The first header with one of these keys (any case), as written; null when none. */
+function headerValue(record: MatchRecord, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const h = record.headers.find((x) => x.key.toLowerCase() === key);
+    if (h !== undefined) return h.value;
+  }
+  return null;
+}
+
+/**
+ * `running`: the score after the last game as the audit followed it; `wonBy`: the number of the
+ * game that won the match, null when none did.
+ */
+export function matchSummary(
+  record: MatchRecord,
+  money: boolean,
+  games: readonly GameVerdict[],
+  running: [number, number],
+  wonBy: number | null,
+): MatchSummary {
+  const winning = wonBy === null ? undefined : games.find((g) => g.game === wonBy);
+  // A match of unknown length (past any: a number-out-of-range finding) is not followed.
+  const followed = money || record.length !== null;
+  const how: string | null = winning?.termination ?? null;
+  return {
+    line: record.line,
+    site: headerValue(record, 'site'),
+    event: headerValue(record, 'event'),
+    date: headerValue(record, 'eventdate', 'date'),
+    round: headerValue(record, 'round'),
+    matchId: headerValue(record, 'match id'),
+    ratings: [headerValue(record, 'player 1 elo'), headerValue(record, 'player 2 elo')],
+    finalScore: followed ? [running[0], running[1]] : null,
+    winner: winning?.winner ?? null,
+    ending: money
+      ? 'money'
+      : !followed
+        ? 'unknown'
+        : winning === undefined
+          ? 'abandoned'
+          : how === 'forfeit'
+            ? 'forfeit'
+            : 'played-out',
+    crawfordGame: games.find((g) => g.crawford === true)?.game ?? null,
+  };
+}

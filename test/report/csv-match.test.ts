@@ -1,0 +1,123 @@
+// Issue 16, `csv --per match`: one row per match as a director files it; the writer's headers,
+// the final score, the winner, how the match ended, its Crawford game, its findings counted.
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { auditFile } from '../../src/check.js';
+import { join } from 'node:path';
+import { MATCH_CSV_COLUMNS, matchCsvRow, renderMatchCsvRows } from '../../src/report/csv.js';
+import { FIXTURES, cli, fixture, fixtureText } from '../helpers.js';
+
+const asked = { matchSummary: true };
+const rowOf = (bytes: Uint8Array, name: string, k = 0) => matchCsvRow(auditFile(bytes, name, asked)[k]);
+
+describe('one row per match', () => {
+  it('a match played out: final score, winner, Crawford game, findings counted by severity', () => {
+    const row = rowOf(fixture('scoring', 'crawford-double.mat'), 'x.mat');
+    expect(row).toMatchObject({
+      file: 'x.mat',
+      match: 1,
+      format: 'mat',
+      player0: 'Anna',
+      player1: 'Boris',
+      length: 7,
+      recorded_length: 7,
+      games: 5,
+      final_score0: 7,
+      final_score1: 5,
+      winner: 0,
+      winner_name: 'Anna',
+      ending: 'played-out',
+      crawford_game: 4,
+      errors: 1,
+      warnings: 0,
+      status: 'mismatch',
+      findings: 'crawford-double',
+      line: 5,
+    });
+  });
+
+  it("a Galaxy money game: the writer's headers as written, money, no winner", () => {
+    const row = rowOf(fixture('mat', 'galaxy-resign-before-first-roll.mat'), 'g.mat');
+    expect(row).toMatchObject({
+      site: 'BackgammonGalaxy',
+      match_id: '8600770',
+      date: '2024.06.09',
+      rating0: '0,00/0',
+      rating1: '1,00/0',
+      event: null,
+      round: null,
+      rules: 'backgammon money',
+      length: 0,
+      recorded_length: 16,
+      final_score0: 0,
+      final_score1: 1,
+      winner: null,
+      winner_name: null,
+      ending: 'money',
+      crawford_game: null,
+      status: 'ok',
+    });
+  });
+
+  it('a record that stops before anybody won: abandoned, the score reached, no winner', () => {
+    const text = fixtureText('scoring', 'crawford-double.mat');
+    const cut = text.slice(0, text.indexOf(' Game 3'));
+    const row = rowOf(new TextEncoder().encode(cut), 'cut.mat');
+    expect(row).toMatchObject({ games: 2, ending: 'abandoned', winner: null, winner_name: null, warnings: 1 });
+    expect(row.findings).toContain('match-unfinished');
+    expect((row.final_score0 as number) + (row.final_score1 as number)).toBeGreaterThan(0);
+  });
+
+  it('SGF: EV, RO, PC and DT are the event, round, site and date (with dots, as gnubg exports it)', () => {
+    const sgf = new TextEncoder().encode(
+      '(;FF[4]GM[6]CA[UTF-8]MI[length:1][game:0][ws:0][bs:0]PW[Anna]PB[Boris]RU[Crawford]EV[Open]RO[Final]PC[Monte Carlo]DT[2026-07-30]\n;B[43lplo]\n;W[51mhxw])\n',
+    );
+    expect(rowOf(sgf, 'x.sgf')).toMatchObject({
+      format: 'sgf',
+      event: 'Open',
+      round: 'Final',
+      site: 'Monte Carlo',
+      date: '2026.07.30',
+      match_id: null,
+      ending: 'abandoned',
+    });
+  });
+
+  it('a file that cannot be read: one row, status unreadable, its findings counted', () => {
+    const row = rowOf(fixture('mat', 'broken', 'binary.mat'), 'b.mat');
+    expect(row).toMatchObject({ file: 'b.mat', match: null, games: 0, errors: 1, status: 'unreadable' });
+    expect(row.findings).toBe('parse-error');
+  });
+
+  it('a header that a spreadsheet would run as a formula is written as text', () => {
+    const text = '; [Site "=HYPERLINK(1)"]\n; [Event "+1"]\n' + fixtureText('scoring', 'crawford-double.mat');
+    const csv = renderMatchCsvRows(auditFile(new TextEncoder().encode(text), 'h.mat', asked));
+    expect(csv).toContain(`"'=HYPERLINK(1)","'+1"`);
+    const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data[0];
+    expect(parsed[MATCH_CSV_COLUMNS.indexOf('site')]).toBe("'=HYPERLINK(1)");
+    expect(parsed[MATCH_CSV_COLUMNS.indexOf('event')]).toBe("'+1");
+  });
+});
+
+describe('the command line', () => {
+  it('csv --per match: the header row, then one row per match', async () => {
+    const { code, stdout } = await cli(
+      'csv',
+      '--per',
+      'match',
+      '--jobs',
+      '1',
+      join(FIXTURES, 'mat', 'bbgt-two-matches-gridgammon-ratings.mat'),
+    );
+    expect(code).toBe(0);
+    const rows = Papa.parse<Record<string, string>>(stdout, { header: true, skipEmptyLines: true });
+    expect(rows.meta.fields).toEqual([...MATCH_CSV_COLUMNS]);
+    expect(rows.data.map((r) => r.match)).toEqual(['1', '2']);
+  });
+
+  it('verify --per match without --csv is a usage error', async () => {
+    const r = await cli('verify', '--per', 'match', join(FIXTURES, 'scoring', 'crawford-double.mat'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--per match goes with --csv FILE');
+  });
+});
