@@ -97,7 +97,8 @@ export function diceCommand(io: CliIO, setExit: (code: number) => void): Command
       'also write one self-contained page: per group, each test with its chart of observed against expected counts (never one of the inputs)',
     )
     .option('-q, --quiet', 'no progress line on stderr');
-  for (const o of flagsForRun()) cmd.addOption(o);
+  // Counted as often as they occur: the duplicate check needs the audit, which dice does not make.
+  for (const o of flagsForRun()) if (o.long !== '--no-duplicates') cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: DiceOptions) => {
     const { result, dice, htmlFile } = await countRun(io, paths, opts);
     const code = finishRun(io, result);
