@@ -97,9 +97,9 @@ export const FINDING_CODES = {
     meaning: '"and the match" on a game that does not win the match',
   },
   'score-mismatch': {
-    severities: ['error'],
+    severities: ['error', 'warning'],
     moment: 'start',
-    meaning: "a game's recorded start score differs from the games before it",
+    meaning: "a game's recorded start score differs from the games before it (warning: automatic doubles explain it)",
   },
   'game-number': { severities: ['warning'], moment: 'start', meaning: "'Game N' labels out of sequence" },
   'game-unfinished': {

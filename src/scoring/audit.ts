@@ -7,6 +7,7 @@ import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchRe
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
+import { type LastGame, scoreLineFinding } from './score-line.js';
 import { type GameScore, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
@@ -75,6 +76,8 @@ interface Progress {
   crawfordPlayed: boolean;
   /** The number of the game that won the match. */
   wonBy: number | null;
+  /** The game before, as the score follows it (a money .mat's score line may be explained by its automatic doubles). */
+  last: LastGame | null;
 }
 
 /** `to.push(...from)`, without passing `from` as arguments: a game can hold 300,000 findings, past what a call takes. */
@@ -101,7 +104,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     rules,
     names,
     followsScore: followsScore(record, rules),
-    start: recordStart(record),
+    start: recordStart(record, rules),
     jacoby,
     jacobyByGame: byGame(jacoby?.findings ?? []),
     replayOptions,
@@ -124,6 +127,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     running: ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0],
     crawfordPlayed: false,
     wonBy: null,
+    last: null,
   };
   record.games.forEach((game, index) => {
     const audited = auditGame(game, index, replays[index], ctx, progress, gameExtras.get(index));
@@ -235,24 +239,24 @@ function matchFindings(record: MatchRecord, rules: RuleSet): Finding[] {
 }
 
 /**
- * Whether the games' start scores are followed. A money session's score lines are checked only
- * in SGF, whose writer keeps a running total there and records every automatic double; a .mat
- * cannot write automatic doubles, so its money scores may rightly disagree with its games (GNU
- * Backgammon's s02 does). A match whose length is past any (a number-out-of-range finding)
- * cannot be followed.
+ * Whether the games' start scores are followed. A money session's score lines are checked when
+ * its writer keeps a running total there (some line is not 0-0); a .mat cannot write automatic
+ * doubles, so a difference they explain is only a warning (score-line.ts; GNU Backgammon's s02).
+ * A match whose length is past any (a number-out-of-range finding) cannot be followed.
  */
 function followsScore(record: MatchRecord, rules: RuleSet): boolean {
   if (!rules.money && record.length !== null) return true;
   return (
-    record.format === 'sgf' &&
-    record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0))
+    rules.money && record.games.some((g) => g.startScore !== null && (g.startScore[0] !== 0 || g.startScore[1] !== 0))
   );
 }
 
 /** A record that starts later in a match (its first game is not game 1, or starts from a set position) starts from its own score. */
-function recordStart(record: MatchRecord): [number, number] | null {
+function recordStart(record: MatchRecord, rules: RuleSet): [number, number] | null {
   const first = record.games[0];
   const start = first?.startScore;
+  // A money session's record may go on from an earlier one: no game before its first says otherwise.
+  if (rules.money && start && start[0] + start[1] > 0) return start;
   if (!start || (first.setup?.sides === undefined && !(first.number > 1 && start[0] + start[1] > 0))) return null;
   return start;
 }
@@ -293,7 +297,7 @@ function auditGame(
   const crawford = rules.crawford && N !== null && !before.crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
   const postCrawford = rules.crawford && before.crawfordPlayed;
 
-  const own = sequenceFindings(game, index, ctx, computed, before.wonBy);
+  const own = sequenceFindings(game, index, ctx, computed, before);
   append(own, r.findings);
   if (game.findings) append(own, game.findings);
   append(own, ctx.jacobyByGame.get(game.number) ?? []);
@@ -330,7 +334,7 @@ function auditGame(
     findings: extra ? own.concat(extra) : own,
     ...(ctx.stats === null ? {} : { stats: ctx.stats[index].result(r.final) }),
   };
-  return { verdict, own, progress: after(before, game, score, crawford, scored), at };
+  return { verdict, own, progress: after(before, game, score, crawford, scored, cube), at };
 }
 
 /** Where the game stands in the match's sequence: its start score, its label, a game after the match was won. */
@@ -339,24 +343,12 @@ function sequenceFindings(
   index: number,
   ctx: MatchContext,
   computed: [number, number],
-  wonBy: number | null,
+  before: Progress,
 ): Finding[] {
   const own: Finding[] = [];
-  const recorded = game.startScore;
-  if (ctx.followsScore && recorded && (recorded[0] !== computed[0] || recorded[1] !== computed[1])) {
-    own.push(
-      gameFinding(
-        game,
-        'score-mismatch',
-        'error',
-        `the record starts this game at ${recorded.join('-')}, but the games before it add up to ${computed.join('-')}`,
-        {
-          recorded,
-          expected: computed,
-        },
-      ),
-    );
-  }
+  const wonBy = before.wonBy;
+  const line = ctx.followsScore ? scoreLineFinding(game, ctx.record, ctx.rules, computed, before.last) : null;
+  if (line) own.push(line);
   const firstNumber = ctx.start ? ctx.record.games[0].number : 1;
   if (game.number !== index + firstNumber)
     own.push(
@@ -454,12 +446,14 @@ function after(
   score: [number, number],
   crawford: boolean,
   scored: GameScore,
+  cube: number | null,
 ): Progress {
   const running: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
   if (winner !== null && points.credited !== null && before.wonBy === null) running[winner] += points.credited;
   const wonBy = before.wonBy ?? (scored.winsMatch ? game.number : null);
-  return { running, crawfordPlayed: before.crawfordPlayed || crawford, wonBy };
+  const last = { number: game.number, winner, nominal: points.nominal, credited: points.credited, cube };
+  return { running, crawfordPlayed: before.crawfordPlayed || crawford, wonBy, last };
 }
 
 /** The record stops before anybody has won the match: said on the line where it stops. */

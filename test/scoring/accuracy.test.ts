@@ -93,3 +93,111 @@ describe('forfeits', () => {
     ]);
   });
 });
+
+describe('money sessions in .mat: score lines', () => {
+  const text = (...parts: string[]) => new TextDecoder().decode(fixture(...parts));
+  const run = (name: string, body: string) => auditFile(new TextEncoder().encode(body), name)[0];
+  /** GNU Backgammon's s02 (fixtures/mat/gnubg-money-beavers.mat is a copy): automatic doubles, beavers. */
+  const s02 = text('mat', 'gnubg-money-beavers.mat');
+  const scoreLines = (r: MatchReport) =>
+    r.findings.filter((f) => f.code === 'score-mismatch').map((f) => [f.game, f.severity]);
+
+  it.each<[string, string, (string | number | undefined)[][]]>([
+    // Games 5, 6, 8, 10 and 13 were played on cubes turned by automatic doubles (its .sgf says so).
+    [
+      's02 as GNU Backgammon wrote it: warnings only',
+      s02,
+      [
+        [6, 'warning'],
+        [7, 'warning'],
+        [9, 'warning'],
+        [11, 'warning'],
+        [14, 'warning'],
+      ],
+    ],
+    // A header that allows no cube turn rules automatic doubles out: the same lines are errors.
+    [
+      's02 with [Cube "Off"]',
+      `; [Cube "Off"]\n${s02}`,
+      [
+        [6, 'error'],
+        [7, 'error'],
+        [9, 'error'],
+        [11, 'error'],
+        [14, 'error'],
+      ],
+    ],
+    // Game 6 starts at 7-4 (game 5's 1 point counted 3 times): no automatic double makes 3.
+    [
+      's02 with game 6 at 7-4',
+      s02.replace(
+        ' White_gnubg : 8                Black_driven : 4',
+        ' White_gnubg : 7                Black_driven : 4',
+      ),
+      [
+        [6, 'error'],
+        [7, 'error'],
+        [9, 'warning'],
+        [11, 'warning'],
+        [14, 'warning'],
+      ],
+    ],
+    // A score line that moves the loser's score is never explained.
+    [
+      's02 with game 2 at 1-1',
+      s02.replace(
+        ' White_gnubg : 0                Black_driven : 1',
+        ' White_gnubg : 1                Black_driven : 1',
+      ),
+      [
+        [2, 'error'],
+        [3, 'error'],
+        [6, 'warning'],
+        [7, 'warning'],
+        [9, 'warning'],
+        [11, 'warning'],
+        [14, 'warning'],
+      ],
+    ],
+    // Every score line 0-0: the writer keeps no running score; nothing to check.
+    ['s02 with every score line 0-0', s02.replace(/ : \d+( {2,}| *$)/gm, ' : 0$1'), []],
+  ])('%s', (_what, body, expected) => {
+    expect(scoreLines(run('s02.mat', body))).toEqual(expected);
+  });
+
+  it("a money record's first score line is where it starts: no game before it says otherwise", () => {
+    // Game 9 of s02 on its own, labelled Game 1, at 12-9.
+    const r = auditFile(fixture('mat', 'money-beaver-raccoon.mat'), 'money-beaver-raccoon.mat')[0];
+    expect(r.games[0].startScore).toEqual({ recorded: [12, 9], computed: [12, 9] });
+    expect(r.findings.filter((f) => f.code === 'score-mismatch')).toEqual([]);
+    // In match play the first game starts at 0-0 (unless it is numbered later): the same line is an error.
+    const match = run('x.mat', text('mat', 'money-beaver-raccoon.mat').replace(/ 0 point match/, ' 64 point match'));
+    expect(scoreLines(match)).toEqual([[1, 'error']]);
+  });
+
+  it('a copy of s01 with one score line changed gives an error', () => {
+    const [r] = audit('money-score-line-changed.mat');
+    expect(said(r)).toEqual([
+      ['score-mismatch', 'error', 372, 'the record starts this game at 12-17, but the games before it add up to 12-16'],
+    ]);
+  });
+
+  it("s02's warnings tell the story of its .sgf twin: each game's cube and points as the .sgf has them", () => {
+    const mat = run('s02.mat', s02);
+    expect(mat.findings.filter((f) => f.severity !== 'info')).toHaveLength(5);
+    expect(mat.findings[0].message).toBe(
+      'the record starts this game at 8-4, but the games before it add up to 5-4: game 5 counted 4, not 1, as it does when automatic doubles turn its cube twice before play (to 4), which a .mat cannot write',
+    );
+    if (!HAVE_CORPUS) return;
+    const name = 'gnubg-generated/s02_money_autodouble_beaver_resign.sgf';
+    const [sgf] = auditFile(readFileSync(join(CORPUS, name)), name);
+    expect(sgf.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    for (const f of mat.findings.filter((x) => x.code === 'score-mismatch')) {
+      const m = /game (\d+) counted (\d+), .* \(to (\d+)\)/.exec(f.message);
+      const g = sgf.games[Number(m?.[1]) - 1];
+      expect([g.points.nominal, g.cube?.value]).toEqual([Number(m?.[2]), Number(m?.[3])]);
+    }
+    // The .mat's score lines are the running score the .sgf's games add up to.
+    expect(mat.games.map((g) => g.startScore.recorded)).toEqual(sgf.games.map((g) => g.startScore.computed));
+  });
+});

@@ -21,12 +21,15 @@ describe.skipIf(!HAVE_CORPUS)('GNU Backgammon as the oracle', () => {
     const wrong: string[] = [];
     for (const row of rows) {
       const g = report(row.file).games[Number(row.game) - 1];
+      // A money .mat's score line that automatic doubles explain (a score-mismatch warning, issue
+      // 13): gnubg, which cannot read them from a .mat either, starts the game where the line says.
+      const explained = g.findings.some((f) => f.code === 'score-mismatch' && f.severity === 'warning');
       const got = [
         g.winner,
         g.points.nominal,
         g.termination,
         g.cube?.value,
-        g.startScore.computed ?? g.startScore.recorded,
+        explained ? g.startScore.recorded : (g.startScore.computed ?? g.startScore.recorded),
         g.crawford ?? false,
       ];
       const want = [
