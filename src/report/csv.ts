@@ -62,6 +62,7 @@ export const CSV_COLUMNS = [
   'pips_end1',
   'cube_log',
   'final_xgid',
+  'duplicate_of',
 ] as const;
 
 type Papa = typeof import('papaparse');
@@ -81,7 +82,14 @@ function codesOf(findings: Finding[]): string {
   return [...new Set(findings.map((f) => f.code))].join(';');
 }
 
-function gameRow(r: MatchReport, g: GameVerdict): Row {
+/** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else null. */
+function duplicateOf(r: MatchReport): string | null {
+  const f = r.findings.find((x) => x.code === 'duplicate-match');
+  const e = f?.expected as { file?: string; match?: number } | undefined;
+  return e?.file === undefined ? null : `${e.file}#${e.match}`;
+}
+
+function gameRow(r: MatchReport, g: GameVerdict, duplicate: string | null): Row {
   const start = g.startScore.recorded ?? g.startScore.computed;
   return {
     file: r.file,
@@ -113,6 +121,7 @@ function gameRow(r: MatchReport, g: GameVerdict): Row {
     recorded_length: r.recordedLength === undefined ? r.length : r.recordedLength,
     ...statsCells(g.stats),
     final_xgid: g.final?.xgid ?? null,
+    duplicate_of: duplicate,
   };
 }
 
@@ -159,7 +168,8 @@ function unreadableRow(r: MatchReport): Row {
 
 export function csvRows(r: MatchReport): Row[] {
   if (r.match === null) return [unreadableRow(r)];
-  return r.games.map((g) => gameRow(r, g));
+  const duplicate = duplicateOf(r); // once a match: a file may hold 100,000 games
+  return r.games.map((g) => gameRow(r, g, duplicate));
 }
 
 // ---- one row per match (`csv --per match`) ------------------------------------------------------
@@ -193,6 +203,7 @@ export const MATCH_CSV_COLUMNS = [
   'status',
   'findings',
   'line',
+  'duplicate_of',
 ] as const;
 
 type MatchRow = Record<(typeof MATCH_CSV_COLUMNS)[number], string | number | boolean | null>;
@@ -233,6 +244,7 @@ export function matchCsvRow(r: MatchReport): MatchRow {
     status: r.match === null ? 'unreadable' : r.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
     findings: codesOf(r.findings),
     line: r.match === null ? (r.findings[0]?.line ?? null) : (s?.line ?? null),
+    duplicate_of: duplicateOf(r),
   };
 }
 
@@ -252,8 +264,9 @@ export function renderCsvRows(reports: MatchReport[]): string {
   let chunk: Row[] = [];
   for (const r of reports) {
     if (r.match === null) chunk.push(unreadableRow(r));
+    const duplicate = r.games.length > 0 ? duplicateOf(r) : null; // once a match
     for (const g of r.games) {
-      chunk.push(gameRow(r, g));
+      chunk.push(gameRow(r, g, duplicate));
       if (chunk.length === CHUNK) {
         out.push(unparse(chunk, CSV_COLUMNS));
         chunk = [];

@@ -176,7 +176,15 @@ describe('every CSV written reads back to the JSON report’s values', () => {
         .map((t) => [t.roll, t.side, t.value ?? '?', t.response ?? 'none', `${t.pips[0]}-${t.pips[1]}`].join(':'))
         .join(';'),
       final_xgid: g.final?.xgid,
+      duplicate_of: duplicateOf(r),
     };
+  }
+
+  /** The JSON's duplicate-match finding as the CSV writes it: FILE#MATCH. */
+  function duplicateOf(r: MatchReport): string | undefined {
+    const e = r.findings.find((f) => f.code === 'duplicate-match')?.expected as
+      { file: string; match: number } | undefined;
+    return e && `${e.file}#${e.match}`;
   }
 
   function matchColumns(r: MatchReport): Record<string, unknown> {
@@ -211,6 +219,7 @@ describe('every CSV written reads back to the JSON report’s values', () => {
       status: r.match === null ? 'unreadable' : r.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
       findings: codes(r.findings),
       line: r.match === null ? r.findings[0]?.line : s?.line,
+      duplicate_of: duplicateOf(r),
     };
   }
 
