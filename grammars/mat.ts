@@ -19,7 +19,7 @@ import type {
   ScoreNode,
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
-import { LineCursor, MAX_LISTED_ERRORS, sticky } from './primitives.js';
+import { LineCursor, MAX_LISTED_ERRORS, sticky, type Unlisted } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
@@ -327,29 +327,30 @@ const matLanguage = (s: MatScratch) =>
       }),
   });
 
+function placeAny(lines: LineCursor, n: CommentNode | BadLineNode | MoveLineNode | ScoreNode): void {
+  n.line = lines.line(n.offset);
+  if (n.type === 'bad') n.column = lines.column(n.errorOffset);
+}
+
+/** Fills `line` (and `column` of bad lines) of one match's nodes; `lines` moves forward only. */
+function placeMatch(lines: LineCursor, match: MatchNode): void {
+  for (const n of match.preamble) placeAny(lines, n);
+  match.line = lines.line(match.offset);
+  for (const game of match.games) {
+    game.line = lines.line(game.offset);
+    if (game.score) placeAny(lines, game.score);
+    for (const n of game.body) placeAny(lines, n);
+  }
+}
+
 /**
  * Fills `line` (and `column` of bad lines) from offsets, walking the tree in document order, and
  * `unlisted` from the unreadable lines `dropped` counted.
  */
 function placeLines(tree: MatSyntax, text: string, dropped: MatScratch['dropped']): void {
   const lines = new LineCursor(text);
-  const place = (n: { offset: number; line: number }) => {
-    n.line = lines.line(n.offset);
-  };
-  const placeAny = (n: CommentNode | BadLineNode | MoveLineNode | ScoreNode) => {
-    n.line = lines.line(n.offset);
-    if (n.type === 'bad') n.column = lines.column(n.errorOffset);
-  };
-  for (const match of tree.matches) {
-    match.preamble.forEach(placeAny);
-    place(match);
-    for (const game of match.games) {
-      place(game);
-      if (game.score) placeAny(game.score);
-      for (const n of game.body) placeAny(n);
-    }
-  }
-  tree.leftover.forEach(placeAny);
+  for (const match of tree.matches) placeMatch(lines, match);
+  for (const n of tree.leftover) placeAny(lines, n);
   tree.lineCount = lines.lineCount();
   if (dropped.count > 0) {
     const cursor = new LineCursor(text); // the dropped lines lie between the nodes: a second walk
@@ -378,4 +379,72 @@ export function parseMat(text: string): MatSyntax {
   }
   placeLines(result.value, text, s.dropped);
   return result.value;
+}
+
+/**
+ * The same reading as `parseMat`, one match at a time (issue 18: a file's memory follows its
+ * largest match): the same rules on the same scratch, so every match, line, column and count is
+ * what `parseMat` gives. `next()` until it returns null, then `rest()` for the lines after the
+ * last match. A match's nodes are its caller's to drop.
+ */
+export class MatReader {
+  private readonly s = matScratch();
+  private readonly lines: LineCursor;
+  private from = 0;
+  private done = false;
+  private dropped: { cursor: LineCursor; line: number; column: number } | null = null;
+  private readonly step: P.Parser<{ match: MatchNode | null; end: number }>;
+  private readonly leftover: P.Parser<(CommentNode | BadLineNode)[]>;
+
+  constructor(private readonly text: string) {
+    this.lines = new LineCursor(text);
+    const language = matLanguage(this.s);
+    // Parsimmon reads a whole input: these start where the last match ended and end anywhere.
+    const start = P((_, __) => P.makeSuccess(this.from, null));
+    const end = P((_, i) => P.makeSuccess(i, i));
+    const rest = P((input) => P.makeSuccess(input.length, null));
+    this.step = P.seqMap(start, P.alt(language.Match, P.succeed(null)), end, (_, match, at) => ({
+      match,
+      end: at,
+    })).skip(rest);
+    this.leftover = start.then(language.Leftover).skip(P.eof);
+  }
+
+  /** The next match, its lines placed, or null when no match-length line follows. */
+  next(): MatchNode | null {
+    if (this.done) return null;
+    const result = this.step.parse(this.text);
+    if (!result.status || result.value.match === null) {
+      this.done = true;
+      return null;
+    }
+    this.from = result.value.end;
+    placeMatch(this.lines, result.value.match);
+    return result.value.match;
+  }
+
+  /**
+   * The unreadable lines counted and not kept so far (past the file's first MAX_LISTED_ERRORS),
+   * placed as `parseMat` places its `unlisted`, or null for none.
+   */
+  unlisted(): Unlisted | null {
+    const d = this.s.dropped;
+    if (d.count === 0) return null;
+    if (this.dropped === null) {
+      const cursor = new LineCursor(this.text); // forward only: the first place, then the last ones
+      const line = cursor.line(d.first);
+      this.dropped = { cursor, line, column: cursor.column(d.firstError) };
+    }
+    const { cursor, line, column } = this.dropped;
+    return { count: d.count, line, column, lastLine: cursor.line(d.last) };
+  }
+
+  /** The lines after the last match (call once `next()` has returned null), placed, and the file's line count. */
+  rest(): { leftover: (CommentNode | BadLineNode)[]; lineCount: number } {
+    const result = this.leftover.parse(this.text);
+    // The grammar accepts every line; reaching here is a bug in it, not bad input.
+    if (!result.status) throw new Error(`mat grammar failed after offset ${this.from}`);
+    for (const n of result.value) placeAny(this.lines, n);
+    return { leftover: result.value, lineCount: this.lines.lineCount() };
+  }
 }

@@ -1,7 +1,10 @@
 // One file's bytes → its reports: read, then audit every match in it. Pure; used by the CLI
 // in-process and by the pool's workers.
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
-import { importRecord } from './import/index.js';
+import { encodingNotes, importDecoded, importRecord } from './import/index.js';
+import { detectFormat } from './import/detect.js';
+import { decode } from './decode.js';
+import { reportsByMatch } from './check-by-match.js';
 import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
@@ -63,6 +66,16 @@ function reportsOf(imported: ImportResult, file: string, options: AuditOptions =
   );
 }
 
-export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
+/** Every match of a file read whole before any is audited: the reader before issue 18, kept for the differential test. */
+export function auditFileWhole(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
   return reportsOf(importRecord(bytes, file), file, options);
+}
+
+export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
+  const decoded = decode(bytes);
+  if (decoded.ok && detectFormat(decoded.text) === 'mat') {
+    const reports = reportsByMatch(decoded.text, encodingNotes(decoded.encoding), file, options, parseErrorFinding);
+    if (reports !== null) return reports;
+  }
+  return reportsOf(importDecoded(decoded, file), file, options);
 }

@@ -1,7 +1,7 @@
 // Bytes → text. Match files come from many writers: UTF-8 with or without a BOM (XG),
 // UTF-16 with a BOM (Windows tools), and old Windows programs writing the ANSI code page.
 
-type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 export type Decoded = { ok: true; text: string; encoding: Encoding } | { ok: false; reason: string; offset: number };
 

@@ -1,12 +1,16 @@
 // Bytes of one file → every match in it, and every place it could not be read.
-import { decode } from '../decode.js';
-import type { ImportResult } from '../model.js';
+import { decode, type Decoded, type Encoding } from '../decode.js';
+import type { Finding, ImportResult } from '../model.js';
 import { detectFormat } from './detect.js';
 import { importMat } from './mat.js';
 import { importSgf } from './sgf.js';
 
 export function importRecord(bytes: Uint8Array, name: string): ImportResult {
-  const decoded = decode(bytes);
+  return importDecoded(decode(bytes), name);
+}
+
+/** What `importRecord` says of a file's bytes once they are decoded. */
+export function importDecoded(decoded: Decoded, name: string): ImportResult {
   if (!decoded.ok) {
     return {
       format: null,
@@ -24,17 +28,15 @@ export function importRecord(bytes: Uint8Array, name: string): ImportResult {
       notes: [],
     };
   }
-  const notes =
-    decoded.encoding === 'windows-1252'
-      ? [
-          {
-            code: 'encoding' as const,
-            severity: 'info' as const,
-            message: 'the file is not valid UTF-8; it was read as Windows-1252',
-          },
-        ]
-      : [];
+  const notes = encodingNotes(decoded.encoding);
   const format = detectFormat(decoded.text);
   const { matches, errors } = format === 'sgf' ? importSgf(decoded.text, name) : importMat(decoded.text, name);
   return { format, text: decoded.text, matches, errors, notes };
+}
+
+/** The findings about how a file was decoded (none for UTF-8). */
+export function encodingNotes(encoding: Encoding): Finding[] {
+  return encoding === 'windows-1252'
+    ? [{ code: 'encoding', severity: 'info', message: 'the file is not valid UTF-8; it was read as Windows-1252' }]
+    : [];
 }

@@ -2,6 +2,9 @@
 import type { BadLineNode, Cell, GameNode, MatchNode, MatSyntax } from '../../grammars/mat.js';
 import { parseMat } from '../../grammars/mat.js';
 import { ParseErrorList, parseError } from './parse-error.js';
+
+/** Where an importer puts the parse errors it finds. */
+type ErrorSink = Pick<ParseErrorList, 'push'>;
 import { MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
 import type { Finding, GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
 
@@ -35,7 +38,7 @@ function headerPlayers(headers: Header[]): [string, string] {
   return [get('player 1'), get('player 2')];
 }
 
-function gameOf(node: GameNode, index: number, errors: ParseErrorList): GameRecord {
+function gameOf(node: GameNode, index: number, errors: ErrorSink): GameRecord {
   const findings: Finding[] = [];
   const number = within(node.number, MAX_GAME_NUMBER);
   if (number === null) {
@@ -119,7 +122,7 @@ function addCell(
   cell: Exclude<Cell, { type: 'number' }>,
   side: Side,
   line: number,
-  errors: ParseErrorList,
+  errors: ErrorSink,
   findings: Finding[],
 ): void {
   const column = cell.column + 1;
@@ -164,7 +167,7 @@ function addCell(
   }
 }
 
-function matchOf(node: MatchNode, file: string, index: number, errors: ParseErrorList): MatchRecord {
+function matchOf(node: MatchNode, file: string, index: number, errors: ErrorSink): MatchRecord {
   const headers: Header[] = [];
   for (const n of node.preamble) {
     if (n.type === 'bad') errors.push(parseErrorOf(n));
@@ -213,6 +216,27 @@ function importMatSyntax(tree: MatSyntax, file: string): { matches: MatchRecord[
   for (const n of matches.length === 0 ? bad.slice(0, 1) : bad) errors.push(parseErrorOf(n));
   if (matches.length > 0 && tree.unlisted) errors.addUnlisted(tree.unlisted);
   return { matches, errors: errors.list() };
+}
+
+/**
+ * One match of a file read by `MatReader`: its record (`index` counts from 1) and all its parse
+ * errors, in file order (a stable sort, as `ParseErrorList` sorts a file's), those of the lines
+ * before its match-length line first. Listing at most MAX_LISTED_ERRORS a file is the caller's.
+ */
+export function importMatNode(
+  node: MatchNode,
+  file: string,
+  index: number,
+): { match: MatchRecord; errors: ParseError[] } {
+  const errors: ParseError[] = [];
+  const match = matchOf(node, file, index, errors);
+  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { match, errors };
+}
+
+/** The errors of the unreadable lines after a file's last match (a file with a match). */
+export function leftoverErrors(leftover: MatSyntax['leftover']): ParseError[] {
+  return leftover.filter((n): n is BadLineNode => n.type === 'bad').map(parseErrorOf);
 }
 
 export function importMat(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] } {

@@ -1,0 +1,119 @@
+// `npm run build && node dist/bench/stream.js [-- --mb 40] [-- --format ndjson] [-- --build DIR]`:
+// a file's memory (issue 18). Builds one .mat file by concatenating the corpus's UTF-8 .mat files
+// until it holds `--mb` MB (BBGT and database exports hold many matches per file), and the same
+// files as separate files (100 a folder); runs `verify --jobs 1 --no-duplicates` on both, in
+// interleaved rounds (BENCH_RUNS, 3), whole process under /usr/bin/time. Figures: wall time and
+// peak RSS of each, and the ratio one file / separate files (median of the rounds' ratios).
+// `--build DIR` runs that build's dist/src/cli-main.js too (the build before a change), in the
+// same rounds, on the one file.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { corpusFiles, median } from './corpus.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const mb = Number(arg('--mb') ?? 40);
+const format = arg('--format') ?? 'text';
+const other = arg('--build');
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+function isPlainUtf8(b: Uint8Array): boolean {
+  if (b.includes(0) || (b[0] === 0xef && b[1] === 0xbb) || b[0] === 0xff || b[0] === 0xfe) return false;
+  try {
+    utf8.decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// One encoding for the whole file: a Windows-1252 or UTF-16 file among them would change how all
+// of it is read.
+const usable = corpusFiles(['mat'])
+  .map((f) => f.bytes)
+  .filter(isPlainUtf8)
+  .map((b) => (b[b.length - 1] === 10 ? b : Buffer.concat([b, Buffer.from('\n')])));
+const dir = mkdtempSync(join(tmpdir(), 'bgaudit-stream-'));
+const separate = join(dir, 'separate');
+mkdirSync(separate);
+const parts: Uint8Array[] = [];
+let bytes = 0;
+for (let i = 0; bytes < mb * 1e6; i++) {
+  const b = usable[i % usable.length];
+  const sub = join(separate, String(Math.floor(i / 100)).padStart(4, '0'));
+  if (i % 100 === 0) mkdirSync(sub);
+  writeFileSync(join(sub, `${String(i).padStart(6, '0')}.mat`), b);
+  parts.push(b);
+  bytes += b.length;
+}
+const one = join(dir, 'one.mat');
+writeFileSync(one, Buffer.concat(parts));
+const matchLines = Buffer.concat(parts)
+  .toString('utf8')
+  .split('\n')
+  .filter((l) => /^\s*(?:\d+\s+points?\s+match|unlimited\s+game)\s*$/i.test(l)).length;
+
+interface Timed {
+  seconds: number;
+  maxRssKb: number;
+}
+
+/** Runs a command under /usr/bin/time; wall seconds and peak RSS. */
+function timed(argv: string[]): Timed {
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...argv], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const last = out.stderr.trim().split('\n').pop() ?? '';
+  const [seconds, rss] = last.split(' ').map(Number);
+  if (!Number.isFinite(seconds)) throw new Error(`run failed: ${out.stderr}`);
+  return { seconds, maxRssKb: rss };
+}
+
+const verify = (cli: string, path: string) => [
+  cli,
+  'verify',
+  path,
+  '--jobs',
+  '1',
+  '--no-duplicates',
+  '--quiet',
+  '--format',
+  format,
+  '--max-file-size',
+  String(bytes + 1),
+];
+const ours = resolve('dist/src/cli-main.js');
+const rounds: { one: Timed; separate: Timed; other?: Timed }[] = [];
+for (let k = 0; k < runs; k++) {
+  const round = { one: timed(verify(ours, one)), separate: timed(verify(ours, separate)) };
+  rounds.push(other ? { ...round, other: timed(verify(join(other, 'dist/src/cli-main.js'), one)) } : round);
+}
+const show = (what: string, ts: Timed[]) =>
+  console.log(
+    `${what}: ${median(ts.map((t) => t.seconds)).toFixed(2)} s median of ${runs} ` +
+      `(${Math.min(...ts.map((t) => t.seconds)).toFixed(2)}-${Math.max(...ts.map((t) => t.seconds)).toFixed(2)}), ` +
+      `peak RSS ${(Math.max(...ts.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
+  );
+console.log(
+  `${(bytes / 1e6).toFixed(1)} MB, ${parts.length} corpus files, ${matchLines} match-length lines; verify --jobs 1 --format ${format}`,
+);
+show(
+  'one file',
+  rounds.map((r) => r.one),
+);
+show(
+  `${parts.length} separate files`,
+  rounds.map((r) => r.separate),
+);
+const ratio = median(rounds.map((r) => r.one.seconds / r.separate.seconds));
+console.log(`time one file / separate files, median of the rounds: ${ratio.toFixed(2)} (target ≤ 1.3)`);
+if (other)
+  show(
+    `one file, ${other}`,
+    rounds.map((r) => r.other ?? r.one),
+  );
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,165 @@
+// A `.mat` file's reports, its matches read, imported and audited one at a time (issue 18), so
+// that one match's syntax tree and record are alive at once, not the whole file's. The reports
+// are byte for byte those of the whole-file reader (check.ts, `auditFileWhole`), whose rules
+// decide where each parse error goes:
+// - an error belongs to the last match whose match-length line is at or before it: one before a
+//   match-length line (in the comment and header lines that lead to it) to the match before, so a
+//   match is audited once the next one is read; those before the first match to the first, those
+//   after the last to the last;
+// - a file lists its first MAX_LISTED_ERRORS parse errors; the others are one error placed at the
+//   first of them, whose count and last line are known only at the file's end: the match it
+//   belongs to is held and audited last, in its place among the reports.
+import { MatReader } from '../grammars/mat.js';
+import { MAX_LISTED_ERRORS, type Unlisted } from '../grammars/primitives.js';
+import { importMatNode, leftoverErrors } from './import/mat.js';
+import type { Finding, MatchRecord, MatchReport, ParseError } from './model.js';
+import { auditMatch, type AuditOptions } from './scoring/audit.js';
+import { SourceText } from './source-text.js';
+
+/** A match read and not yet audited, with the findings it gets besides its own. */
+interface Held {
+  match: MatchRecord;
+  extra: Finding[];
+}
+
+type ErrorFinding = (e: ParseError, game?: number) => Finding;
+
+/** The game of `match` a line belongs to: the last one that starts at or before it, if any. */
+function gameAt(match: MatchRecord, line: number): number | undefined {
+  const games = match.games;
+  let lo = 0;
+  let hi = games.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (games[mid].line <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : games[lo - 1].number;
+}
+
+/** The errors past the ones listed: how many, where the first is (and its match), the last line. */
+class Overflow {
+  count = 0;
+  lastLine = 0;
+  first: { line: number; column: number; owner: Held } | null = null;
+
+  add(u: Unlisted, owner: Held): void {
+    this.count += u.count;
+    this.lastLine = Math.max(this.lastLine, u.lastLine);
+    const f = this.first;
+    if (f === null || u.line < f.line || (u.line === f.line && u.column < f.column))
+      this.first = { line: u.line, column: u.column, owner };
+  }
+
+  /** The one error that stands for them all (as `ParseErrorList.list` writes it). */
+  error(): ParseError | null {
+    if (this.first === null) return null;
+    const { line, column } = this.first;
+    const unlisted = { count: this.count, lastLine: this.lastLine };
+    return { line, column, expected: '', found: '', message: `line ${line}, column ${column}`, unlisted };
+  }
+}
+
+class ByMatch {
+  private readonly source: SourceText;
+  readonly reports: MatchReport[] = [];
+  private listed = 0;
+  private readonly more = new Overflow();
+  /** The grammar's own count of unreadable lines it did not keep, as last seen. */
+  private dropped = 0;
+
+  constructor(
+    text: string,
+    private readonly options: AuditOptions,
+    private readonly finding: ErrorFinding,
+  ) {
+    this.source = new SourceText(text);
+  }
+
+  /** Each error to `to`: a finding while the file has listed fewer than it may, else counted. */
+  take(to: Held, errors: ParseError[]): void {
+    for (const e of errors) {
+      if (this.listed < MAX_LISTED_ERRORS) {
+        this.listed++;
+        to.extra.push(this.finding(e, gameAt(to.match, e.line)));
+      } else this.more.add({ count: 1, line: e.line, column: e.column, lastLine: e.line }, to);
+    }
+  }
+
+  /** The grammar's unreadable lines not kept, new since the last call: their first one's match is `at(line)`. */
+  takeDropped(u: Unlisted | null, at: (line: number) => Held): void {
+    if (u === null || u.count === this.dropped) return;
+    const fresh = this.dropped === 0;
+    this.dropped = u.count;
+    // Only the first place and the count and last line of the whole count matter: the first
+    // place is added once, with its match; the count and last line are added at the end.
+    if (fresh) this.more.add({ count: 0, line: u.line, column: u.column, lastLine: 0 }, at(u.line));
+  }
+
+  /** Audits a match now, unless the unlisted errors' one belongs to it: then at the end. */
+  audit(held: Held, end = false): void {
+    if (!end && this.more.first?.owner === held) return;
+    const extraFindings = [...(this.options.extraFindings ?? []), ...held.extra];
+    this.reports[held.match.index - 1] = auditMatch(held.match, {
+      ...this.options,
+      source: this.source,
+      extraFindings,
+    });
+  }
+
+  /** After the last match: the unlisted errors' one to its match, which is audited then. */
+  end(u: Unlisted | null): void {
+    if (u !== null)
+      this.more.add({ count: u.count, line: u.line, column: u.column, lastLine: u.lastLine }, this.owner());
+    const e = this.more.error();
+    if (e === null) return;
+    const owner = this.owner();
+    owner.extra.push(this.finding(e, gameAt(owner.match, e.line)));
+    this.audit(owner, true);
+  }
+
+  private owner(): Held {
+    const first = this.more.first;
+    if (first === null) throw new Error('no unlisted parse error');
+    return first.owner;
+  }
+}
+
+/**
+ * A `.mat` file's reports, match by match; null when it has no match-length line (the whole-file
+ * reader then says why). `notes` go to the first match, `finding` makes a parse error's finding.
+ */
+export function reportsByMatch(
+  text: string,
+  notes: Finding[],
+  file: string,
+  options: AuditOptions,
+  finding: ErrorFinding,
+): MatchReport[] | null {
+  const reader = new MatReader(text);
+  const by = new ByMatch(text, options, finding);
+  let pending: Held | null = null;
+  for (let node = reader.next(); node !== null; node = reader.next()) {
+    const { match, errors } = importMatNode(node, file, match0(pending) + 1);
+    const held: Held = { match, extra: pending === null ? [...notes] : [] };
+    const before = pending === null ? [] : errors.filter((e) => e.line < match.line);
+    if (pending !== null) by.take(pending, before);
+    by.take(held, pending === null ? errors : errors.filter((e) => e.line >= match.line));
+    const previous = pending;
+    by.takeDropped(reader.unlisted(), (line) => (previous !== null && line < match.line ? previous : held));
+    if (pending !== null) by.audit(pending);
+    pending = held;
+  }
+  if (pending === null) return null;
+  const last = pending;
+  by.take(last, leftoverErrors(reader.rest().leftover));
+  const dropped = reader.unlisted();
+  by.takeDropped(dropped, () => last);
+  by.audit(last);
+  by.end(dropped);
+  return by.reports;
+}
+
+function match0(held: Held | null): number {
+  return held === null ? 0 : held.match.index;
+}
