@@ -160,7 +160,9 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     ...(options.matchSummary
       ? { summary: matchSummary(record, rules.money, games, progress.running, progress.wonBy) }
       : {}),
-    ...(key === null || !wholeMatch(record, replays, extra) ? {} : { contentKey: keyValue(key, rules, record, games) }),
+    ...(key === null || !wholeMatch(record, replays, extra)
+      ? {}
+      : { contentKey: keyValue(key, rules, record, games, findings) }),
   };
 }
 
@@ -484,7 +486,13 @@ function wholeMatch(record: MatchRecord, replays: GameReplay[], extra: readonly 
   );
 }
 
-function keyValue(key: MatchKey, rules: RuleSet, record: MatchRecord, games: GameVerdict[]): number {
-  key.endMatch(rules.name, record.variant, games);
+function keyValue(
+  key: MatchKey,
+  rules: RuleSet,
+  record: MatchRecord,
+  games: GameVerdict[],
+  findings: readonly Finding[],
+): number {
+  key.endMatch(rules.name, record.variant, games, findings);
   return key.value();
 }

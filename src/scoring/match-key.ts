@@ -13,7 +13,7 @@
 // probability about 6 × 10^-5.
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
+import type { Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
 
 /** Two 32-bit lanes, mixed a 32-bit word at a time. */
 class Hash53 {
@@ -96,11 +96,15 @@ export class MatchKey {
     if (!this.money) this.hash.word(r?.points ?? -1);
   }
 
-  /** After the audit: the rules the games were judged by, and how each game ended (a forfeit is a result). */
-  endMatch(rules: string, variant: string, games: readonly GameVerdict[]): void {
+  /**
+   * After the audit: the rules the games were judged by, how each game ended, and a forfeit of
+   * the match (one written as a comment ends it as a result does: it is not the abandoned twin).
+   */
+  endMatch(rules: string, variant: string, games: readonly GameVerdict[], findings: readonly Finding[]): void {
     this.hash.text(rules);
     this.hash.text(variant);
     for (const g of games) this.hash.text(`${g.termination}:${g.winner}`);
+    for (const f of findings) if (f.code === 'forfeit') this.hash.text(`forfeit:${f.game ?? 0}:${f.line ?? 0}`);
   }
 
   value(): number {

@@ -25,6 +25,16 @@ describe.skipIf(!HAVE_CORPUS)('a match read from .mat and from .sgf has one key'
     expect(b).toEqual(a);
   });
 
+  it('a match ended by a forfeit written as a comment is not its abandoned twin', () => {
+    const mat = join(CORPUS, 'mat');
+    for (const kind of ['empty', 'partial']) {
+      const forfeit = keyOf(readFileSync(join(mat, `halheinrich__forfeit_${kind}.mat`)));
+      const abandoned = keyOf(readFileSync(join(mat, `halheinrich__abandoned_${kind}.mat`)));
+      expect(forfeit[0]).toBeTypeOf('number');
+      expect(forfeit).not.toEqual(abandoned);
+    }
+  });
+
   it('the 25 gnubg matches have 25 different keys', () => {
     const keys = pairs.map(([mat]) => keyOf(readFileSync(join(dir, mat)), mat)[0]);
     expect(new Set(keys).size).toBe(pairs.length);
