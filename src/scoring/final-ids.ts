@@ -30,7 +30,13 @@ export function finalIds(
   const score: [number, number] = [start[0], start[1]];
   const nominal = e.points.nominal;
   if (e.winner !== null && nominal !== null) score[e.winner] += nominal;
-  const level = r.termination === 'resign' && nominal !== null ? Math.min(3, Math.round(nominal / r.cube.value)) : 0;
+  // A forfeit was written as more than any resignation can be: the most one is, a backgammon.
+  const level =
+    e.termination === 'forfeit'
+      ? 3
+      : r.termination === 'resign' && nominal !== null
+        ? Math.min(3, Math.round(nominal / r.cube.value))
+        : 0;
   const state = {
     cubeValue: r.cube.value,
     cubeOwner: r.cube.owner,

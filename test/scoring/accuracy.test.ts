@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
+import { decodeMatchId } from '../../src/ids.js';
 import type { MatchReport } from '../../src/model.js';
 import { CORPUS, HAVE_CORPUS, fixture } from '../helpers.js';
 
@@ -66,6 +67,15 @@ describe('forfeits', () => {
     ['comment-abandoned-empty.mat', [1, 'resign', 1, 'single', 1, 1, 1], ['match-unfinished']],
   ])('%s', (name, game, codes) => {
     expect(last(name)).toEqual({ game, codes });
+  });
+
+  it("a forfeit's final Match ID records a resignation of a backgammon, the most one can be (the record wrote more)", () => {
+    for (const name of ['forfeit-galaxy-after-one-roll.mat', 'forfeit-studio-4016.mat']) {
+      const [r] = audit(name);
+      const g = r.games[r.games.length - 1];
+      if (!g.final) throw new Error(`${name}: no final IDs`);
+      expect(decodeMatchId(g.final.matchId)).toMatchObject({ resigned: 3, gameState: 3 });
+    }
   });
 
   it('a comment at the end of an unfinished game names the winner: that game is the forfeit', () => {
