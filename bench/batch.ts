@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, median } from './corpus.js';
+import { corpusFiles, distinctCopy, median } from './corpus.js';
 
 const GNUBG = '/usr/games/gnubg';
 const args = process.argv.slice(2);
@@ -20,21 +20,6 @@ const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 
 // gnubg 1.07 aborts on a score line with an empty left name (../shared/formats/mat.md §9):
 // those files are left out so that both programs read the same archive.
 const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
-/**
- * The corpus repeated would be an archive of duplicates (and the duplicate check audits a file
- * with one twice): each round after the first names its players `Name_r` on every score line, so
- * that the archive holds as many distinct matches as files, as real archives mostly do.
- */
-function unique(bytes: Uint8Array, round: number): Uint8Array {
-  if (round === 0) return bytes;
-  const text = Buffer.from(bytes).toString('latin1');
-  const renamed = text.replace(
-    /^(\s*)(\S.*?) : (-?\d+)(\s+)(\S.*?) : (-?\d+)/gm,
-    (_, lead, a, sa, gap, b, sb) => `${lead}${a}_${round} : ${sa}${gap}${b}_${round} : ${sb}`,
-  );
-  return Buffer.from(renamed, 'latin1');
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-'));
 const archive = join(dir, 'archive');
 mkdirSync(archive);
@@ -46,7 +31,7 @@ for (let i = 0; i < count; i++) {
   const sub = join(archive, String(Math.floor(i / 100)).padStart(4, '0'));
   if (i % 100 === 0) mkdirSync(sub);
   const path = join(sub, `${String(i).padStart(6, '0')}.mat`);
-  const content = unique(f.bytes, Math.floor(i / usable.length));
+  const content = distinctCopy(f.bytes, Math.floor(i / usable.length));
   writeFileSync(path, content);
   paths.push(path);
   bytes += content.length;

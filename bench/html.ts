@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, CORPUS, median } from './corpus.js';
+import { corpusFiles, CORPUS, distinctCopy, median } from './corpus.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
@@ -22,7 +22,10 @@ function buildArchive(): string {
   for (let i = 0; i < count; i++) {
     const sub = join(archive, String(Math.floor(i / 100)).padStart(4, '0'));
     if (i % 100 === 0) mkdirSync(sub);
-    writeFileSync(join(sub, `${String(i).padStart(6, '0')}.mat`), files[i % files.length].bytes);
+    writeFileSync(
+      join(sub, `${String(i).padStart(6, '0')}.mat`),
+      distinctCopy(files[i % files.length].bytes, Math.floor(i / files.length)),
+    );
   }
   return archive;
 }
