@@ -319,7 +319,7 @@ function auditGame(
   attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   const next = record.games[index + 1];
   const at =
-    ctx.at !== null && ctx.at >= game.line && (next === undefined || ctx.at < next.line)
+    ctx.at !== null && ctx.at >= game.line && ctx.at < (next?.line ?? lastLine(game) + 1)
       ? momentAtLine(game, r, ctx.at, final, state, ctx.replayOptions, ctx.source)
       : null;
 

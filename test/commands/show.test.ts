@@ -45,6 +45,12 @@ describe('show --line', () => {
     expect(r.stdout).toContain('points-mismatch, line 82');
   });
 
+  it("the header of a file's second match is in no game (not the end of the first match's last game)", async () => {
+    const r = await cli('show', join(FIXTURES, 'mat', 'bbgt-two-matches-gridgammon-ratings.mat'), '--line', '13');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 13 is not inside a game');
+  });
+
   it.each([
     ['a line outside any game', ['--line', '2'], 'line 2 is not inside a game'],
     ['--line with --game', ['--line', '9', '--game', '1'], 'give --line or --game, not both'],
