@@ -1,4 +1,4 @@
-// Per-game rows (DESIGN.md), RFC 4180 quoting by papaparse, header row first.
+// Per-game rows (DESIGN.md), RFC 4180 quoting, header row first.
 //
 // CSV injection (OWASP): a text cell that starts with `=`, `+`, `-`, `@`, a tab or a CR is read
 // by spreadsheets as a formula (`=HYPERLINK(...)` in a player name or a file name). Such a cell is
@@ -7,12 +7,15 @@
 // Of the string cells only file, player0, player1 and winner_name come from the input (and, in the
 // per-match CSV, the writer's headers: site, event, date, round, match_id, rating0, rating1); the
 // others (rules, termination, outcome_name, status, findings, ending…) are our own words and never
-// start with one of those characters. Every string cell is checked all the same. papaparse's
-// `escapeFormulae: true` is not used as it is: its pattern, /^[=+\-@\t\r].*$/, has no `s` flag, so a
-// cell with a line break after the first character (`=1+1\nx`, a file name may hold one) is not
-// escaped. Its check with our pattern does the rest as OWASP says (the `'`, then the quotes).
+// start with one of those characters. Every string cell is checked all the same. The pattern has
+// no `s` flag and needs none: it looks at the first character only (papaparse's own
+// `escapeFormulae: true`, /^[=+\-@\t\r].*$/, misses `=1+1\nx`: a file name may hold a line break).
+//
+// The rows are written by `csvCell`/`csvLine` below, not by papaparse's `unparse` (which wrote them
+// until the 18 statistics columns made it most of the per-game CSV's time): the same bytes as
+// papaparse 5.7's `unparse` with `escapeFormulae: FORMULA` (test/report/csv-writer.test.ts
+// compares the two cell by cell).
 // The per-match rows (`csv --per match`) follow the per-game ones in this file.
-import { createRequire } from 'node:module';
 import type { CubeTurn, Finding, GameStats, GameVerdict, MatchReport, Severity } from '../model.js';
 import type { Sink, Write } from './reporter.js';
 
@@ -65,17 +68,38 @@ export const CSV_COLUMNS = [
   'duplicate_of',
 ] as const;
 
-type Papa = typeof import('papaparse');
-let papa: Papa | null = null;
-/** Loaded on first use: a run without CSV does not pay for loading papaparse (20 ms). */
-function Papa(): Papa {
-  return (papa ??= createRequire(import.meta.url)('papaparse') as Papa);
-}
-
 /** A cell that a spreadsheet would read as a formula. */
 const FORMULA = /^[=+\-@\t\r]/;
+/**
+ * A text cell written quoted (as papaparse 5.7 quotes): it holds a quote, the delimiter, a CR, an
+ * LF or a byte order mark, or starts or ends with a space.
+ */
+const NEEDS_QUOTES = /[",\r\n\ufeff]|^ | $/;
 
-type Row = Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null>;
+/** A cell's value. */
+export type Cell = string | number | boolean | null | undefined;
+
+/**
+ * One cell as papaparse 5.7's `unparse` writes it with `escapeFormulae: FORMULA`: empty for null,
+ * numbers and booleans as they are, text quoted when it needs it (a quote doubled), a formula
+ * quoted with a `'` in front.
+ */
+export function csvCell(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v !== 'string') return String(v);
+  if (FORMULA.test(v)) return `"'${v.includes('"') ? v.replaceAll('"', '""') : v}"`;
+  if (!NEEDS_QUOTES.test(v)) return v;
+  return `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`;
+}
+
+/** One row of `columns` (each cell by `csvCell`), ending in CRLF. */
+export function csvLine(row: Readonly<Record<string, Cell>>, columns: readonly string[]): string {
+  let line = csvCell(row[columns[0]]);
+  for (let i = 1; i < columns.length; i++) line += ',' + csvCell(row[columns[i]]);
+  return line + '\r\n';
+}
+
+type Row = Record<(typeof CSV_COLUMNS)[number], Cell>;
 
 /** Each finding code once, in order of first appearance. */
 function codesOf(findings: Finding[]): string {
@@ -206,7 +230,7 @@ export const MATCH_CSV_COLUMNS = [
   'duplicate_of',
 ] as const;
 
-type MatchRow = Record<(typeof MATCH_CSV_COLUMNS)[number], string | number | boolean | null>;
+type MatchRow = Record<(typeof MATCH_CSV_COLUMNS)[number], Cell>;
 
 /**
  * A match's row, the summary's cells empty when the audit was not asked for it; a file that cannot
@@ -248,43 +272,28 @@ export function matchCsvRow(r: MatchReport): MatchRow {
   };
 }
 
-/** Rows made and written a chunk at a time: a file of 100,000 games never holds all its row objects at once. */
-const CHUNK = 1000;
-
-/** CSV rows of `columns`, each ending in CRLF ('' for none). */
-function unparse(rows: Record<string, unknown>[], columns: readonly string[]): string {
-  return rows.length === 0
-    ? ''
-    : Papa().unparse(rows, { columns: [...columns], header: false, newline: '\r\n', escapeFormulae: FORMULA }) + '\r\n';
-}
-
-/** One file's rows, each ending in CRLF ('' for none). */
+/** One file's rows, each ending in CRLF ('' for none); a row is written as it is made. */
 export function renderCsvRows(reports: MatchReport[]): string {
-  const out: string[] = [];
-  let chunk: Row[] = [];
+  let out = '';
   for (const r of reports) {
-    if (r.match === null) chunk.push(unreadableRow(r));
+    if (r.match === null) out += csvLine(unreadableRow(r), CSV_COLUMNS);
     const duplicate = r.games.length > 0 ? duplicateOf(r) : null; // once a match
-    for (const g of r.games) {
-      chunk.push(gameRow(r, g, duplicate));
-      if (chunk.length === CHUNK) {
-        out.push(unparse(chunk, CSV_COLUMNS));
-        chunk = [];
-      }
-    }
+    for (const g of r.games) out += csvLine(gameRow(r, g, duplicate), CSV_COLUMNS);
   }
-  out.push(unparse(chunk, CSV_COLUMNS));
-  return out.join('');
+  return out;
 }
 
 /** One file's rows of the per-match CSV. */
 export function renderMatchCsvRows(reports: MatchReport[]): string {
-  return unparse(reports.map(matchCsvRow), MATCH_CSV_COLUMNS);
+  let out = '';
+  for (const r of reports) out += csvLine(matchCsvRow(r), MATCH_CSV_COLUMNS);
+  return out;
 }
 
 /** The header row at once (of the per-game or the per-match CSV), then each file's rows. */
 export function csvSink(write: Write, per: 'game' | 'match' = 'game'): Sink {
-  write(Papa().unparse([[...(per === 'game' ? CSV_COLUMNS : MATCH_CSV_COLUMNS)]], { newline: '\r\n' }) + '\r\n');
+  const columns: readonly string[] = per === 'game' ? CSV_COLUMNS : MATCH_CSV_COLUMNS;
+  write(csvLine(Object.fromEntries(columns.map((c) => [c, c])), columns));
   return {
     add: (rows) => {
       if (rows) write(rows);
