@@ -147,6 +147,8 @@ export interface MatchRecord {
   marksHits: boolean;
   /** SGF: whether the file numbers games from 0 (GNU Backgammon) or 1 (the SGF standard). */
   gameNumbersFrom?: 0 | 1;
+  /** GridGammon's ratings after the names of the first score line (`anna,1650`), side 0 first; only when written. */
+  ratings?: [number | null, number | null];
   /** What the reader found about the match's own values (its length), its games' in each game. */
   findings?: Finding[];
 }
@@ -332,7 +334,7 @@ export interface MatchSummary {
   round: string | null;
   /** The writer's own id of the match (`; [Match ID "…"]`). */
   matchId: string | null;
-  /** `Player 1 Elo`, `Player 2 Elo` as written, side 0 first. */
+  /** `Player 1 Elo`, `Player 2 Elo` (SGF `WR`, `BR`) as written, else GridGammon's rating after the name; side 0 first. */
   ratings: [string | null, string | null];
   /** The score after the last game as the audit followed it; null when it cannot be followed (a length past any). */
   finalScore: [number, number] | null;

@@ -184,6 +184,8 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ErrorSink
     g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.includes(true))),
   );
   const firstScored = games.find((_, k) => node.games[k].score?.type === 'score'); // its names, even with a score out of range
+  const firstScore = node.games.find((g) => g.score?.type === 'score')?.score;
+  const ratings = firstScore?.type === 'score' ? firstScore.ratings : null; // GridGammon's `name,1650`
   return {
     file,
     format: 'mat',
@@ -195,6 +197,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ErrorSink
     variant: variantOf(headers),
     games,
     marksHits,
+    ...(ratings && (ratings[0] !== null || ratings[1] !== null) ? { ratings: [ratings[0], ratings[1]] } : {}),
     ...(findings.length > 0 ? { findings } : {}),
   };
 }

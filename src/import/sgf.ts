@@ -64,6 +64,8 @@ const HEADER_NAMES: Record<string, string> = {
   AN: 'Transcriber',
   GC: 'Comment',
   DT: 'EventDate',
+  WR: 'Player 1 Elo', // White's rating: side 0
+  BR: 'Player 2 Elo',
 };
 
 /** The nodes of the main line: the tree's own, then its first variation's, and so on. */

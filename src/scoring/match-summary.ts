@@ -34,7 +34,10 @@ export function matchSummary(
     date: headerValue(record, 'eventdate', 'date'),
     round: headerValue(record, 'round'),
     matchId: headerValue(record, 'match id'),
-    ratings: [headerValue(record, 'player 1 elo'), headerValue(record, 'player 2 elo')],
+    ratings: [
+      headerValue(record, 'player 1 elo') ?? record.ratings?.[0]?.toString() ?? null,
+      headerValue(record, 'player 2 elo') ?? record.ratings?.[1]?.toString() ?? null,
+    ],
     finalScore: followed ? [running[0], running[1]] : null,
     winner: winning?.winner ?? null,
     ending: money

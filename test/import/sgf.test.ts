@@ -52,6 +52,8 @@ describe('sgf import: GNU Backgammon files', () => {
       Site: 'Somewhere',
       Transcriber: 'gnubg-generate.py',
       Comment: 'Generated match; comment with ] and \\ and :',
+      'Player 1 Elo': '1500 (12 exp)', // WR: White's rating
+      'Player 2 Elo': '1600', // BR
       Crawford: 'On',
     });
     const g = m.games[0];

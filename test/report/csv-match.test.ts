@@ -83,6 +83,34 @@ describe('one row per match', () => {
     });
   });
 
+  it('SGF: WR and BR are the ratings as written (White side 0), the names unchanged', () => {
+    const row = rowOf(fixture('sgf', 'gnubg-matchinfo-escaped-names.sgf'), 'x.sgf');
+    expect(row).toMatchObject({ player0: 'Jörg Müller', player1: "O'Brien ] \\ x" });
+    expect([row.rating0, row.rating1]).toEqual(['1500 (12 exp)', '1600']);
+    const one = new TextEncoder().encode(
+      '(;FF[4]GM[6]CA[UTF-8]MI[length:1][game:0][ws:0][bs:0]PW[Anna]PB[Boris]BR[1702]RU[Crawford]\n;B[43lplo]\n;W[51mhxw])\n',
+    );
+    expect(rowOf(one, 'y.sgf')).toMatchObject({ player0: 'Anna', rating0: null, rating1: '1702' });
+  });
+
+  it("GridGammon: the rating after a name (charlot1,1650) is the rating; the name is the name's", () => {
+    const bytes = fixture('mat', 'bbgt-two-matches-gridgammon-ratings.mat');
+    expect(rowOf(bytes, 'g.mat', 0)).toMatchObject({ player0: 'charlot1', rating0: null, rating1: null });
+    expect(rowOf(bytes, 'g.mat', 1)).toMatchObject({
+      player0: 'charlot1',
+      player1: 'charlot2',
+      rating0: '1650',
+      rating1: '1702',
+    });
+    const half = fixtureText('scoring', 'crawford-double.mat').replace('Boris :', 'Boris,1834 :');
+    expect(half).toContain('Boris,1834 :');
+    expect(rowOf(new TextEncoder().encode(half), 'h.mat')).toMatchObject({
+      player1: 'Boris',
+      rating0: null,
+      rating1: '1834',
+    });
+  });
+
   it('a file that cannot be read: one row, status unreadable, its findings counted', () => {
     const row = rowOf(fixture('mat', 'broken', 'binary.mat'), 'b.mat');
     expect(row).toMatchObject({ file: 'b.mat', match: null, games: 0, errors: 1, status: 'unreadable' });
