@@ -71,7 +71,7 @@ export function outcomeOf(
   let keys: (number | null)[] | undefined;
   if (all.some((r) => r.contentKey !== undefined)) {
     keys = all.map((r) => r.contentKey ?? null);
-    for (const r of all) delete r.contentKey;
+    for (const r of all) r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
   }
   const reports = selectFindings(all, options.select);
   const rendered = renderFile(withoutAccepted(reports, accepted), options.render);

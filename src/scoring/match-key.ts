@@ -89,8 +89,11 @@ export class MatchKey {
   endGame(game: GameRecord, final: Position): void {
     this.hash.board(final);
     // Every roll the record writes, played or not (the record may go on past the game's end).
-    for (const a of game.actions)
-      if (a.type === 'roll') this.hash.word(a.side | (Math.max(...a.dice) << 4) | (Math.min(...a.dice) << 8));
+    for (const a of game.actions) {
+      if (a.type !== 'roll') continue;
+      const [d1, d2] = a.dice;
+      this.hash.word(a.side | ((d1 > d2 ? d1 : d2) << 4) | ((d1 > d2 ? d2 : d1) << 8));
+    }
     const r = game.result;
     this.hash.word(TAG.end | ((r ? r.winner + 1 : 0) << 4));
     if (!this.money) this.hash.word(r?.points ?? -1);
