@@ -3,7 +3,7 @@
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
 import { encodingNotes, importDecoded, importRecord } from './import/index.js';
 import { detectFormat } from './import/detect.js';
-import { decode } from './decode.js';
+import { decode, type Decoded } from './decode.js';
 import { reportsByMatch } from './check-by-match.js';
 import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
@@ -72,7 +72,11 @@ export function auditFileWhole(bytes: Uint8Array, file: string, options: AuditOp
 }
 
 export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
-  const decoded = decode(bytes);
+  return auditDecoded(decode(bytes), file, options);
+}
+
+/** A file already decoded (the worker keeps the text for the HTML report's source lines). */
+export function auditDecoded(decoded: Decoded, file: string, options: AuditOptions = {}): MatchReport[] {
   if (decoded.ok && detectFormat(decoded.text) === 'mat') {
     const reports = reportsByMatch(decoded.text, encodingNotes(decoded.encoding), file, options, parseErrorFinding);
     if (reports !== null) return reports;

@@ -2,7 +2,7 @@
 // workers.
 import { addDuplicateFindings } from './duplicates.js';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { auditFile } from '../check.js';
+import { auditDecoded } from '../check.js';
 import { countFile, diceRendered } from '../stats/count.js';
 import { decode } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
@@ -71,12 +71,6 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   }
 }
 
-/** The file's text as the readers see it (for the HTML report's source lines), or undefined when it is not text. */
-function sourceText(bytes: Uint8Array): string | undefined {
-  const decoded = decode(bytes);
-  return decoded.ok ? decoded.text : undefined;
-}
-
 export function runTask(task: FileTask, options: RunOptions): FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
@@ -86,13 +80,14 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
     // The dice audit counts what it reads; a file with no match to read is audited, to say why.
     const dice = options.dice === undefined ? null : countFile(bytes, task.path, options.dice);
     if (dice !== null) return { path: task.path, skipped: false, rendered: diceRendered(dice), dice };
-    const reports = auditFile(bytes, task.path, options.audit);
+    const decoded = decode(bytes);
+    const reports = auditDecoded(decoded, task.path, options.audit);
     if (task.duplicates) addDuplicateFindings(reports, task.duplicates);
-    // The HTML report shows the lines around each finding: only then, and only for a file with
-    // findings, is the text decoded again and passed on.
+    // The HTML report shows the lines around each finding: the decoded text is passed on only then,
+    // and only for a file with findings.
     const withText =
-      options.render.formats.includes('html') && reports.some((r) => r.findings.length > 0)
-        ? { ...options, render: { ...options.render, source: sourceText(bytes) } }
+      options.render.formats.includes('html') && decoded.ok && reports.some((r) => r.findings.length > 0)
+        ? { ...options, render: { ...options.render, source: decoded.text } }
         : options;
     return outcomeOf(task.path, reports, withText, task.accepted);
   } catch (e) {
