@@ -61,6 +61,8 @@ const CUBE_KIND = { double: 1, beaver: 2, raccoon: 2, take: 0, drop: 3 } as cons
 export class MatchKey {
   private readonly hash = new Hash53();
   private readonly money: boolean;
+  /** Rolls the replay played in the current game. */
+  private played = 0;
 
   constructor(record: MatchRecord) {
     this.money = record.length === 0;
@@ -71,6 +73,7 @@ export class MatchKey {
 
   readonly observer: ReplayObserver = {
     roll: (a: RollAction, pos: Position) => {
+      this.played++;
       const [d1, d2] = a.dice;
       this.hash.word(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12));
       this.hash.board(pos);
@@ -83,6 +86,7 @@ export class MatchKey {
 
   startGame(): void {
     this.hash.word(TAG.game);
+    this.played = 0;
   }
 
   /**
@@ -91,9 +95,11 @@ export class MatchKey {
    */
   endGame(game: GameRecord, final: Position): void {
     this.hash.board(final);
-    // Every roll the record writes, played or not (the record may go on past the game's end).
+    // The rolls the record writes past those the replay played (it may go on past the game's end):
+    // the replay plays a prefix of them, hashed already with their boards.
+    let skip = this.played;
     for (const a of game.actions) {
-      if (a.type !== 'roll') continue;
+      if (a.type !== 'roll' || skip-- > 0) continue;
       const [d1, d2] = a.dice;
       this.hash.word(a.side | ((d1 > d2 ? d1 : d2) << 4) | ((d1 > d2 ? d2 : d1) << 8));
     }
