@@ -56,7 +56,7 @@ function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv = process.env
   return { seconds, maxRssKb: rss };
 }
 
-const cli = resolve('dist/src/cli-main.js');
+const cli = resolve('dist/bin/bgaudit.js');
 const verifyArgs = [cli, 'verify', archive, '--format', format, '--quiet', ...jobsArg];
 
 /** Runs one gnubg process importing every file of the archive, when gnubg is installed. */

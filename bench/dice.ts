@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { median } from './corpus.js';
 
-const BIN = resolve('dist/src/cli-main.js');
+const BIN = resolve('dist/bin/bgaudit.js');
 const paths = process.argv.slice(2);
 if (paths.length === 0) paths.push(join('..', 'shared', 'corpus'));
 const runs = Number(process.env.BENCH_RUNS ?? 5);

@@ -12,7 +12,7 @@ import { corpusFiles, CORPUS, distinctCopy, median } from './corpus.js';
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const cli = resolve('dist/src/cli-main.js');
+const cli = resolve('dist/bin/bgaudit.js');
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-html-'));
 
 function buildArchive(): string {

@@ -18,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bgaudit-shot-'));
 try {
   const page = join(dir, 'report.html');
   // Relative paths, as a user types them: the page shows "verify fixtures/".
-  spawnSync(process.execPath, [resolve('dist/src/cli-main.js'), 'verify', 'fixtures/', '--html', page, '--quiet'], {
+  spawnSync(process.execPath, [resolve('dist/bin/bgaudit.js'), 'verify', 'fixtures/', '--html', page, '--quiet'], {
     stdio: 'ignore',
   });
   const browser = await chromium.launch({ executablePath: chromiumPath });

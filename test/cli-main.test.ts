@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT } from './helpers.js';
 
-const BIN = join(ROOT, 'dist', 'src', 'cli-main.js');
+const BIN = join(ROOT, 'dist', 'bin', 'bgaudit.js');
 
 describe('the bgaudit command', () => {
   it('exits 0 on a clean file, 1 on findings, 2 on usage errors', () => {

@@ -21,7 +21,7 @@ import { FIXTURES, ROOT, cli, cliWith, poolOnFewFiles, reportsIn } from '../help
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const other = join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat');
-const BIN = join(ROOT, 'dist', 'src', 'cli-main.js');
+const BIN = join(ROOT, 'dist', 'bin', 'bgaudit.js');
 
 // Every folder a test makes is removed after the file's tests (chmod first: one is made unreadable).
 const made: string[] = [];

@@ -69,6 +69,8 @@ describe('the npm package', () => {
         'LICENSE',
         'README.md',
         'package.json',
+        'dist/bin/bgaudit.js',
+        'dist/bin/worker.js',
         'dist/src/cli-main.js',
         'dist/src/batch/worker.js',
         'dist/src/index.d.ts',
@@ -78,7 +80,9 @@ describe('the npm package', () => {
     expect(
       files.filter(
         (f) =>
-          !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) && !['LICENSE', 'README.md', 'package.json'].includes(f),
+          !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) &&
+          !/^dist\/bin\/(bgaudit|worker)\.js$/.test(f) &&
+          !['LICENSE', 'README.md', 'package.json'].includes(f),
       ),
     ).toEqual([]);
   });
