@@ -19,7 +19,7 @@ import type {
   ScoreNode,
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
-import { LineCursor, MAX_LISTED_ERRORS, sticky, type Unlisted } from './primitives.js';
+import { LineCursor, MAX_LISTED_ERRORS, runParser, sticky, type Unlisted } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
@@ -372,10 +372,10 @@ function placeLines(tree: MatSyntax, text: string, dropped: MatScratch['dropped'
  */
 export function parseMat(text: string): MatSyntax {
   const s = matScratch();
-  const result = matLanguage(s).File.parse(text);
+  const result = runParser(matLanguage(s).File, text, 0);
   if (!result.status) {
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
-    throw new Error(`mat grammar failed at offset ${result.index.offset}: expected ${result.expected.join(', ')}`);
+    throw new Error(`mat grammar failed at offset ${result.furthest}: expected ${result.expected.join(', ')}`);
   }
   placeLines(result.value, text, s.dropped);
   return result.value;
@@ -393,34 +393,29 @@ export class MatReader {
   private from = 0;
   private done = false;
   private dropped: { cursor: LineCursor; line: number; column: number } | null = null;
-  private readonly step: P.Parser<{ match: MatchNode | null; end: number }>;
+  private readonly match: P.Parser<MatchNode>;
   private readonly leftover: P.Parser<(CommentNode | BadLineNode)[]>;
 
   constructor(private readonly text: string) {
     this.lines = new LineCursor(text);
     const language = matLanguage(this.s);
-    // Parsimmon reads a whole input: these start where the last match ended and end anywhere.
-    const start = P((_, __) => P.makeSuccess(this.from, null));
-    const end = P((_, i) => P.makeSuccess(i, i));
-    const rest = P((input) => P.makeSuccess(input.length, null));
-    this.step = P.seqMap(start, P.alt(language.Match, P.succeed(null)), end, (_, match, at) => ({
-      match,
-      end: at,
-    })).skip(rest);
-    this.leftover = start.then(language.Leftover).skip(P.eof);
+    this.match = language.Match;
+    this.leftover = language.Leftover;
   }
 
   /** The next match, its lines placed, or null when no match-length line follows. */
   next(): MatchNode | null {
     if (this.done) return null;
-    const result = this.step.parse(this.text);
-    if (!result.status || result.value.match === null) {
+    // The rule runs from where the last match ended and may end anywhere (not `parse`, which
+    // reads a whole input and rehashes it at each call: see `runParser`).
+    const result = runParser(this.match, this.text, this.from);
+    if (!result.status) {
       this.done = true;
       return null;
     }
-    this.from = result.value.end;
-    placeMatch(this.lines, result.value.match);
-    return result.value.match;
+    this.from = result.index;
+    placeMatch(this.lines, result.value);
+    return result.value;
   }
 
   /**
@@ -441,9 +436,10 @@ export class MatReader {
 
   /** The lines after the last match (call once `next()` has returned null), placed, and the file's line count. */
   rest(): { leftover: (CommentNode | BadLineNode)[]; lineCount: number } {
-    const result = this.leftover.parse(this.text);
+    const result = runParser(this.leftover, this.text, this.from);
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
-    if (!result.status) throw new Error(`mat grammar failed after offset ${this.from}`);
+    if (!result.status || result.index !== this.text.length)
+      throw new Error(`mat grammar failed after offset ${this.from}`);
     for (const n of result.value) placeAny(this.lines, n);
     return { leftover: result.value, lineCount: this.lines.lineCount() };
   }
