@@ -121,22 +121,20 @@ class TaskQueue {
     this.source = tasks[Symbol.iterator]();
   }
 
+  /** Bytes of the tasks looked at ahead. */
+  private aheadBytes = 0;
+
   /** Looks ahead until `files` tasks or `bytes` bytes are seen, or the source ends. */
   lookAhead(files: number, bytes: number): { files: number; bytes: number; all: boolean } {
-    let seen = 0;
-    while (this.ahead.length < files && seen < bytes && !this.done) {
+    while (this.ahead.length < files && this.aheadBytes < bytes && !this.done) {
       const r = this.source.next();
       if (r.done) this.done = true;
       else {
         this.ahead.push(r.value);
-        seen += sizeOf(r.value);
+        this.aheadBytes += sizeOf(r.value);
       }
     }
-    return { files: this.ahead.length, bytes: seen, all: this.done };
-  }
-
-  get empty(): boolean {
-    return this.done && this.aheadAt === this.ahead.length;
+    return { files: this.ahead.length, bytes: this.aheadBytes, all: this.done };
   }
 
   next(): FileTask | null {
@@ -174,7 +172,26 @@ function fileOn(f: InFlight): number {
   return Atomics.load(new Int32Array(f.progress, PROGRESS_FILE, 1), 0);
 }
 
-type Pool = InstanceType<typeof import('piscina').Piscina>;
+type PiscinaClass = typeof import('piscina').Piscina;
+type Pool = InstanceType<PiscinaClass>;
+
+/** A pool of `threads` workers, started at once. */
+function startPool(Piscina: PiscinaClass, threads: number, heapMb: number): Pool {
+  // A smaller young generation than V8's default keeps each worker's heap from creeping up over a
+  // long run (peak RSS, 10,000 → 100,000 files: 1.3× with the default, 1.2× with 16 MB): the
+  // files are small, their objects short-lived.
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: heapMb },
+  });
+  // A worker that cannot start (a broken install) is an 'error' event, which would end the process
+  // unheard; its tasks are rejected too, and reported from there.
+  pool.on('error', () => {});
+  return pool;
+}
 
 /**
  * Batches sent to the workers, watched, and settled into outcomes whatever happens to their
@@ -187,9 +204,10 @@ class Batches {
   private readonly watchdog: ReturnType<typeof setInterval> | null;
   /** Batches sent and not yet settled, in input order. */
   readonly inFlight: InFlight[] = [];
+  /** The pools, their threads, and the batches each has in flight. */
+  private readonly pools: { pool: Pool; threads: number; busy: number }[] = [];
 
   constructor(
-    private readonly pool: Pool,
     private readonly options: PoolOptions,
     private readonly heapMb: number,
   ) {
@@ -225,13 +243,34 @@ class Batches {
       progress,
       outputBudget: this.options.outputBudget ?? OUTPUT_BUDGET,
     };
-    const result = this.pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
+    const to = this.leastBusy();
+    to.busy++;
+    const result = to.pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
     result.catch(() => {}); // handled when its turn comes
     const f: InFlight = { tasks, progress, abort, timedOut: null, result };
     this.watched.add(f);
-    const unwatch = () => this.watched.delete(f);
+    const unwatch = () => {
+      to.busy--;
+      this.watched.delete(f);
+    };
     void result.then(unwatch, unwatch);
     return f;
+  }
+
+  /** Workers that take the batches (more than one pool when the run grows past its first look). */
+  add(pool: Pool, threads: number): void {
+    this.pools.push({ pool, threads, busy: 0 });
+  }
+
+  /** The pool with the fewest batches in flight per worker. */
+  private leastBusy(): { pool: Pool; threads: number; busy: number } {
+    let best = this.pools[0];
+    for (const p of this.pools) if (p.busy / p.threads < best.busy / best.threads) best = p;
+    return best;
+  }
+
+  get threads(): number {
+    return this.pools.reduce((n, p) => n + p.threads, 0);
   }
 
   /** A batch's outcomes, in order, whatever happened to its worker. */
@@ -280,9 +319,10 @@ class Batches {
     return [...before, outcome, ...after];
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.watchdog) clearInterval(this.watchdog);
     for (const f of this.inFlight) f.abort.abort(new Error('run ended'));
+    await Promise.all(this.pools.map((p) => p.pool.destroy()));
   }
 }
 
@@ -292,33 +332,24 @@ class Batches {
  */
 export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions): Promise<void> {
   const queue = new TaskQueue(tasks);
-  // Look ahead until the run is known to be long enough for several workers, or has ended.
-  const threshold = poolFrom();
-  const seen = options.jobs > 1 ? queue.lookAhead(threshold.files, threshold.bytes) : queue.lookAhead(1, Infinity);
-  if (queue.empty) return;
-  const jobs = workersFor(options.jobs, seen, threshold);
-
-  // Loaded only here: a run with nothing to read does not pay for loading piscina.
+  // A run with nothing to read does not pay for loading piscina.
+  if (queue.lookAhead(1, Infinity).files === 0) return;
   const { Piscina } = await import('piscina');
   const heapMb = workerHeapMb(options.run.maxFileSize);
-  // A smaller young generation than V8's default keeps each worker's heap from creeping up over a
-  // long run (peak RSS, 10,000 → 100,000 files: 1.3× with the default, 1.2× with 16 MB): the
-  // files are small, their objects short-lived.
-  const pool = new Piscina({
-    filename: workerFile(),
-    minThreads: jobs,
-    maxThreads: jobs,
-    idleTimeout: 60_000,
-    resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: heapMb },
-  });
-  // A worker that cannot start (a broken install) is an 'error' event, which would end the process
-  // unheard; its tasks are rejected too, and reported from there.
-  pool.on('error', () => {});
-  const batches = new Batches(pool, options, heapMb);
+  const batches = new Batches(options, heapMb);
+  // The first worker starts now: it loads while the run is looked at ahead.
+  batches.add(startPool(Piscina, 1, heapMb), 1);
   const { inFlight } = batches;
-  const window = jobs * 3;
   const drained = options.outputDrained ?? (() => null);
   try {
+    if (options.jobs > 1) {
+      // Look ahead until the run is known to be long enough for more workers, or has ended.
+      const threshold = poolFrom();
+      const more = workersFor(options.jobs, queue.lookAhead(threshold.files, threshold.bytes), threshold) - 1;
+      if (more > 0) batches.add(startPool(Piscina, more, heapMb), more);
+    }
+    const jobs = batches.threads;
+    const window = jobs * 3;
     let sent = 0;
     let last = false;
     while (!last || inFlight.length > 0) {
@@ -341,7 +372,6 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
       }
     }
   } finally {
-    batches.close();
-    await pool.destroy();
+    await batches.close();
   }
 }
