@@ -5,10 +5,10 @@
 // gnubg. The machines' speed drifts by tens of percent within minutes, so each round runs
 // bgaudit then gnubg back to back, and the ratio is the median of the rounds' ratios.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, distinctCopy, median } from './corpus.js';
+import { corpusFiles, median, writeArchive } from './corpus.js';
 
 const GNUBG = '/usr/games/gnubg';
 const args = process.argv.slice(2);
@@ -22,20 +22,7 @@ const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 
 const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-'));
 const archive = join(dir, 'archive');
-mkdirSync(archive);
-let bytes = 0;
-const paths: string[] = [];
-for (let i = 0; i < count; i++) {
-  const f = usable[i % usable.length];
-  // 100 files a folder, as archives usually are.
-  const sub = join(archive, String(Math.floor(i / 100)).padStart(4, '0'));
-  if (i % 100 === 0) mkdirSync(sub);
-  const path = join(sub, `${String(i).padStart(6, '0')}.mat`);
-  const content = distinctCopy(f.bytes, Math.floor(i / usable.length));
-  writeFileSync(path, content);
-  paths.push(path);
-  bytes += content.length;
-}
+const { paths, bytes } = writeArchive(archive, count, usable);
 
 interface Timed {
   seconds: number;

@@ -1,5 +1,5 @@
 // The benchmark's inputs: the shared corpus's .mat files, read once into memory.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const CORPUS = resolve(process.env.BGAUDIT_CORPUS ?? join(process.cwd(), '..', 'shared', 'corpus'));
@@ -53,4 +53,24 @@ export function distinctCopy(bytes: Uint8Array, round: number): Uint8Array {
     (_, lead, a, sa, gap, b, sb) => `${lead}${a}_${round} : ${sa}${gap}${b}_${round} : ${sb}`,
   );
   return Buffer.from(renamed, 'latin1');
+}
+
+/**
+ * Writes an archive of `count` .mat files made from `files` in turn (each round renamed by
+ * `distinctCopy`), 100 files a folder as archives usually are; their paths and total bytes.
+ */
+export function writeArchive(root: string, count: number, files: CorpusFile[]): { paths: string[]; bytes: number } {
+  mkdirSync(root, { recursive: true });
+  const paths: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const sub = join(root, String(Math.floor(i / 100)).padStart(4, '0'));
+    if (i % 100 === 0) mkdirSync(sub, { recursive: true });
+    const path = join(sub, `${String(i).padStart(6, '0')}.mat`);
+    const content = distinctCopy(files[i % files.length].bytes, Math.floor(i / files.length));
+    writeFileSync(path, content);
+    paths.push(path);
+    bytes += content.length;
+  }
+  return { paths, bytes };
 }

@@ -4,10 +4,10 @@
 // with, with, without…) because the machine's speed drifts, medians of BENCH_RUNS rounds
 // (default 5). Also the page: its size, its findings and boards, and bytes per finding.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, CORPUS, distinctCopy, median } from './corpus.js';
+import { corpusFiles, CORPUS, median, writeArchive } from './corpus.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
@@ -16,17 +16,8 @@ const cli = resolve('dist/bin/bgaudit.js');
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-html-'));
 
 function buildArchive(): string {
-  const files = corpusFiles();
   const archive = join(dir, 'archive');
-  mkdirSync(archive);
-  for (let i = 0; i < count; i++) {
-    const sub = join(archive, String(Math.floor(i / 100)).padStart(4, '0'));
-    if (i % 100 === 0) mkdirSync(sub);
-    writeFileSync(
-      join(sub, `${String(i).padStart(6, '0')}.mat`),
-      distinctCopy(files[i % files.length].bytes, Math.floor(i / files.length)),
-    );
-  }
+  writeArchive(archive, count, corpusFiles());
   return archive;
 }
 
