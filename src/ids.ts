@@ -12,28 +12,48 @@ import { BAR, type Position } from './engine/board.js';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-/** Standard base64 without padding; by hand, as every game's report makes two of these. */
+/** The base64 digits as character codes. */
+const B64_CODES = Array.from(B64, (c) => c.charCodeAt(0));
+
+/**
+ * Standard base64 without padding, of a 9- or 10-byte key (Match ID, Position ID), as one flat
+ * string: every game's report makes two of these.
+ */
 function base64(bytes: Uint8Array): string {
-  let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-    out += B64[n >> 18] + B64[(n >> 12) & 63] + B64[(n >> 6) & 63] + B64[n & 63];
-  }
-  if (i < bytes.length) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8);
-    out += B64[n >> 18] + B64[(n >> 12) & 63];
-    if (i + 1 < bytes.length) out += B64[(n >> 6) & 63];
-  }
-  return out;
+  const c = B64_CODES;
+  const n0 = (bytes[0] << 16) | (bytes[1] << 8) | bytes[2];
+  const n1 = (bytes[3] << 16) | (bytes[4] << 8) | bytes[5];
+  const n2 = (bytes[6] << 16) | (bytes[7] << 8) | bytes[8];
+  const head = String.fromCharCode(
+    c[n0 >> 18],
+    c[(n0 >> 12) & 63],
+    c[(n0 >> 6) & 63],
+    c[n0 & 63],
+    c[n1 >> 18],
+    c[(n1 >> 12) & 63],
+    c[(n1 >> 6) & 63],
+    c[n1 & 63],
+    c[n2 >> 18],
+    c[(n2 >> 12) & 63],
+    c[(n2 >> 6) & 63],
+    c[n2 & 63],
+  );
+  if (bytes.length === 9) return head;
+  // 10 bytes: one byte left, two digits
+  const n3 = bytes[9] << 16;
+  return head + String.fromCharCode(c[n3 >> 18], c[(n3 >> 12) & 63]);
 }
 
 function unbase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
+/** A Position ID's 80 bits, cleared and refilled by each call. */
+const positionKey = new Uint8Array(10);
+
 export function positionId(pos: Position, onRoll: Side): string {
-  const key = new Uint8Array(10); // 80 bits
+  const key = positionKey;
+  key.fill(0);
   let bit = 0;
   for (let half = 0; half < 2; half++) {
     const a = pos.sides[half === 0 ? 1 - onRoll : onRoll];
@@ -100,60 +120,81 @@ const MATCH_FIELDS: [string, number][] = [
   ['jacoby', 1],
 ];
 
-function fieldValues(m: MatchIdState): number[] {
-  return [
-    Math.round(Math.log2(m.cubeValue)),
-    m.cubeOwner === -1 ? 3 : m.cubeOwner,
-    m.onRoll,
-    m.crawford ? 1 : 0,
-    m.gameState,
-    m.turn,
-    m.doubled ? 1 : 0,
-    m.resigned,
-    m.dice[0],
-    m.dice[1],
-    m.length,
-    m.score[0],
-    m.score[1],
-    m.jacoby ? 0 : 1,
-  ];
+/** log2 of a cube a Match ID can hold (1, 2, 4 … 2^15), else -1. */
+function cubeLog2(value: number): number {
+  const log2 = Math.log2(value);
+  return Number.isInteger(log2) && log2 >= 0 && log2 < 16 ? log2 : -1;
 }
 
-const MATCH_WIDTHS = MATCH_FIELDS.map(([, width]) => width);
+/** A whole number within `width` bits. */
+function fitsBits(v: number, width: number): boolean {
+  return Number.isInteger(v) && v >= 0 && v < 2 ** width;
+}
 
-/** Each field a whole number within its bits: a cube a power of 2 up to 2^15, a length or score up to 32767. */
-function fits(values: number[]): boolean {
-  for (let k = 0; k < MATCH_WIDTHS.length; k++) {
-    const v = values[k];
-    if (!Number.isInteger(v) || v < 0 || v >= 2 ** MATCH_WIDTHS[k]) return false;
-  }
-  return true;
+/** A Match ID's 72 bits (67 used), cleared and refilled by each call. */
+const matchKey = new Uint8Array(9);
+
+/** Writes `v` into `width` bits of the key from `bit`, least significant first; the next bit. */
+function put(key: Uint8Array, bit: number, v: number, width: number): number {
+  for (let b = 0; b < width; b++, bit++) if (v & (1 << b)) key[bit >> 3] |= 1 << (bit & 7);
+  return bit;
+}
+
+/**
+ * The Match ID of `m`, or null when a field does not fit its bits (a cube not a power of two up to
+ * 2^15, a length or score past 32767): no ID is built from a field cut to its bits.
+ */
+export function matchIdOrNull(m: MatchIdState): string | null {
+  const cube = cubeLog2(m.cubeValue);
+  const owner = m.cubeOwner === -1 ? 3 : m.cubeOwner;
+  const crawford = m.crawford ? 1 : 0;
+  const doubled = m.doubled ? 1 : 0;
+  const jacoby = m.jacoby ? 0 : 1;
+  if (
+    cube < 0 ||
+    !fitsBits(owner, 2) ||
+    !fitsBits(m.onRoll, 1) ||
+    !fitsBits(m.gameState, 3) ||
+    !fitsBits(m.turn, 1) ||
+    !fitsBits(m.resigned, 2) ||
+    !fitsBits(m.dice[0], 3) ||
+    !fitsBits(m.dice[1], 3) ||
+    !fitsBits(m.length, 15) ||
+    !fitsBits(m.score[0], 15) ||
+    !fitsBits(m.score[1], 15)
+  )
+    return null;
+  const key = matchKey;
+  key.fill(0);
+  let bit = put(key, 0, cube, 4);
+  bit = put(key, bit, owner, 2);
+  bit = put(key, bit, m.onRoll, 1);
+  bit = put(key, bit, crawford, 1);
+  bit = put(key, bit, m.gameState, 3);
+  bit = put(key, bit, m.turn, 1);
+  bit = put(key, bit, doubled, 1);
+  bit = put(key, bit, m.resigned, 2);
+  bit = put(key, bit, m.dice[0], 3);
+  bit = put(key, bit, m.dice[1], 3);
+  bit = put(key, bit, m.length, 15);
+  bit = put(key, bit, m.score[0], 15);
+  bit = put(key, bit, m.score[1], 15);
+  put(key, bit, jacoby, 1);
+  return base64(key);
 }
 
 /** Whether the Match ID can hold `m` (`matchId` refuses what it cannot: no ID is built from a field cut to its bits). */
 export function matchIdFits(m: MatchIdState): boolean {
-  return holds(m, fieldValues(m));
-}
-
-/** The cube is a power of two and every field fits its bits. */
-function holds(m: MatchIdState, values: number[]): boolean {
-  return Number.isInteger(Math.log2(m.cubeValue)) && fits(values);
+  return matchIdOrNull(m) !== null;
 }
 
 export function matchId(m: MatchIdState): string {
-  const key = new Uint8Array(9); // 66 bits
-  const values = fieldValues(m);
-  if (!holds(m, values))
+  const id = matchIdOrNull(m);
+  if (id === null)
     throw new RangeError(
       `a Match ID cannot hold this state (length ${m.length}, score ${m.score.join('-')}, cube ${m.cubeValue})`,
     );
-  let bit = 0;
-  for (let k = 0; k < MATCH_WIDTHS.length; k++) {
-    const width = MATCH_WIDTHS[k];
-    const v = values[k];
-    for (let b = 0; b < width; b++, bit++) if (v & (1 << b)) key[bit >> 3] |= 1 << (bit & 7);
-  }
-  return base64(key);
+  return id;
 }
 
 export function decodeMatchId(id: string): MatchIdState {
@@ -203,14 +244,34 @@ export interface XgidState {
  */
 const UPPER = '-ABCDEFGHIJKLMNOP';
 const LOWER = '-abcdefghijklmnop';
+const UPPER_CODES = Array.from(UPPER, (c) => c.charCodeAt(0));
+const LOWER_CODES = Array.from(LOWER, (c) => c.charCodeAt(0));
+/** The board's 26 characters as codes, refilled by each call. */
+const boardCodes = new Array<number>(26).fill(0);
 
-export function xgid(pos: Position, x: XgidState): string {
-  const bottom = pos.sides[1];
-  const top = pos.sides[0];
+/** The board's 26 characters; undefined where a count is past a letter (more than 16 checkers on a point). */
+function boardOf(bottom: Uint8Array, top: Uint8Array): string {
+  const codes = boardCodes;
+  codes[0] = LOWER_CODES[top[BAR]];
+  for (let p = 1; p <= 24; p++) codes[p] = bottom[p] > 0 ? UPPER_CODES[bottom[p]] : LOWER_CODES[top[25 - p]];
+  codes[25] = UPPER_CODES[bottom[BAR]];
+  for (let k = 0; k < 26; k++) if (codes[k] === undefined) return boardAsText(bottom, top);
+  return String.fromCharCode.apply(null, codes);
+}
+
+/** The same, a character at a time: a count past a letter writes "undefined", as it always has. */
+function boardAsText(bottom: Uint8Array, top: Uint8Array): string {
   let board = LOWER[top[BAR]];
   for (let p = 1; p <= 24; p++) board += bottom[p] > 0 ? UPPER[bottom[p]] : LOWER[top[25 - p]];
-  board += UPPER[bottom[BAR]];
-  const sign = (s: Side | -1) => (s === -1 ? 0 : s === 1 ? 1 : -1);
+  return board + UPPER[bottom[BAR]];
+}
+
+function sign(s: Side | -1): number {
+  return s === -1 ? 0 : s === 1 ? 1 : -1;
+}
+
+export function xgid(pos: Position, x: XgidState): string {
+  const board = boardOf(pos.sides[1], pos.sides[0]);
   const dice = x.doubled ? 'D' : x.dice ? `${x.dice[0]}${x.dice[1]}` : '00';
   const cubeLog2 = Math.round(Math.log2(x.cubeValue));
   return `XGID=${board}:${cubeLog2}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${x.crawford ? 1 : 0}:${x.length}:${Math.max(x.maxCubeLog2, cubeLog2)}`;

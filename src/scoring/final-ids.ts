@@ -2,7 +2,7 @@
 // Match ID and XGID, after the game's last move (the player who did not make it on roll).
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
-import { GAME_STATE, matchId, matchIdFits, positionId, xgid } from '../ids.js';
+import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../ids.js';
 import type { FinalIds, GameEnding, Side } from '../model.js';
 import type { RuleSet } from './rules.js';
 
@@ -12,6 +12,9 @@ const STATE_OF = {
   drop: GAME_STATE.dropped,
   unfinished: GAME_STATE.playing,
 } as const;
+
+/** No dice: the game is over, or nobody has rolled. */
+const NO_DICE: [number, number] = [0, 0];
 
 /**
  * The final position's IDs; null when a length or cube past its bound left the state unknown, or
@@ -37,7 +40,7 @@ export function finalIds(
       : r.termination === 'resign' && nominal !== null
         ? Math.min(3, Math.round(nominal / r.cube.value))
         : 0;
-  const state = {
+  const state: MatchIdState = {
     cubeValue: r.cube.value,
     cubeOwner: r.cube.owner,
     onRoll,
@@ -47,15 +50,26 @@ export function finalIds(
     turn: r.termination === null || r.termination === 'unfinished' ? onRoll : other(r.winner),
     doubled: false,
     resigned: level,
-    dice: [0, 0] as [number, number],
+    dice: NO_DICE,
     length,
     score,
     jacoby: rules.jacoby,
   };
-  if (!matchIdFits(state)) return null;
+  const matchId = matchIdOrNull(state);
+  if (matchId === null) return null;
   return {
     positionId: positionId(r.final, onRoll),
-    matchId: matchId(state),
-    xgid: xgid(r.final, { ...state, turn: onRoll, dice: null, maxCubeLog2: 10 }),
+    matchId,
+    xgid: xgid(r.final, {
+      cubeValue: state.cubeValue,
+      cubeOwner: state.cubeOwner,
+      turn: onRoll,
+      dice: null,
+      doubled: false,
+      score,
+      crawford,
+      length,
+      maxCubeLog2: 10,
+    }),
   };
 }
