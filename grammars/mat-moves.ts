@@ -34,6 +34,24 @@ const DICE: readonly [number, number][] = Array.from(
   (_, k) => Object.freeze([Math.floor(k / 7), k % 7]) as [number, number],
 );
 
+/**
+ * The move tokens of one checker between two points from 0 to 25, by from, to, hit mark and
+ * repeat count (`13/8`, `7/5*(2)`): made when first met, then shared by every roll that plays
+ * them, frozen (readers only read them, src/engine/moves.ts). Every token of the corpus is one
+ * of these (333,536 of 333,536); other shapes (`24/20/16`, points past 25) are made per token.
+ */
+const TOKENS = new Array<MoveToken | undefined>(26 * 26 * 2 * 10).fill(undefined);
+const HIT: readonly boolean[] = Object.freeze([true]);
+
+function sharedToken(from: number, to: number, hit: boolean, repeat: number): MoveToken {
+  const k = ((from * 26 + to) * 2 + (hit ? 1 : 0)) * 10 + repeat;
+  return (TOKENS[k] ??= Object.freeze({
+    points: Object.freeze([from, to]) as number[],
+    hits: (hit ? HIT : NO_HITS[1]) as boolean[],
+    repeat,
+  }));
+}
+
 export const isDigit = (c: number) => c >= 48 && c <= 57;
 export const isBlank = (c: number) => c === SPACE || c === TAB;
 
@@ -114,8 +132,6 @@ function moveToken(s: MoveScratch, input: string, at: number, end: number): Move
     anyHit ||= hit;
     tokenPoints[n++] = p;
   }
-  const points = tokenPoints.slice(0, n);
-  const hits = anyHit ? tokenHits.slice(0, n - 1) : (NO_HITS[n - 1] ?? new Array<boolean>(n - 1).fill(false));
   let repeat = 1;
   if (i < end && input.charCodeAt(i) === OPEN) {
     const c = input.charCodeAt(i + 1);
@@ -126,6 +142,9 @@ function moveToken(s: MoveScratch, input: string, at: number, end: number): Move
   }
   if (i < end && !isBlank(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
   s.end = i;
+  if (n === 2 && first <= 25 && tokenPoints[1] <= 25) return sharedToken(first, tokenPoints[1], anyHit, repeat);
+  const points = tokenPoints.slice(0, n);
+  const hits = anyHit ? tokenHits.slice(0, n - 1) : (NO_HITS[n - 1] ?? new Array<boolean>(n - 1).fill(false));
   return { points, hits, repeat };
 }
 

@@ -43,6 +43,26 @@ describe('mat grammar: one scratch per parse', () => {
   });
 });
 
+describe('mat grammar: shared move tokens', () => {
+  it('gives every move of one shape the same frozen token, and others their own', () => {
+    const s: CellScratch = { end: 0, points: [], hits: [], moves: [], cells: [] };
+    const read = (line: string) => {
+      const node = readMoveLine(s, line, 0).node;
+      if (node.type !== 'moves' || node.cells[0].type !== 'roll') throw new Error('a roll');
+      return node.cells[0].moves;
+    };
+    const [a, b] = read('  1) 55: 13/8 13/8 8/3*(2)');
+    const [c] = read('  9) 55: 13/8');
+    expect(a).toBe(b);
+    expect(a).toBe(c);
+    expect(Object.isFrozen(a) && Object.isFrozen(a.points) && Object.isFrozen(a.hits)).toBe(true);
+    expect(read('  2) 55: 8/3*(2)')[0]).toEqual({ points: [8, 3], hits: [true], repeat: 2 });
+    const [long, far] = read('  3) 44: 24/20/16 30/26');
+    expect(long).toEqual({ points: [24, 20, 16], hits: [false, false], repeat: 1 });
+    expect(far).toEqual({ points: [30, 26], hits: [false], repeat: 1 });
+  });
+});
+
 describe('sgf grammar: one scratch per parse', () => {
   const GOOD = '(;FF[4]GM[6];B[52jhge])';
 
