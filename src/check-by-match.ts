@@ -60,9 +60,11 @@ class Overflow {
   }
 }
 
+/** Given each report as it is made, with its index among the file's reports (not always in order). */
+export type EachReport = (report: MatchReport, index: number) => void;
+
 class ByMatch {
   private readonly source: SourceText;
-  readonly reports: MatchReport[] = [];
   private listed = 0;
   private readonly more = new Overflow();
   /** The grammar's own count of unreadable lines it did not keep, as last seen. */
@@ -72,6 +74,7 @@ class ByMatch {
     text: string,
     private readonly options: AuditOptions,
     private readonly finding: ErrorFinding,
+    private readonly each: EachReport,
   ) {
     this.source = new SourceText(text);
   }
@@ -100,11 +103,7 @@ class ByMatch {
   audit(held: Held, end = false): void {
     if (!end && this.more.first?.owner === held) return;
     const extraFindings = [...(this.options.extraFindings ?? []), ...held.extra];
-    this.reports[held.match.index - 1] = auditMatch(held.match, {
-      ...this.options,
-      source: this.source,
-      extraFindings,
-    });
+    this.each(auditMatch(held.match, { ...this.options, source: this.source, extraFindings }), held.match.index - 1);
   }
 
   /** After the last match: the unlisted errors' one to its match, which is audited then. */
@@ -126,8 +125,10 @@ class ByMatch {
 }
 
 /**
- * A `.mat` file's reports, match by match; null when it has no match-length line (the whole-file
- * reader then says why). `notes` go to the first match, `finding` makes a parse error's finding.
+ * A `.mat` file's reports, match by match, each given to `each` as it is made (the match that
+ * takes the unlisted parse errors last); false when the file has no match-length line (the
+ * whole-file reader then says why, and `each` was not called). `notes` go to the first match,
+ * `finding` makes a parse error's finding.
  */
 export function reportsByMatch(
   text: string,
@@ -135,9 +136,10 @@ export function reportsByMatch(
   file: string,
   options: AuditOptions,
   finding: ErrorFinding,
-): MatchReport[] | null {
+  each: EachReport,
+): boolean {
   const reader = new MatReader(text);
-  const by = new ByMatch(text, options, finding);
+  const by = new ByMatch(text, options, finding, each);
   let pending: Held | null = null;
   for (let node = reader.next(); node !== null; node = reader.next()) {
     const { match, errors } = importMatNode(node, file, match0(pending) + 1);
@@ -150,14 +152,14 @@ export function reportsByMatch(
     if (pending !== null) by.audit(pending);
     pending = held;
   }
-  if (pending === null) return null;
+  if (pending === null) return false;
   const last = pending;
   by.take(last, leftoverErrors(reader.rest().leftover));
   const dropped = reader.unlisted();
   by.takeDropped(dropped, () => last);
   by.audit(last);
   by.end(dropped);
-  return by.reports;
+  return true;
 }
 
 function match0(held: Held | null): number {

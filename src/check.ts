@@ -4,7 +4,7 @@ import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from
 import { encodingNotes, importDecoded, importRecord } from './import/index.js';
 import { detectFormat } from './import/detect.js';
 import { decode, type Decoded } from './decode.js';
-import { reportsByMatch } from './check-by-match.js';
+import { reportsByMatch, type EachReport } from './check-by-match.js';
 import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
@@ -77,9 +77,20 @@ export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions
 
 /** A file already decoded (the worker keeps the text for the HTML report's source lines). */
 export function auditDecoded(decoded: Decoded, file: string, options: AuditOptions = {}): MatchReport[] {
+  const reports: MatchReport[] = [];
+  auditDecodedEach(decoded, file, options, (r, k) => (reports[k] = r));
+  return reports;
+}
+
+/**
+ * The same reports, each given to `each` as it is made (issue 18: a caller that renders and drops
+ * each holds one at a time): a `.mat` file's match by match, with its index among the file's
+ * reports (the match that takes the file's unlisted parse errors comes last, in its index).
+ */
+export function auditDecodedEach(decoded: Decoded, file: string, options: AuditOptions, each: EachReport): void {
   if (decoded.ok && detectFormat(decoded.text) === 'mat') {
-    const reports = reportsByMatch(decoded.text, encodingNotes(decoded.encoding), file, options, parseErrorFinding);
-    if (reports !== null) return reports;
+    const notes = encodingNotes(decoded.encoding);
+    if (reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
   }
-  return reportsOf(importDecoded(decoded, file), file, options);
+  reportsOf(importDecoded(decoded, file), file, options).forEach(each);
 }

@@ -3,7 +3,7 @@
 // without loading the readers and the audit.
 import { fileReport } from '../file-report.js';
 import type { AuditOptions } from '../scoring/audit.js';
-import { renderFile } from '../report/render.js';
+import { FileRenderer } from '../report/render.js';
 import type { RenderSpec, RenderedFile } from '../report/reporter.js';
 import {
   acceptedFindings,
@@ -14,7 +14,7 @@ import {
 } from '../report/select.js';
 import type { MatchReport } from '../model.js';
 import type { FileDice, GroupBy } from '../stats/count.js';
-import type { DuplicateOf } from './duplicates.js';
+import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -61,22 +61,76 @@ export type FileOutcome =
   /** `keys`: each match's content key (null for none), when the audit made them (the duplicate check). */
   | { path: string; skipped: false; rendered: RenderedFile; keys?: (number | null)[]; dice?: FileDice };
 
-export function outcomeOf(
-  path: string,
-  all: MatchReport[],
-  options: RunOptions,
-  accepted?: AcceptedFinding[],
-): FileOutcome {
-  // Content keys go back beside the rendered text, never into a report.
-  let keys: (number | null)[] | undefined;
-  if (all.some((r) => r.contentKey !== undefined)) {
-    keys = all.map((r) => r.contentKey ?? null);
-    for (const r of all) r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
+/**
+ * A file's outcome made report by report as the file is audited (issue 18): each report is given
+ * its duplicate-match findings, its content key taken, its findings selected, its baseline entries
+ * made and the accepted ones left out, and it is rendered, then dropped. Each of these steps reads
+ * one report (a baseline entry and an accepted finding are keyed by the match), so the outcome is
+ * the one of the file's reports taken together.
+ */
+export class OutcomeBuilder {
+  private readonly renderer: FileRenderer;
+  private readonly keys: (number | null)[] = [];
+  private anyKey = false;
+  /** Baseline entries by report index (the reports with findings only). */
+  private readonly entries = new Map<number, AcceptedFinding[]>();
+  private readonly accepted: Map<number | null, AcceptedFinding[]> | null;
+  private readonly duplicates: Map<number, DuplicateOf[]> | null;
+
+  constructor(
+    private readonly path: string,
+    private readonly options: RunOptions,
+    accepted?: AcceptedFinding[],
+    duplicates?: readonly DuplicateOf[],
+  ) {
+    this.renderer = new FileRenderer(options.render);
+    this.accepted = accepted && accepted.length > 0 ? groupBy(accepted, (a) => a.match) : null;
+    this.duplicates = duplicates && duplicates.length > 0 ? groupBy(duplicates, (d) => d.match) : null;
   }
-  const reports = selectFindings(all, options.select);
-  const rendered = renderFile(withoutAccepted(reports, accepted), options.render);
-  if (options.baseline) rendered.baseline = JSON.stringify({ file: path, findings: acceptedFindings(reports) });
-  return keys === undefined ? { path, skipped: false, rendered } : { path, skipped: false, rendered, keys };
+
+  /** The report at `index` in the file's order (each once, in any order). */
+  add(r: MatchReport, index: number): void {
+    const duplicates = r.match === null ? undefined : this.duplicates?.get(r.match);
+    if (duplicates) addDuplicateFindings([r], duplicates);
+    // Content keys go back beside the rendered text, never into a report.
+    this.keys[index] = r.contentKey ?? null;
+    if (r.contentKey !== undefined) {
+      this.anyKey = true;
+      r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
+    }
+    const [selected] = selectFindings([r], this.options.select);
+    if (this.options.baseline && selected.findings.length > 0) this.entries.set(index, acceptedFindings([selected]));
+    const [shown] = withoutAccepted([selected], this.accepted?.get(selected.match));
+    this.renderer.add(shown, index);
+  }
+
+  finish(): FileOutcome {
+    const { path, keys } = this;
+    const rendered = this.renderer.finish();
+    if (this.options.baseline) {
+      const findings = [...this.entries.keys()].sort((a, b) => a - b).flatMap((k) => this.entries.get(k) ?? []);
+      rendered.baseline = JSON.stringify({ file: path, findings });
+    }
+    for (let k = 0; k < keys.length; k++) keys[k] ??= null; // a hole is a report added out of order
+    return this.anyKey ? { path, skipped: false, rendered, keys } : { path, skipped: false, rendered };
+  }
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+function outcomeOf(path: string, all: MatchReport[], options: RunOptions, accepted?: AcceptedFinding[]): FileOutcome {
+  const builder = new OutcomeBuilder(path, options, accepted);
+  all.forEach((r, k) => builder.add(r, k));
+  return builder.finish();
 }
 
 /** An input that was not audited: one report with the one finding that says why. */

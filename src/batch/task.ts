@@ -1,16 +1,15 @@
 // One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
 // workers.
-import { addDuplicateFindings } from './duplicates.js';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { auditDecoded } from '../check.js';
+import { auditDecodedEach } from '../check.js';
 import { countFile, diceRendered } from '../stats/count.js';
-import { decode } from '../decode.js';
+import { decode, type Decoded } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
 import {
   internalError,
   ioError,
   ioReason,
-  outcomeOf,
+  OutcomeBuilder,
   type FileOutcome,
   type FileTask,
   type RunOptions,
@@ -71,25 +70,37 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   }
 }
 
-export function runTask(task: FileTask, options: RunOptions): FileOutcome {
+/** A file's decoded text, or its outcome when it is not audited (unread, skipped, counted for the dice audit). */
+function decodeTask(task: FileTask, options: RunOptions): Decoded | FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
   if (!(bytes instanceof Uint8Array)) return bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
+  // The dice audit counts what it reads; a file with no match to read is audited, to say why.
+  const dice = options.dice === undefined ? null : countFile(bytes, task.path, options.dice);
+  if (dice !== null) return { path: task.path, skipped: false, rendered: diceRendered(dice), dice };
+  return decode(bytes); // the bytes are dropped on return: the audit holds the text only
+}
+
+export function runTask(task: FileTask, options: RunOptions): FileOutcome {
+  let decoded: Decoded | FileOutcome;
   try {
-    // The dice audit counts what it reads; a file with no match to read is audited, to say why.
-    const dice = options.dice === undefined ? null : countFile(bytes, task.path, options.dice);
-    if (dice !== null) return { path: task.path, skipped: false, rendered: diceRendered(dice), dice };
-    const decoded = decode(bytes);
-    const reports = auditDecoded(decoded, task.path, options.audit);
-    if (task.duplicates) addDuplicateFindings(reports, task.duplicates);
-    // The HTML report shows the lines around each finding: the decoded text is passed on only then,
-    // and only for a file with findings.
+    decoded = decodeTask(task, options);
+  } catch (e) {
+    return internalError(task.path, e instanceof Error ? e.message : String(e), options);
+  }
+  if (!('ok' in decoded)) return decoded;
+  try {
+    // The HTML report shows the lines around each finding: the decoded text is passed on then (it
+    // reads them for a file with findings only).
     const withText =
-      options.render.formats.includes('html') && decoded.ok && reports.some((r) => r.findings.length > 0)
+      options.render.formats.includes('html') && decoded.ok
         ? { ...options, render: { ...options.render, source: decoded.text } }
         : options;
-    return outcomeOf(task.path, reports, withText, task.accepted);
+    // Each report is rendered as it is made, and dropped.
+    const outcome = new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates);
+    auditDecodedEach(decoded, task.path, options.audit, (r, k) => outcome.add(r, k));
+    return outcome.finish();
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }
