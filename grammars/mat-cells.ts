@@ -5,10 +5,11 @@
 import type { BadLineNode, Cell, MoveLineNode } from './mat-nodes.js';
 import {
   AFTER_MOVE_EXPECTED,
+  FAILED,
   POINT_EXPECTED,
+  isBlank,
   type MoveScratch,
   type ScanEnd,
-  type ScanError,
   scanRoll,
   skipBlanks,
 } from './mat-moves.js';
@@ -51,6 +52,11 @@ export interface CellScratch extends MoveScratch {
   cells: Cell[];
 }
 
+/** A new scanner scratch. */
+export function cellScratch(): CellScratch {
+  return { end: 0, points: [], hits: [], moves: [], cells: [], errorOffset: 0, expected: '' };
+}
+
 /** `value`, its end written into `s.end`. */
 function ends<T>(s: ScanEnd, value: T, end: number): T {
   s.end = end;
@@ -64,7 +70,7 @@ function readCell(
   pos: number,
   column: number,
   lineEnd: number,
-): Cell | ScanError | null {
+): Cell | typeof FAILED | null {
   const c = input.charCodeAt(pos) | 32; // lower case for letters
   let m: RegExpExecArray | null;
   if (c >= 48 && c <= 57) {
@@ -188,14 +194,14 @@ export function readMoveLine(s: CellScratch, input: string, i: number): LineRead
     pos = skipBlanks(input, pos);
     if (pos >= end) break;
     const read = readCell(s, input, pos, pos - i, end);
-    if (read !== null && 'errorOffset' in read) return badLine(input, i, read.errorOffset, read.expected);
+    if (read === FAILED) return badLine(input, i, s.errorOffset, s.expected);
     if (read === null) {
       const partial = cellErrorAt(input, pos);
       return partial ? badLine(input, i, partial.offset, partial.expected) : badLine(input, i, pos, CELL_EXPECTED);
     }
     const after = s.end;
     // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
-    if (after < end && input[after] !== ' ' && input[after] !== '\t') {
+    if (after < end && !isBlank(input.charCodeAt(after))) {
       const partial = cellErrorAt(input, after);
       const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
       return badLine(input, i, after, partial ? partial.expected : expected);
@@ -203,6 +209,7 @@ export function readMoveLine(s: CellScratch, input: string, i: number): LineRead
     s.cells[count++] = read;
     pos = after;
   }
-  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells: s.cells.slice(0, count) };
+  const cells = count === 1 ? [s.cells[0]] : count === 2 ? [s.cells[0], s.cells[1]] : s.cells.slice(0, count);
+  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells };
   return { node, next: end < input.length ? end + 1 : end };
 }

@@ -7,9 +7,19 @@ import type { Cell } from './mat-nodes.js';
 
 type RollCell = Extract<Cell, { type: 'roll' }>;
 
-export interface ScanError {
-  errorOffset: number;
-  expected: string;
+/**
+ * What a scanner returns for text that starts like its kind but goes wrong; where (`errorOffset`)
+ * and what was expected there are then in the scratch. A constant, not an error object per
+ * failure, so that callers tell a failure from a cell by identity, not by looking into objects of
+ * a dozen shapes.
+ */
+export const FAILED: unique symbol = Symbol('scan failed');
+
+/** Fails a scan: where and what was expected, into the scratch. */
+export function failAt(s: MoveScratch, errorOffset: number, expected: string): typeof FAILED {
+  s.errorOffset = errorOffset;
+  s.expected = expected;
+  return FAILED;
 }
 
 const SPACE = 32;
@@ -86,6 +96,9 @@ export interface MoveScratch extends ScanEnd {
   points: number[];
   hits: boolean[];
   moves: MoveToken[];
+  /** Where the last scan that returned FAILED found the mistake, and what it expected there. */
+  errorOffset: number;
+  expected: string;
 }
 
 /** A point at `at` (its end into `s.end`); -1 when there is none. */
@@ -108,15 +121,15 @@ function point(s: ScanEnd, input: string, at: number, end: number): number {
 
 /**
  * One move token at `at` (its end into `s.end`; its points and hits gathered in `s.points` and
- * `s.hits`). 'next-cell' when the text there is not a move at all (the next cell: `64:`, `24)`,
+ * `s.hits`). null when the text there is not a move at all (the next cell: `64:`, `24)`,
  * `Doubles`), so the roll ends before it.
  */
-function moveToken(s: MoveScratch, input: string, at: number, end: number): MoveToken | ScanError | 'next-cell' {
+function moveToken(s: MoveScratch, input: string, at: number, end: number): MoveToken | typeof FAILED | null {
   const first = point(s, input, at, end);
-  if (first < 0) return 'next-cell';
+  if (first < 0) return null;
   let i = s.end;
   if (input.charCodeAt(i) === STAR) i++;
-  if (input.charCodeAt(i) !== SLASH || i >= end) return 'next-cell';
+  if (input.charCodeAt(i) !== SLASH || i >= end) return null;
   const tokenPoints = s.points;
   const tokenHits = s.hits;
   let n = 0;
@@ -124,7 +137,7 @@ function moveToken(s: MoveScratch, input: string, at: number, end: number): Move
   let anyHit = false;
   while (i < end && input.charCodeAt(i) === SLASH) {
     const p = point(s, input, i + 1, end);
-    if (p < 0 || i + 1 >= end) return { errorOffset: i + 1, expected: POINT_EXPECTED };
+    if (p < 0 || i + 1 >= end) return failAt(s, i + 1, POINT_EXPECTED);
     i = s.end;
     const hit = i < end && input.charCodeAt(i) === STAR;
     if (hit) i++;
@@ -135,12 +148,11 @@ function moveToken(s: MoveScratch, input: string, at: number, end: number): Move
   let repeat = 1;
   if (i < end && input.charCodeAt(i) === OPEN) {
     const c = input.charCodeAt(i + 1);
-    if (!isDigit(c) || input.charCodeAt(i + 2) !== CLOSE)
-      return { errorOffset: i + 1, expected: "a repeat count such as '(2)'" };
+    if (!isDigit(c) || input.charCodeAt(i + 2) !== CLOSE) return failAt(s, i + 1, "a repeat count such as '(2)'");
     repeat = c - 48;
     i += 3;
   }
-  if (i < end && !isBlank(input.charCodeAt(i))) return { errorOffset: i, expected: AFTER_MOVE_EXPECTED };
+  if (i < end && !isBlank(input.charCodeAt(i))) return failAt(s, i, AFTER_MOVE_EXPECTED);
   s.end = i;
   if (n === 2 && first <= 25 && tokenPoints[1] <= 25) return sharedToken(first, tokenPoints[1], anyHit, repeat);
   const points = tokenPoints.slice(0, n);
@@ -183,7 +195,7 @@ export function scanRoll(
   at: number,
   end: number,
   column: number,
-): RollCell | ScanError | null {
+): RollCell | typeof FAILED | null {
   const c1 = input.charCodeAt(at);
   const c2 = input.charCodeAt(at + 1);
   if (c1 < 49 || c1 > 54 || c2 < 49 || c2 > 54 || input.charCodeAt(at + 2) !== COLON || at + 2 >= end) return null;
@@ -195,7 +207,7 @@ export function scanRoll(
     while (q < end && isBlank(input.charCodeAt(q))) q++;
     if (q >= end || q === cellEnd) break;
     const m = moveToken(s, input, q, end);
-    if (m === 'next-cell') {
+    if (m === null) {
       const mark = count === 0 ? marker(input, q, end) : null;
       if (mark) {
         found = mark.marker;
@@ -203,10 +215,28 @@ export function scanRoll(
       }
       break;
     }
-    if ('errorOffset' in m) return m;
+    if (m === FAILED) return m;
     s.moves[count++] = m;
     cellEnd = s.end;
   }
   s.end = cellEnd;
-  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: s.moves.slice(0, count), marker: found };
+  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: exactly(s.moves, count), marker: found };
+}
+
+/** The first `n` tokens of `moves` as an array of their own (literals for the usual counts: no slice call). */
+function exactly(moves: MoveToken[], n: number): MoveToken[] {
+  switch (n) {
+    case 0:
+      return [];
+    case 1:
+      return [moves[0]];
+    case 2:
+      return [moves[0], moves[1]];
+    case 3:
+      return [moves[0], moves[1], moves[2]];
+    case 4:
+      return [moves[0], moves[1], moves[2], moves[3]];
+    default:
+      return moves.slice(0, n);
+  }
 }

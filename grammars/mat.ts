@@ -43,7 +43,18 @@ interface MatScratch extends CellScratch {
 
 function matScratch(): MatScratch {
   const dropped = { count: 0, first: 0, firstError: 0, last: 0 };
-  return { end: 0, points: [], hits: [], moves: [], cells: [], keptBad: 0, dropped, lastPreamble: null };
+  return {
+    end: 0,
+    points: [],
+    hits: [],
+    moves: [],
+    cells: [],
+    errorOffset: 0,
+    expected: '',
+    keptBad: 0,
+    dropped,
+    lastPreamble: null,
+  };
 }
 
 function dropBad(s: MatScratch, offset: number, errorOffset: number): void {

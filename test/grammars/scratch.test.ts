@@ -1,7 +1,7 @@
 // The grammars keep no state between calls: each parse works in its own scratch object, and what
 // a scanner returns holds nothing of that scratch.
 import { describe, expect, it } from 'vitest';
-import { type CellScratch, readMoveLine } from '../../grammars/mat-cells.js';
+import { cellScratch, readMoveLine } from '../../grammars/mat-cells.js';
 import { parseMat } from '../../grammars/mat.js';
 import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
 import { parseSgf } from '../../grammars/sgf.js';
@@ -26,7 +26,7 @@ describe('mat grammar: one scratch per parse', () => {
   });
 
   it('returns cells and moves that the next scan does not change', () => {
-    const s: CellScratch = { end: 0, points: [], hits: [], moves: [], cells: [] };
+    const s = cellScratch();
     const line = '  1) 52: 13/8 24/22*   31: 8/5 6/5\n  2) 66: 24/18(2) 13/7(2)\n';
     const first = readMoveLine(s, line, 0);
     const snapshot = JSON.parse(JSON.stringify(first)) as unknown;
@@ -45,7 +45,7 @@ describe('mat grammar: one scratch per parse', () => {
 
 describe('mat grammar: shared move tokens', () => {
   it('gives every move of one shape the same frozen token, and others their own', () => {
-    const s: CellScratch = { end: 0, points: [], hits: [], moves: [], cells: [] };
+    const s = cellScratch();
     const read = (line: string) => {
       const node = readMoveLine(s, line, 0).node;
       if (node.type !== 'moves' || node.cells[0].type !== 'roll') throw new Error('a roll');
