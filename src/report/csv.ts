@@ -103,6 +103,8 @@ type Row = Record<(typeof CSV_COLUMNS)[number], Cell>;
 
 /** Each finding code once, in order of first appearance. */
 function codesOf(findings: Finding[]): string {
+  if (findings.length === 0) return '';
+  if (findings.length === 1) return findings[0].code;
   return [...new Set(findings.map((f) => f.code))].join(';');
 }
 
@@ -174,9 +176,12 @@ function statsCells(s: GameStats | undefined) {
 
 /** The cube log as one cell: `roll:side:value:response:pips0-pips1` per cube turn, joined by `;`. */
 function cubeLogText(log: readonly CubeTurn[]): string {
-  return log
-    .map((t) => `${t.roll}:${t.side}:${t.value ?? '?'}:${t.response ?? 'none'}:${t.pips[0]}-${t.pips[1]}`)
-    .join(';');
+  let text = '';
+  for (let k = 0; k < log.length; k++) {
+    const t = log[k];
+    text += `${k === 0 ? '' : ';'}${t.roll}:${t.side}:${t.value ?? '?'}:${t.response ?? 'none'}:${t.pips[0]}-${t.pips[1]}`;
+  }
+  return text;
 }
 
 function unreadableRow(r: MatchReport): Row {
@@ -277,10 +282,129 @@ export function renderCsvRows(reports: MatchReport[]): string {
   let out = '';
   for (const r of reports) {
     if (r.match === null) out += csvLine(unreadableRow(r), CSV_COLUMNS);
-    const duplicate = r.games.length > 0 ? duplicateOf(r) : null; // once a match
-    for (const g of r.games) out += csvLine(gameRow(r, g, duplicate), CSV_COLUMNS);
+    if (r.games.length === 0) continue;
+    // The cells every game of the match shares, written once a match.
+    const head = csvCell(r.file) + ',' + csvCell(r.match) + ',';
+    const players =
+      ',' +
+      csvCell(r.players?.[0] ?? null) +
+      ',' +
+      csvCell(r.players?.[1] ?? null) +
+      ',' +
+      csvCell(r.length) +
+      ',' +
+      csvCell(r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null) +
+      ',';
+    const kind =
+      csvCell(r.rules?.variant ?? null) +
+      ',' +
+      csvCell(r.recordedLength === undefined ? r.length : r.recordedLength) +
+      ',';
+    const duplicate = ',' + csvCell(duplicateOf(r)) + '\r\n';
+    for (const g of r.games) out += head + gameLine(r, g, players, kind) + duplicate;
   }
   return out;
+}
+
+/** A number cell ('' for none): `csvCell` of a number or null, without its type tests. */
+function num(v: number | null | undefined): string {
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/**
+ * A game's row from `game` to `final_xgid` (the columns of `gameRow`, in `CSV_COLUMNS` order),
+ * written straight from the verdict: no row object. `players` holds player0 … rules with the
+ * commas around them, `kind` variant and recorded_length with the comma after them.
+ */
+function gameLine(r: MatchReport, g: GameVerdict, players: string, kind: string): string {
+  const start = g.startScore.recorded ?? g.startScore.computed;
+  const cube = g.cube;
+  const winner = g.winner;
+  const line =
+    num(g.game) +
+    players +
+    num(start?.[0]) +
+    ',' +
+    num(start?.[1]) +
+    ',' +
+    csvCell(g.crawford) +
+    ',' +
+    csvCell(g.postCrawford) +
+    ',' +
+    num(cube?.value) +
+    ',' +
+    num(cube?.owner) +
+    ',' +
+    num(g.doubles) +
+    ',' +
+    csvCell(g.termination) +
+    ',' +
+    num(winner) +
+    ',' +
+    (winner === null ? '' : csvCell(r.players?.[winner] ?? null)) +
+    ',' +
+    csvCell(g.outcome) +
+    ',' +
+    csvCell(g.outcomeName) +
+    ',' +
+    num(g.points.recorded) +
+    ',' +
+    num(g.points.nominal) +
+    ',' +
+    num(g.points.credited) +
+    ',' +
+    (hasError(g.findings) ? 'mismatch' : 'ok') +
+    ',' +
+    csvCell(codesOf(g.findings)) +
+    ',' +
+    num(g.line) +
+    ',' +
+    kind;
+  return line + statsText(g.stats) + ',' + csvCell(g.final?.xgid ?? null);
+}
+
+/** The statistics cells, rolls0 … cube_log (`statsCells`' values), with no comma after them. */
+function statsText(s: GameStats | undefined): string {
+  return s === undefined
+    ? ',,,,,,,,,,,,,,,,' // 17 empty cells, rolls0 … cube_log
+    : num(s.rolls[0]) +
+        ',' +
+        num(s.rolls[1]) +
+        ',' +
+        num(s.doublets[0]) +
+        ',' +
+        num(s.doublets[1]) +
+        ',' +
+        num(s.pipsRolled[0]) +
+        ',' +
+        num(s.pipsRolled[1]) +
+        ',' +
+        num(s.cubeTurns[0]) +
+        ',' +
+        num(s.cubeTurns[1]) +
+        ',' +
+        num(s.takes[0]) +
+        ',' +
+        num(s.takes[1]) +
+        ',' +
+        num(s.drops[0]) +
+        ',' +
+        num(s.drops[1]) +
+        ',' +
+        num(s.pipsStart[0]) +
+        ',' +
+        num(s.pipsStart[1]) +
+        ',' +
+        num(s.pipsEnd[0]) +
+        ',' +
+        num(s.pipsEnd[1]) +
+        ',' +
+        csvCell(cubeLogText(s.cubeLog));
+}
+
+function hasError(findings: Finding[]): boolean {
+  for (const f of findings) if (f.severity === 'error') return true;
+  return false;
 }
 
 /** One file's rows of the per-match CSV. */
