@@ -3,7 +3,7 @@
 // caller makes once (one set per replay, src/engine/moves.ts) and passes to every call: the
 // search allocates nothing, and each call says what it reads and writes.
 import type { Side } from '../model.js';
-import { BAR, type Position } from './board.js';
+import { BAR, type Position, allHome } from './board.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
 
 const MAX_STEPS = 32;
@@ -81,7 +81,15 @@ export function newDiceSearch(): DiceSearch {
   };
 }
 
-function explore(pos: Position, s: Side, depth: number, goal: number, search: DiceSearch): boolean {
+/**
+ * Tries every step from here, depth first: dice high to low, points from the bar down. `top`: the
+ * highest point a step may start from. A doublet's steps are tried with their points never rising
+ * (`top` is the last step's point): any legal play of a doublet is also legal with its steps in
+ * that order, to the same board (a step never needs a lower checker to move first), and the
+ * first play the full search would meet at each depth has that order, so the search finds the
+ * same plays in fewer tries.
+ */
+function explore(pos: Position, s: Side, depth: number, goal: number, top: number, search: DiceSearch): boolean {
   if (depth > search.best) {
     search.best = depth;
     search.bestFrom.set(search.curFrom);
@@ -90,15 +98,16 @@ function explore(pos: Position, s: Side, depth: number, goal: number, search: Di
   }
   const mine = pos.sides[s];
   const dice = search.dice;
+  const doublet = goal === 4;
   for (let d = 6; d >= 1; d--) {
     if (dice[d] === 0) continue;
-    for (let from = BAR; from >= 1; from--) {
+    for (let from = top; from >= 1; from--) {
       if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
       dice[d]--;
       const hit = applyStep(pos, s, from, d);
       search.curFrom[depth] = from;
       search.curDie[depth] = d;
-      const done = explore(pos, s, depth + 1, goal, search);
+      const done = explore(pos, s, depth + 1, goal, doublet ? from : BAR, search);
       undoStep(pos, s, from, d, hit);
       dice[d]++;
       if (done) return true;
@@ -117,7 +126,7 @@ export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number, s
   search.best = 0;
   if (!canPlayDie(pos, s, d1) && !canPlayDie(pos, s, d2)) return 0;
   setDice(search.dice, d1, d2);
-  explore(pos, s, 0, d1 === d2 ? 4 : 2, search);
+  explore(pos, s, 0, d1 === d2 ? 4 : 2, BAR, search);
   return search.best;
 }
 
@@ -132,9 +141,26 @@ export function bestPlay(search: DiceSearch): string {
   return parts.join(' ');
 }
 
-/** Whether one step with `die` is possible at all. */
+/** Whether one step with `die` is possible at all (the rules of `stepRule`, each point asked once). */
 export function canPlayDie(pos: Position, s: Side, die: number): boolean {
-  for (let from = BAR; from >= 1; from--)
-    if (pos.sides[s][from] > 0 && stepRule(pos, s, from, die) === STEP.legal) return true;
+  const mine = pos.sides[s];
+  const theirs = pos.sides[1 - s];
+  // A checker on the bar must enter first: on point 25 - die, which is the other side's `die`.
+  if (mine[BAR] > 0) return theirs[die] < 2;
+  for (let from = 24; from >= 1; from--) {
+    if (mine[from] === 0) continue;
+    const to = from - die;
+    if (to >= 1) {
+      if (theirs[25 - to] < 2) return true;
+      continue;
+    }
+    // The first bear-off: the points below bear off too, so this one decides. Not all home: none
+    // can; exactly: it can; past the edge: only when no checker stands higher (the points above
+    // that hold one were met already).
+    if (!allHome(mine)) return false;
+    if (to === 0) return true;
+    for (let p = from + 1; p <= 6; p++) if (mine[p] > 0) return false;
+    return true;
+  }
   return false;
 }

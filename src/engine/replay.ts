@@ -148,14 +148,23 @@ export function startOf(game: GameRecord, variant: Variant): Position {
   return pos;
 }
 
+/**
+ * The typed arrays of the last replay that finished, for the next one: a replay leaves nothing in
+ * them that the next reads before writing. Taken while a replay runs, so that a replay started
+ * inside another (from an observer) makes its own.
+ */
+let spareScratch: MoveScratch | null = null;
+
 export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   const setup = game.setup;
   const findings: Finding[] = [];
+  const work = spareScratch ?? newMoveScratch();
+  spareScratch = null;
   const w: Walk = {
     game,
     options,
     pos: startOf(game, options.variant),
-    work: newMoveScratch(),
+    work,
     findings,
     report: (code, severity, a, message) =>
       findings.push({ code, severity, message, game: game.number, line: a.line, column: a.column }),
@@ -191,6 +200,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     } else if (a.type === 'drop') drop(w, a);
     else w.ended = { end: { termination: 'resign', winner: other(a.side), points: a.points }, line: a.line };
   }
+  spareScratch = work;
   return {
     final: w.pos,
     onRoll: w.lastMover === null ? (setup?.onRoll ?? null) : other(w.lastMover),
