@@ -43,14 +43,23 @@ export interface MoveScratch {
   recorded: Steps | null;
   /** The search for the most dice a roll can use, and the example play it found (made when first needed). */
   search: DiceSearch | null;
-  /** The recorded move's segments (`segmentsOf` reuses the objects). */
+  /** The recorded move's segments (`segmentsOf` reuses the objects, kept in `segmentPool`). */
   segments: Segment[];
+  segmentPool: Segment[];
   /** Where each segment's checker stands while `interleave` plays them (DONE once it has arrived). */
   cursor: Int8Array;
 }
 
 export function newMoveScratch(): MoveScratch {
-  return { steps: newSteps(), dice: newDice(), recorded: null, search: null, segments: [], cursor: new Int8Array(4) };
+  return {
+    steps: newSteps(),
+    dice: newDice(),
+    recorded: null,
+    search: null,
+    segments: [],
+    segmentPool: [],
+    cursor: new Int8Array(4),
+  };
 }
 
 /** The scratch's dice search, made the first time a roll of the game needs one. */
@@ -60,17 +69,22 @@ export function searchOf(work: MoveScratch): DiceSearch {
 
 /**
  * Cuts recorded tokens into segments: `8/5*\/1` → 8/5*, 5/1; `13/7(2)` → 13/7, 13/7. With `out`
- * (a scratch list the caller keeps), its segment objects are reused: no allocation per move.
+ * and `pool` (scratch lists the caller keeps), the segment objects come from `pool`, which keeps
+ * them when `out` gets shorter: no allocation per move.
  */
-export function segmentsOf(moves: MoveToken[], out: Segment[] = []): Segment[] {
+export function segmentsOf(moves: MoveToken[], out: Segment[] = [], pool: Segment[] = []): Segment[] {
   let n = 0;
-  for (const m of moves) {
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    const points = m.points;
+    const hits = m.hits;
     for (let r = 0; r < m.repeat; r++) {
-      for (let k = 1; k < m.points.length; k++, n++) {
-        const seg = out[n] ?? (out[n] = { from: 0, to: 0, hitMarked: false });
-        seg.from = m.points[k - 1];
-        seg.to = m.points[k];
-        seg.hitMarked = m.hits[k - 1];
+      for (let k = 1; k < points.length; k++, n++) {
+        const seg = pool[n] ?? (pool[n] = { from: 0, to: 0, hitMarked: false });
+        seg.from = points[k - 1];
+        seg.to = points[k];
+        seg.hitMarked = hits[k - 1];
+        out[n] = seg;
       }
     }
   }
@@ -89,19 +103,29 @@ function segmentText(seg: Segment): string {
 /** Places segments k.. of `segs`, the checker of segment k standing on `at`, with the dice of `work`, into its steps. */
 function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, work: MoveScratch): boolean {
   if (k === segs.length) return true;
+  const mine = pos.sides[s];
+  // What `stepRule` asks of the point a step starts from, asked once for every die.
+  if ((at !== BAR && mine[BAR] > 0) || at < 1 || at > BAR || mine[at] === 0) return false;
+  const theirs = pos.sides[1 - s];
   const target = segs[k].to;
   const available = work.dice;
   // Two passes: a combined move (`6/1` with 4-1) is first tried through points where it hits
-  // nothing; a hit on the way is only assumed when no other path exists.
+  // nothing; a hit on the way is only assumed when no other path exists (the second pass tries
+  // only such steps: none passed over, none to try).
+  let hitsOnTheWay = false;
   for (let pass = 0; pass < 2; pass++) {
+    if (pass === 1 && !hitsOnTheWay) break;
     for (let d = 6; d >= 1; d--) {
       if (available[d] === 0) continue;
       const land = at - d;
       if (target !== OFF && land < target) continue;
       const passing = land > 0 && land !== target;
-      if (passing && (pass === 0) === (pos.sides[1 - s][25 - land] === 1)) continue;
+      if (passing && (pass === 0) === (theirs[25 - land] === 1)) {
+        if (pass === 0) hitsOnTheWay = true;
+        continue;
+      }
       if (!passing && pass === 1) continue;
-      if (stepRule(pos, s, at, d) !== STEP.legal) continue;
+      if (land >= 1 ? theirs[25 - land] >= 2 : stepRule(pos, s, at, d) !== STEP.legal) continue;
       available[d]--;
       pushStep(work.steps, at, d, applyStep(pos, s, at, d));
       const reached = land <= 0 ? OFF : land;

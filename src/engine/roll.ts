@@ -35,7 +35,7 @@ export function playRoll(
     report('move-not-checked', 'warning', a, `the record has ${what}; the game is not replayed past this roll`);
     return 'stop';
   }
-  const segs = segmentsOf(a.moves, work.segments);
+  const segs = segmentsOf(a.moves, work.segments, work.segmentPool);
   if (segs.length === 0) {
     const search = searchOf(work);
     if (mostDiceUsable(pos, a.side, d1, d2, search) === 0) return 'ok';
