@@ -8,7 +8,7 @@ import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
 import { type LastGame, scoreLineFinding } from './score-line.js';
-import { type GameScore, scoreGame } from './points.js';
+import { type GameScore, type PointsContext, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../words.js';
@@ -113,12 +113,9 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     stats,
   };
   const extra = options.extraFindings ?? [];
-  const findings: Finding[] = [...extra, ...matchFindings(record, rules)];
-  if (jacoby)
-    append(
-      findings,
-      jacoby.findings.filter((f) => f.game === undefined),
-    );
+  const findings: Finding[] = extra.slice();
+  matchFindings(findings, record, rules);
+  if (jacoby) for (const f of jacoby.findings) if (f.game === undefined) findings.push(f);
 
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
@@ -129,17 +126,17 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     wonBy: null,
     last: null,
   };
-  record.games.forEach((game, index) => {
-    const audited = auditGame(game, index, replays[index], ctx, progress, gameExtras.get(index));
+  for (let index = 0; index < record.games.length; index++) {
+    const audited = auditGame(record.games[index], index, replays[index], ctx, progress, gameExtras.get(index));
     append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
     at ??= audited.at;
-  });
+  }
   const unfinished = matchUnfinished(record, rules, progress);
   if (unfinished) findings.push(unfinished);
   sortByPlace(findings);
-  return {
+  const report: MatchReport = {
     file: record.file,
     match: record.index,
     format: record.format,
@@ -156,14 +153,13 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     },
     games,
     findings,
-    ...(at === null ? {} : { at }),
-    ...(options.matchSummary
-      ? { summary: matchSummary(record, rules.money, games, progress.running, progress.wonBy) }
-      : {}),
-    ...(key === null || !wholeMatch(record, replays, extra)
-      ? {}
-      : { contentKey: keyValue(key, rules, record, games, findings) }),
   };
+  // Set only when there is one, in this order (JSON writes keys as they were set).
+  if (at !== null) report.at = at;
+  if (options.matchSummary) report.summary = matchSummary(record, rules.money, games, progress.running, progress.wonBy);
+  if (key !== null && wholeMatch(record, replays, extra))
+    report.contentKey = keyValue(key, rules, record, games, findings);
+  return report;
 }
 
 /** Every game replayed; with `key`, the match's content hashed as they are; with `stats`, each game counted. */
@@ -221,9 +217,9 @@ function withInferredJacoby(rules: RuleSet, inferred: JacobyInference | null): R
   return { ...rules, jacoby: inferred.jacoby, source: { ...rules.source, jacoby: 'inferred' } };
 }
 
-/** Findings about the match itself: how its rules were read, its values, its length. */
-function matchFindings(record: MatchRecord, rules: RuleSet): Finding[] {
-  const findings = rules.notes.map((note) => finding('rules-inferred', 'info', note, { line: record.line }));
+/** Findings about the match itself, into `findings`: how its rules were read, its values, its length. */
+function matchFindings(findings: Finding[], record: MatchRecord, rules: RuleSet): void {
+  for (const note of rules.notes) findings.push(finding('rules-inferred', 'info', note, { line: record.line }));
   if (record.findings) append(findings, record.findings);
   if (rules.findings) findings.push(...rules.findings);
   const N = record.length;
@@ -237,7 +233,6 @@ function matchFindings(record: MatchRecord, rules: RuleSet): Finding[] {
       ),
     );
   }
-  return findings;
 }
 
 /**
@@ -299,55 +294,58 @@ function auditGame(
   const crawford = rules.crawford && N !== null && !before.crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
   const postCrawford = rules.crawford && before.crawfordPlayed;
 
-  const own = sequenceFindings(game, index, ctx, computed, before);
+  const own: Finding[] = [];
+  sequenceFindings(own, game, index, ctx, computed, before);
   append(own, r.findings);
   if (game.findings) append(own, game.findings);
-  append(own, ctx.jacobyByGame.get(game.number) ?? []);
-  own.push(...startFindings(game, r, rules));
-  const { scored, cube, cubeFound } = scoreWithCube(game, index, r, ctx, score, crawford);
-  append(own, cubeFound);
-  own.push(...scored.findings);
+  const jacobyFound = ctx.jacobyByGame.get(game.number);
+  if (jacobyFound) append(own, jacobyFound);
+  startFindings(own, game, r, rules);
+  const { scored, cube, doubles } = scoreWithCube(own, game, index, r, ctx, score, crawford);
+  append(own, scored.findings);
   if (r.termination === 'unfinished' && index !== record.games.length - 1) {
     own.push(
       gameFinding(game, 'game-unfinished', 'error', 'the game has no result and no end, yet another game follows it'),
     );
   }
-  const final = finalIds(r, scored.ending, rules, N, score, crawford);
+  const ending = scored.ending;
+  const final = finalIds(r, ending, rules, N, score, crawford);
   if (final === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
   sortByPlace(own);
   const state = { score, crawford, length: N, jacoby: rules.jacoby };
-  attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
-  const next = record.games[index + 1];
+  if (own.length > 0) attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   const at =
-    ctx.at !== null && ctx.at >= game.line && ctx.at < (next?.line ?? lastLine(game) + 1)
+    ctx.at !== null && ctx.at >= game.line && ctx.at < (record.games[index + 1]?.line ?? lastLine(game) + 1)
       ? momentAtLine(game, r, ctx.at, final, state, ctx.replayOptions, ctx.source)
       : null;
 
-  const verdict = {
+  const matchPlay = !rules.money && N !== null;
+  // The ending's fields spread in the schema's order; `stats` last, only when asked for.
+  const verdict: GameVerdict = {
     game: game.number,
     line: game.line,
     startScore: { recorded: game.startScore, computed: ctx.followsScore ? computed : null },
-    crawford: rules.money || N === null ? null : crawford,
-    postCrawford: rules.money || N === null ? null : postCrawford,
-    cube: cube === null ? null : { ...r.cube, value: cube },
-    doubles: r.cubeLog.filter((e) => e.kind === 'double' || e.kind === 'beaver' || e.kind === 'raccoon').length,
-    ...scored.ending,
+    crawford: matchPlay ? crawford : null,
+    postCrawford: matchPlay ? postCrawford : null,
+    cube: cube === null ? null : { value: cube, owner: r.cube.owner },
+    doubles,
+    ...ending,
     final,
     findings: extra ? own.concat(extra) : own,
-    ...(ctx.stats === null ? {} : { stats: ctx.stats[index].result(r.final) }),
   };
+  if (ctx.stats !== null) verdict.stats = ctx.stats[index].result(r.final);
   return { verdict, own, progress: after(before, game, score, crawford, scored, cube), at };
 }
 
-/** Where the game stands in the match's sequence: its start score, its label, a game after the match was won. */
+/** Where the game stands in the match's sequence, into `own`: its start score, its label, a game after the match was won. */
 function sequenceFindings(
+  own: Finding[],
   game: GameRecord,
   index: number,
   ctx: MatchContext,
   computed: [number, number],
   before: Progress,
-): Finding[] {
-  const own: Finding[] = [];
+): void {
   const wonBy = before.wonBy;
   const line = ctx.followsScore ? scoreLineFinding(game, ctx.record, ctx.rules, computed, before.last) : null;
   if (line) own.push(line);
@@ -360,12 +358,10 @@ function sequenceFindings(
     own.push(
       gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`),
     );
-  return own;
 }
 
-/** How the game starts: an opening double, automatic doubles in a match. */
-function startFindings(game: GameRecord, r: GameReplay, rules: RuleSet): Finding[] {
-  const own: Finding[] = [];
+/** How the game starts, into `own`: an opening double, automatic doubles in a match. */
+function startFindings(own: Finding[], game: GameRecord, r: GameReplay, rules: RuleSet): void {
   const first = r.firstRoll;
   if (rules.openingRollSplit && first && !game.setup?.sides && first.dice[0] === first.dice[1]) {
     own.push(
@@ -387,49 +383,58 @@ function startFindings(game: GameRecord, r: GameReplay, rules: RuleSet): Finding
     const message = `the game starts with the cube at ${2 ** autoDoubles} (automatic doubles), which match play does not allow; it is scored with that cube`;
     own.push(gameFinding(game, 'auto-double-in-match', 'error', message, { line: setup.line }));
   }
-  return own;
 }
 
 /**
- * The game scored with its cube, and its cube actions judged. The federation's ruling scores a
- * Crawford-game double as if it had not been made: what the record gives with the cube as played
- * is said on the crawford-double finding instead.
+ * The game scored with its cube, and its cube actions judged (their findings into `own`). The
+ * federation's ruling scores a Crawford-game double as if it had not been made: what the record
+ * gives with the cube as played is said on the crawford-double finding instead.
  */
 function scoreWithCube(
+  own: Finding[],
   game: GameRecord,
   index: number,
   r: GameReplay,
   ctx: MatchContext,
   score: [number, number],
   crawford: boolean,
-) {
+): { scored: GameScore; cube: number | null; doubles: number } {
   const { rules, names } = ctx;
-  const crawfordDouble = crawford && r.cubeLog.some((e) => e.kind === 'double');
+  // One walk of the cube log: doubles offered (beavers and raccoons too), a double, a take.
+  let doubles = 0;
+  let doubled = false;
+  let cubeTurned = false;
+  for (const e of r.cubeLog) {
+    if (e.kind === 'double') {
+      doubles++;
+      doubled = true;
+    } else if (e.kind === 'beaver' || e.kind === 'raccoon') doubles++;
+    else if (e.kind === 'take') cubeTurned = true;
+  }
+  const crawfordDouble = crawford && doubled;
   const asRecorded = r.cubeUnknown ? null : r.cube.value; // null: a double past the largest cube was taken
   const cube = crawfordDouble ? cubeBeforeFirstDouble(r.cubeLog) : asRecorded;
-  const context = {
+  const context: PointsContext = {
     rules,
     length: ctx.record.length,
     score,
     cube,
-    cubeTurned: r.cubeLog.some((e) => e.kind === 'take'),
+    cubeTurned,
     names,
     // A forfeit written as a comment at the record's end (issue 13).
     forfeit: index === ctx.record.games.length - 1 ? forfeitNote(game) : null,
+    explained: undefined,
   };
   const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).ending.points.nominal : null;
-  const scored = scoreGame(game, r, { ...context, explained: asPlayed ?? ctx.jacoby?.explained.get(index) });
-  const written = game.result?.points ?? null;
-  const crawfordRuling =
-    crawfordDouble && written !== null ? { recorded: written, expected: scored.ending.points.nominal } : undefined;
-  const cubeFound = cubeFindings(r.cubeLog, {
-    game: game.number,
-    rules,
-    crawfordGame: crawford,
-    names,
-    crawfordRuling,
-  });
-  return { scored, cube, cubeFound };
+  context.explained = asPlayed ?? ctx.jacoby?.explained.get(index);
+  const scored = scoreGame(game, r, context);
+  if (r.cubeLog.length > 0) {
+    const written = game.result?.points ?? null;
+    const crawfordRuling =
+      crawfordDouble && written !== null ? { recorded: written, expected: scored.ending.points.nominal } : undefined;
+    append(own, cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names, crawfordRuling }));
+  }
+  return { scored, cube, doubles };
 }
 
 /** Values within their bounds, but a money session's running score past what the Match ID holds. */
