@@ -54,7 +54,7 @@ export interface CellScratch extends MoveScratch {
 
 /** A new scanner scratch. */
 export function cellScratch(): CellScratch {
-  return { end: 0, points: [], hits: [], moves: [], cells: [], errorOffset: 0, expected: '' };
+  return { end: 0, points: [], hits: [], moves: [], cells: [], next: -1, errorOffset: 0, expected: '' };
 }
 
 /** `value`, its end written into `s.end`. */
@@ -193,6 +193,7 @@ export function readMoveLine(s: CellScratch, input: string, i: number): LineRead
   for (;;) {
     pos = skipBlanks(input, pos);
     if (pos >= end) break;
+    s.next = -1;
     const read = readCell(s, input, pos, pos - i, end);
     if (read === FAILED) return badLine(input, i, s.errorOffset, s.expected);
     if (read === null) {
@@ -207,7 +208,7 @@ export function readMoveLine(s: CellScratch, input: string, i: number): LineRead
       return badLine(input, i, after, partial ? partial.expected : expected);
     }
     s.cells[count++] = read;
-    pos = after;
+    pos = s.next > after ? s.next : after; // past the blanks a roll has looked through
   }
   const cells = count === 1 ? [s.cells[0]] : count === 2 ? [s.cells[0], s.cells[1]] : s.cells.slice(0, count);
   const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells };

@@ -96,6 +96,12 @@ export interface MoveScratch extends ScanEnd {
   points: number[];
   hits: boolean[];
   moves: MoveToken[];
+  /**
+   * Where the first character that is not a blank stands after the last roll scanned (its line's
+   * end when there is none), found while looking for a further move; -1 when not known. The line
+   * scanner goes on from there instead of skipping the padding between the columns again.
+   */
+  next: number;
   /** Where the last scan that returned FAILED found the mistake, and what it expected there. */
   errorOffset: number;
   expected: string;
@@ -245,9 +251,11 @@ export function scanRoll(
   let count = 0;
   let found: RollMarker | null = null;
   let cellEnd = at + 3;
+  let next = -1;
   for (;;) {
     let q = cellEnd;
     while (q < end && isBlank(input.charCodeAt(q))) q++;
+    next = q;
     if (q >= end || q === cellEnd) break;
     const m = moveToken(s, input, q, end);
     if (m === null) {
@@ -255,6 +263,7 @@ export function scanRoll(
       if (mark) {
         found = mark.marker;
         cellEnd = mark.next;
+        next = -1;
       }
       break;
     }
@@ -263,6 +272,7 @@ export function scanRoll(
     cellEnd = s.end;
   }
   s.end = cellEnd;
+  s.next = next;
   return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: exactly(s.moves, count), marker: found };
 }
 

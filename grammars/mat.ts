@@ -49,6 +49,7 @@ function matScratch(): MatScratch {
     hits: [],
     moves: [],
     cells: [],
+    next: -1,
     errorOffset: 0,
     expected: '',
     keptBad: 0,
