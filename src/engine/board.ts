@@ -63,17 +63,12 @@ export function other(s: Side): Side {
   return (1 - s) as Side;
 }
 
-/** Checkers of `s` on the board or the bar (not borne off). */
-function checkersLeft(p: Position, s: Side): number {
-  let n = 0;
-  const a = p.sides[s];
-  for (let i = 1; i <= BAR; i++) n += a[i];
-  return n;
-}
-
-/** Side `s` has borne off its last checker (checked cheaply before a bear-off starts). */
+/** Side `s` has borne off its last checker (checked cheaply before a bear-off starts; then up to its lowest checker). */
 export function allBorneOff(p: Position, s: Side): boolean {
-  return p.sides[s][OFF] > 0 && checkersLeft(p, s) === 0;
+  const a = p.sides[s];
+  if (a[OFF] === 0) return false;
+  for (let i = 1; i <= BAR; i++) if (a[i] !== 0) return false;
+  return true;
 }
 
 /** Whether all of `s`'s checkers still in play are in its home board (points 1-6). */

@@ -431,11 +431,11 @@ export function playRecorded(
     const recorded = applyAsRecorded(pos, s, segs);
     return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
   }
-  // Bearing off the last checker ends the game: the rest of the roll does not matter.
-  if (allBorneOff(pos, s)) return LEGAL;
   const steps = work.steps;
   const used = steps.length; // each step uses one die
   if (used === (d1 === d2 ? 4 : 2)) return LEGAL;
+  // Bearing off the last checker ends the game: the rest of the roll does not matter.
+  if (allBorneOff(pos, s)) return LEGAL;
   // Fewer dice than the roll has: check, on the position before the play, that no more could be.
   takeBack(pos, s, steps);
   const search = searchOf(work);
