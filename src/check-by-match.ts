@@ -12,14 +12,43 @@
 import { MatReader } from '../grammars/mat.js';
 import { MAX_LISTED_ERRORS, type Unlisted } from '../grammars/primitives.js';
 import { importMatNode, leftoverErrors } from './import/mat.js';
+import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.js';
 import type { Finding, MatchRecord, MatchReport, ParseError } from './model.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { SourceText } from './source-text.js';
 
-/** A match read and not yet audited, with the findings it gets besides its own. */
+/** A match read and not yet audited, with the findings it gets besides its own, and the text its lines are in. */
 interface Held {
   match: MatchRecord;
   extra: Finding[];
+  source: SourceText;
+}
+
+/**
+ * Where a file's matches come from, one at a time, their lines those of the file: its whole text
+ * (`wholeText`), or its text read piece by piece (check-pieces.ts).
+ */
+export interface MatchSource {
+  /** The next match, its lines placed, and the text that holds its lines; null when no match-length line follows. */
+  next(): { node: MatchNode; source: SourceText } | null;
+  /** The lines after the last match (once `next()` has returned null). */
+  rest(): (CommentNode | BadLineNode)[];
+  /** The unreadable lines the grammar counted and did not keep so far, as `MatReader.unlisted` places them. */
+  unlisted(): Unlisted | null;
+}
+
+/** A file's matches from its whole text. */
+function wholeText(text: string): MatchSource {
+  const reader = new MatReader(text);
+  const source = new SourceText(text);
+  return {
+    next() {
+      const node = reader.next();
+      return node === null ? null : { node, source };
+    },
+    rest: () => reader.rest().leftover,
+    unlisted: () => reader.unlisted(),
+  };
 }
 
 type ErrorFinding = (e: ParseError, game?: number) => Finding;
@@ -64,20 +93,16 @@ class Overflow {
 export type EachReport = (report: MatchReport, index: number) => void;
 
 class ByMatch {
-  private readonly source: SourceText;
   private listed = 0;
   private readonly more = new Overflow();
   /** The grammar's own count of unreadable lines it did not keep, as last seen. */
   private dropped = 0;
 
   constructor(
-    text: string,
     private readonly options: AuditOptions,
     private readonly finding: ErrorFinding,
     private readonly each: EachReport,
-  ) {
-    this.source = new SourceText(text);
-  }
+  ) {}
 
   /** Each error to `to`: a finding while the file has listed fewer than it may, else counted. */
   take(to: Held, errors: ParseError[]): void {
@@ -103,7 +128,7 @@ class ByMatch {
   audit(held: Held, end = false): void {
     if (!end && this.more.first?.owner === held) return;
     const extraFindings = [...(this.options.extraFindings ?? []), ...held.extra];
-    this.each(auditMatch(held.match, { ...this.options, source: this.source, extraFindings }), held.match.index - 1);
+    this.each(auditMatch(held.match, { ...this.options, source: held.source, extraFindings }), held.match.index - 1);
   }
 
   /** After the last match: the unlisted errors' one to its match, which is audited then. */
@@ -138,12 +163,23 @@ export function reportsByMatch(
   finding: ErrorFinding,
   each: EachReport,
 ): boolean {
-  const reader = new MatReader(text);
-  const by = new ByMatch(text, options, finding, each);
+  return readByMatch(wholeText(text), notes, file, options, finding, each);
+}
+
+/** The same, the matches taken from `reader`. */
+export function readByMatch(
+  reader: MatchSource,
+  notes: Finding[],
+  file: string,
+  options: AuditOptions,
+  finding: ErrorFinding,
+  each: EachReport,
+): boolean {
+  const by = new ByMatch(options, finding, each);
   let pending: Held | null = null;
-  for (let node = reader.next(); node !== null; node = reader.next()) {
-    const { match, errors } = importMatNode(node, file, match0(pending) + 1);
-    const held: Held = { match, extra: pending === null ? [...notes] : [] };
+  for (let read = reader.next(); read !== null; read = reader.next()) {
+    const { match, errors } = importMatNode(read.node, file, match0(pending) + 1);
+    const held: Held = { match, extra: pending === null ? [...notes] : [], source: read.source };
     const before = pending === null ? [] : errors.filter((e) => e.line < match.line);
     if (pending !== null) by.take(pending, before);
     by.take(held, pending === null ? errors : errors.filter((e) => e.line >= match.line));
@@ -154,7 +190,7 @@ export function reportsByMatch(
   }
   if (pending === null) return false;
   const last = pending;
-  by.take(last, leftoverErrors(reader.rest().leftover));
+  by.take(last, leftoverErrors(reader.rest()));
   const dropped = reader.unlisted();
   by.takeDropped(dropped, () => last);
   by.audit(last);

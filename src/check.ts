@@ -3,8 +3,9 @@
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
 import { encodingNotes, importDecoded, importRecord } from './import/index.js';
 import { detectFormat } from './import/detect.js';
-import { decode, type Decoded } from './decode.js';
-import { reportsByMatch, type EachReport } from './check-by-match.js';
+import { decode, type Decoded, type Encoding } from './decode.js';
+import { readByMatch, reportsByMatch, type EachReport } from './check-by-match.js';
+import { PieceMatches } from './check-pieces.js';
 import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
@@ -93,4 +94,37 @@ export function auditDecodedEach(decoded: Decoded, file: string, options: AuditO
     if (reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
   }
   reportsOf(importDecoded(decoded, file), file, options).forEach(each);
+}
+
+/**
+ * A `.mat` file too large to hold, its text given in pieces (each ending at a line end; null at the
+ * end): its reports, match by match, as `auditDecodedEach` gives them for the whole text. A match
+ * longer than `limit` characters (its lines from the end of the one before) is an error: `tooLarge`
+ * makes it. False when the text is not a `.mat` file's (an SGF file is read whole).
+ */
+export function auditPieces(
+  pieces: () => string | null,
+  encoding: Encoding,
+  file: string,
+  options: AuditOptions,
+  each: EachReport,
+  limit: number,
+  tooLarge: (line: number) => Error,
+): boolean {
+  let head = pieces() ?? '';
+  const more: string[] = [];
+  while (head.length < 4096) {
+    const piece = pieces();
+    if (piece === null) break;
+    head += piece;
+  }
+  if (detectFormat(head) !== 'mat') return false;
+  more.push(head);
+  const reader = new PieceMatches(() => more.pop() ?? pieces(), limit, tooLarge);
+  if (readByMatch(reader, encodingNotes(encoding), file, options, parseErrorFinding, each)) return true;
+  // No match-length line: read whole (it is within the limit), as the whole-file reader says why.
+  const text = reader.wholeText();
+  if (text === null) throw tooLarge(1);
+  reportsOf(importDecoded({ ok: true, text, encoding }, file), file, options).forEach(each);
+  return true;
 }

@@ -13,7 +13,8 @@ const CP1252_HIGH = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
-function decodeWindows1252(bytes: Uint8Array): string {
+/** Windows-1252 bytes → text (stateless: a file may be decoded piece by piece). */
+export function decodeWindows1252(bytes: Uint8Array): string {
   const chunks: string[] = [];
   const CHUNK = 8192;
   for (let start = 0; start < bytes.length; start += CHUNK) {
@@ -35,13 +36,25 @@ export function normaliseNewlines(text: string): string {
   return text.indexOf('\r') < 0 ? text : text.replace(/\r\n?/g, '\n');
 }
 
+/** What a file with a NUL byte at `offset` decodes to (UTF-16 aside). */
+export function binaryData(offset: number): Decoded {
+  return { ok: false, reason: 'binary data (a NUL byte), not a text match file', offset };
+}
+
+/** Whether the bytes start with a UTF-16 byte order mark (then NUL bytes are text). */
+export function isUtf16(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+}
+
+/** Whether the bytes start with a UTF-8 byte order mark. */
+export function hasUtf8Bom(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
 export function decode(bytes: Uint8Array): Decoded {
   const nul = bytes.indexOf(0);
-  const utf16 =
-    bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
-  if (nul >= 0 && !utf16) {
-    return { ok: false, reason: 'binary data (a NUL byte), not a text match file', offset: nul };
-  }
+  const utf16 = isUtf16(bytes);
+  if (nul >= 0 && !utf16) return binaryData(nul);
   const { text, encoding } = utf16 ? decodeUtf16(bytes) : decodeBytes(bytes);
   return { ok: true, text: normaliseNewlines(text), encoding };
 }
@@ -53,7 +66,7 @@ function decodeUtf16(bytes: Uint8Array): { text: string; encoding: Encoding } {
 
 /** UTF-8 (± BOM) when the bytes are valid UTF-8, else Windows-1252. */
 function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encoding } {
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const bom = hasUtf8Bom(bytes);
   const body = bom ? bytes.subarray(3) : bytes;
   try {
     return { text: utf8.decode(body), encoding: bom ? 'utf-8-bom' : 'utf-8' };

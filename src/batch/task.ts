@@ -1,7 +1,9 @@
 // One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
 // workers.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { auditDecodedEach } from '../check.js';
+import { auditDecodedEach, auditPieces } from '../check.js';
+import type { MatchReport } from '../model.js';
+import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
 import { countFile, diceRendered } from '../stats/count.js';
 import { decode, type Decoded } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
@@ -28,13 +30,29 @@ function tooBig(size: number, limit: number): string {
 const NOT_REGULAR =
   'not a regular file (a FIFO, a device or a socket): only regular files are read; pipe a stream in with "-"';
 
+/** A file larger than the limit, open, to be read in pieces (issue 18; its descriptor is the reader's to close). */
+interface LargeFile {
+  fd: number;
+  size: number;
+}
+
+/**
+ * Whether a file larger than the limit is read in pieces, its matches each held within the limit.
+ * The dice audit counts a file's bytes whole, and the HTML report shows a file's lines from its
+ * whole text: for them the limit stays one on the file.
+ */
+function inPieces(options: RunOptions): boolean {
+  return options.dice === undefined && !options.render.formats.includes('html');
+}
+
 /**
  * Reads a regular file whole, synchronously (one file at a time per thread is the fastest way).
  * Opened non-blocking so that a FIFO or a device can never hang the run: fstat then says what it
  * is, and only a regular file is read. Its size is known before the first read, so a file above
- * the limit is refused unread; a file that grows while it is read is still cut at the limit.
+ * the limit is not read whole (it is read in pieces, or refused unread); a file that grows while
+ * it is read is still cut at the limit.
  */
-function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | FileOutcome {
+function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | FileOutcome | LargeFile {
   const limit = options.maxFileSize;
   let fd: number | null = null;
   try {
@@ -47,7 +65,12 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
     if (!stat.isFile()) return ioError(task.path, NOT_REGULAR, options);
     if (options.outputs?.some((o) => o.dev === stat.dev && o.ino === stat.ino))
       return { path: task.path, skipped: 'output' };
-    if (stat.size > limit) return ioError(task.path, tooBig(stat.size, limit), options);
+    if (stat.size > limit) {
+      if (!inPieces(options)) return ioError(task.path, tooBig(stat.size, limit), options);
+      const large = { fd, size: stat.size };
+      fd = null;
+      return large;
+    }
     let buf = stat.size < FIRST_READ ? firstRead : Buffer.allocUnsafe(stat.size + 1);
     let length = 0;
     // Until a read gives 0: the size may have changed since fstat.
@@ -70,11 +93,47 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   }
 }
 
+/**
+ * A file larger than the limit, read in pieces (read-pieces.ts) and audited match by match
+ * (check-pieces.ts): what it holds at once is a piece and a match, whatever its size. A match
+ * longer than the limit, or a line, is an io-error for the file, as a file above the limit was
+ * before; so is an SGF file above it (read whole).
+ */
+function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): FileOutcome {
+  const { fd, size } = large;
+  const limit = options.maxFileSize;
+  try {
+    if (task.sniff) {
+      const head = Buffer.allocUnsafe(16384);
+      if (!looksLikeMatchContent(head.subarray(0, readSync(fd, head, 0, head.length, 0))))
+        return { path: task.path, skipped: 'not-a-match' };
+    }
+    const how = scanEncoding(fd);
+    const outcome = new OutcomeBuilder(task.path, options, task.accepted, task.duplicates);
+    const each = (r: MatchReport, k: number) => outcome.add(r, k);
+    if ('ok' in how) {
+      auditDecodedEach(how, task.path, options.audit, each); // binary data
+      return outcome.finish();
+    }
+    const text = new TextPieces(fd, how, limit);
+    const tooLarge = (line: number) => new PieceTooLarge(`its match from line ${line} on`);
+    if (!auditPieces(() => text.next(), how.encoding, task.path, options.audit, each, limit, tooLarge))
+      return ioError(task.path, `${tooBig(size, limit)}: an SGF file is read whole`, options);
+    return outcome.finish();
+  } catch (e) {
+    if (e instanceof PieceTooLarge)
+      return ioError(task.path, `${tooBig(size, limit)}, and so is ${e.message}`, options);
+    return internalError(task.path, e instanceof Error ? e.message : String(e), options);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A file's decoded text, or its outcome when it is not audited (unread, skipped, counted for the dice audit). */
 function decodeTask(task: FileTask, options: RunOptions): Decoded | FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
-  if (!(bytes instanceof Uint8Array)) return bytes;
+  if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options) : bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   // The dice audit counts what it reads; a file with no match to read is audited, to say why.
   const dice = options.dice === undefined ? null : countFile(bytes, task.path, options.dice);

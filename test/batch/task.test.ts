@@ -1,5 +1,5 @@
-// One file of a run: read whole at any size (one read for most, more past the first 64 KB),
-// the size limit kept on every path, a folder or a missing file an io-error.
+// One file of a run: read whole up to the size limit (one read for most, more past the first 64 KB),
+// in pieces above it (each match within the limit), a folder or a missing file an io-error.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,12 +46,54 @@ describe('runTask', () => {
     [base.length, base.length - 1, `${base.length} bytes is more than the ${base.length - 1}-byte limit`],
     [65_537, 65_536, '65537 bytes is more than the 65536-byte limit'],
     [300_000, 200_000, '300000 bytes is more than the 200000-byte limit'],
-  ])('a %i-byte file under a %i-byte limit', (size, limit, refusal) => {
+  ])('a %i-byte file of one match under a %i-byte limit', (size, limit, refusal) => {
     const io = findings(runTask({ path: padded(size), sniff: false }, options(limit))).filter(
       (f) => f.code === 'io-error',
     );
     expect(io.map((f) => f.message)).toEqual(
-      refusal === null ? [] : [`cannot read the file: ${refusal} (--max-file-size)`],
+      refusal === null
+        ? []
+        : [`cannot read the file: ${refusal} (--max-file-size), and so is its match from line 1 on`],
+    );
+  });
+
+  it('a file above the limit is read in pieces: its matches within the limit, as a file read whole', () => {
+    const many = join(dir, 'many.mat');
+    const copies = Array.from({ length: 12 }, () => base);
+    writeFileSync(many, Buffer.concat(copies));
+    const formats = ['text', 'ndjson', 'csv', 'csv-match'] as const;
+    const run = (limit: number) => {
+      const o = runTask(
+        { path: many, sniff: false },
+        {
+          audit: { contentKey: true },
+          maxFileSize: limit,
+          render: { formats: [...formats], showInfo: true },
+          baseline: true,
+        },
+      );
+      if (o.skipped) throw new Error('skipped');
+      return o;
+    };
+    const whole = run(1 << 20);
+    const pieces = run(base.length + 100);
+    expect(pieces).toEqual(whole);
+    expect(whole.rendered.counts.matches).toBe(12);
+    // A match above the limit, an SGF file above it, and the HTML report (a file's lines from its whole text): refused.
+    expect(findings(runTask({ path: many, sniff: false }, options(base.length - 100)))[0].message).toBe(
+      `cannot read the file: ${base.length * 12} bytes is more than the ${base.length - 100}-byte limit (--max-file-size), and so is its match from line 1 on`,
+    );
+    const sgf = join(dir, 'big.sgf');
+    writeFileSync(sgf, `(;FF[4]GM[6]\n${'C[x]\n'.repeat(1000)})`);
+    expect(findings(runTask({ path: sgf, sniff: false }, options(1000)))[0].message).toBe(
+      `cannot read the file: ${5000 + 14} bytes is more than the 1000-byte limit (--max-file-size): an SGF file is read whole`,
+    );
+    const html = runTask(
+      { path: many, sniff: false },
+      { audit: {}, maxFileSize: base.length + 100, render: { formats: ['ndjson', 'html'], showInfo: false } },
+    );
+    expect(ndjson(html)).toContain(
+      `${base.length * 12} bytes is more than the ${base.length + 100}-byte limit (--max-file-size)`,
     );
   });
 
