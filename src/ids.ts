@@ -131,14 +131,8 @@ function fitsBits(v: number, width: number): boolean {
   return Number.isInteger(v) && v >= 0 && v < 2 ** width;
 }
 
-/** A Match ID's 72 bits (67 used), cleared and refilled by each call. */
+/** A Match ID's 72 bits (67 used), refilled by each call. */
 const matchKey = new Uint8Array(9);
-
-/** Writes `v` into `width` bits of the key from `bit`, least significant first; the next bit. */
-function put(key: Uint8Array, bit: number, v: number, width: number): number {
-  for (let b = 0; b < width; b++, bit++) if (v & (1 << b)) key[bit >> 3] |= 1 << (bit & 7);
-  return bit;
-}
 
 /**
  * The Match ID of `m`, or null when a field does not fit its bits (a cube not a power of two up to
@@ -147,9 +141,6 @@ function put(key: Uint8Array, bit: number, v: number, width: number): number {
 export function matchIdOrNull(m: MatchIdState): string | null {
   const cube = cubeLog2(m.cubeValue);
   const owner = m.cubeOwner === -1 ? 3 : m.cubeOwner;
-  const crawford = m.crawford ? 1 : 0;
-  const doubled = m.doubled ? 1 : 0;
-  const jacoby = m.jacoby ? 0 : 1;
   if (
     cube < 0 ||
     !fitsBits(owner, 2) ||
@@ -164,22 +155,32 @@ export function matchIdOrNull(m: MatchIdState): string | null {
     !fitsBits(m.score[1], 15)
   )
     return null;
+  // The fields of MATCH_FIELDS packed from bit 0: bits 0-20 (cube … dice), length 21-35,
+  // scores 36-50 and 51-65, Jacoby 66; as three words of bits 0-31, 32-63, 64-71.
+  const low =
+    cube |
+    (owner << 4) |
+    (m.onRoll << 6) |
+    ((m.crawford ? 1 : 0) << 7) |
+    (m.gameState << 8) |
+    (m.turn << 11) |
+    ((m.doubled ? 1 : 0) << 12) |
+    (m.resigned << 13) |
+    (m.dice[0] << 15) |
+    (m.dice[1] << 18) |
+    (m.length << 21);
+  const high = (m.length >>> 11) | (m.score[0] << 4) | (m.score[1] << 19);
+  const top = (m.score[1] >>> 13) | ((m.jacoby ? 0 : 1) << 2);
   const key = matchKey;
-  key.fill(0);
-  let bit = put(key, 0, cube, 4);
-  bit = put(key, bit, owner, 2);
-  bit = put(key, bit, m.onRoll, 1);
-  bit = put(key, bit, crawford, 1);
-  bit = put(key, bit, m.gameState, 3);
-  bit = put(key, bit, m.turn, 1);
-  bit = put(key, bit, doubled, 1);
-  bit = put(key, bit, m.resigned, 2);
-  bit = put(key, bit, m.dice[0], 3);
-  bit = put(key, bit, m.dice[1], 3);
-  bit = put(key, bit, m.length, 15);
-  bit = put(key, bit, m.score[0], 15);
-  bit = put(key, bit, m.score[1], 15);
-  put(key, bit, jacoby, 1);
+  key[0] = low;
+  key[1] = low >>> 8;
+  key[2] = low >>> 16;
+  key[3] = low >>> 24;
+  key[4] = high;
+  key[5] = high >>> 8;
+  key[6] = high >>> 16;
+  key[7] = high >>> 24;
+  key[8] = top;
   return base64(key);
 }
 
