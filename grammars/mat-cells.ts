@@ -173,10 +173,11 @@ function badLine(input: string, lineStart: number, errorOffset: number, expected
 }
 
 /**
- * A numbered move line, a result line, or anything else in a game body (then a BadLine). Works
- * in `s` (its cells gathered in `s.cells`); what it returns holds nothing of `s`.
+ * A numbered move line, a result line, or anything else in a game body (then a BadLine); where
+ * the next line starts is then in `s.end`. Works in `s` (its cells gathered in `s.cells`); what
+ * it returns holds nothing of `s`.
  */
-export function readMoveLine(s: CellScratch, input: string, i: number): LineRead<MoveLineNode | BadLineNode> {
+export function readMoveLine(s: CellScratch, input: string, i: number): MoveLineNode | BadLineNode {
   const end = endOfLine(input, i);
   let pos = i;
   let number: number | null = null;
@@ -195,22 +196,30 @@ export function readMoveLine(s: CellScratch, input: string, i: number): LineRead
     if (pos >= end) break;
     s.next = -1;
     const read = readCell(s, input, pos, pos - i, end);
-    if (read === FAILED) return badLine(input, i, s.errorOffset, s.expected);
+    if (read === FAILED) return badMoveLine(s, input, i, s.errorOffset, s.expected);
     if (read === null) {
       const partial = cellErrorAt(input, pos);
-      return partial ? badLine(input, i, partial.offset, partial.expected) : badLine(input, i, pos, CELL_EXPECTED);
+      return partial
+        ? badMoveLine(s, input, i, partial.offset, partial.expected)
+        : badMoveLine(s, input, i, pos, CELL_EXPECTED);
     }
     const after = s.end;
     // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
     if (after < end && !isBlank(input.charCodeAt(after))) {
       const partial = cellErrorAt(input, after);
       const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
-      return badLine(input, i, after, partial ? partial.expected : expected);
+      return badMoveLine(s, input, i, after, partial ? partial.expected : expected);
     }
     s.cells[count++] = read;
     pos = s.next > after ? s.next : after; // past the blanks a roll has looked through
   }
   const cells = count === 1 ? [s.cells[0]] : count === 2 ? [s.cells[0], s.cells[1]] : s.cells.slice(0, count);
-  const node: MoveLineNode = { type: 'moves', offset: i, line: 0, number, cells };
-  return { node, next: end < input.length ? end + 1 : end };
+  s.end = end < input.length ? end + 1 : end;
+  return { type: 'moves', offset: i, line: 0, number, cells };
+}
+
+function badMoveLine(s: ScanEnd, input: string, lineStart: number, errorOffset: number, expected: string): BadLineNode {
+  const read = badLine(input, lineStart, errorOffset, expected);
+  s.end = read.next;
+  return read.node;
 }

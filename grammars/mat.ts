@@ -90,17 +90,44 @@ const missingScore = (s: MatScratch) =>
     const read = readMoveLine(s, input, i);
     const bad = badWholeLine(input, i, SCORE_EXPECTED);
     keepBad(s, bad.node, true);
-    return read.node.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
+    return read.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
   });
 
 const BLANK_LINE = /[ \t]*\n|[ \t]+$/y;
-const COMMENT_LINE = /[ \t]*[;#]([^\n]*)\n?/y;
 const MATCH_LINE = new RegExp(String.raw`[ \t]*(?:(\d+)[ \t]+points?[ \t]+match|unlimited[ \t]+game)${EOL}`, 'iy');
 const GAME_LINE = new RegExp(String.raw`[ \t]*Game[ \t]+(\d+)${EOL}`, 'iy');
 
-function commentNode(m: RegExpExecArray, offset: number): CommentNode {
-  const text = m[1].trim();
+// Blank lines (BLANK_LINE) and comment lines (`[ \t]*[;#]([^\n]*)\n?`, COMMENT_LINE) are read
+// by hand below, by their first character that is not a blank: a regexp call costs more than
+// these lines, and most lines before a match are comments.
+
+/** Where the blank line at `i` ends (after its line feed), or -1 when it is not one: what BLANK_LINE reads. */
+function blankLineEnd(input: string, i: number): number {
+  const q = skipBlanks(input, i);
+  if (q < input.length) return input.charCodeAt(q) === 10 ? q + 1 : -1;
+  return q > i ? q : -1;
+}
+
+/** Where the comment line at `i` (`; text`, `# text`) ends, or -1 when it is not one: what COMMENT_LINE reads. */
+function commentLineEnd(input: string, i: number): number {
+  const q = skipBlanks(input, i);
+  const c = input.charCodeAt(q);
+  if (c !== 59 /* ; */ && c !== 35 /* # */) return -1;
+  const e = endOfLine(input, q);
+  return e < input.length ? e + 1 : e;
+}
+
+/** The comment line at `offset`, one `commentLineEnd` has found: its text is COMMENT_LINE's capture, trimmed. */
+function commentNode(input: string, offset: number): CommentNode {
+  const q = skipBlanks(input, offset);
+  const text = input.slice(q + 1, endOfLine(input, q)).trim();
   return { type: 'comment', offset, line: 0, text, header: parseHeader(text) };
+}
+
+/** Whether a match-length line stands at `i` (tried only where one can start: a digit or `u`). */
+function matchLineAt(input: string, i: number): boolean {
+  const c = input.charCodeAt(skipBlanks(input, i));
+  return ((c >= 48 && c <= 57) || (c | 32) === 117) /* u */ && at(MATCH_LINE, input, i) !== null;
 }
 
 /**
@@ -110,10 +137,11 @@ function commentNode(m: RegExpExecArray, offset: number): CommentNode {
 function commentRunEnd(input: string, i: number): number {
   let pos = i;
   for (;;) {
-    if (at(MATCH_LINE, input, pos)) return -1;
-    if (at(BLANK_LINE, input, pos)) pos = BLANK_LINE.lastIndex;
-    else if (at(COMMENT_LINE, input, pos)) pos = COMMENT_LINE.lastIndex;
-    else return pos;
+    if (matchLineAt(input, pos)) return -1;
+    let next = blankLineEnd(input, pos);
+    if (next < 0) next = commentLineEnd(input, pos);
+    if (next < 0) return pos;
+    pos = next;
     if (pos >= input.length) return pos;
   }
 }
@@ -133,14 +161,15 @@ function looseLines(
   beforeMatch: boolean,
 ): number {
   while (pos < input.length) {
-    if (at(BLANK_LINE, input, pos)) {
-      pos = BLANK_LINE.lastIndex;
+    const blankEnd = blankLineEnd(input, pos);
+    if (blankEnd >= 0) {
+      pos = blankEnd;
       continue;
     }
-    const m = at(COMMENT_LINE, input, pos);
-    if (m) {
-      nodes.push(commentNode(m, pos));
-      pos = COMMENT_LINE.lastIndex;
+    const commentEnd = commentLineEnd(input, pos);
+    if (commentEnd >= 0) {
+      nodes.push(commentNode(input, pos));
+      pos = commentEnd;
       continue;
     }
     if (beforeMatch && (at(MATCH_LINE, input, pos) || at(GAME_LINE, input, pos))) break;
@@ -166,12 +195,13 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
   const comments: CommentNode[] = [];
   let pos = i;
   for (;;) {
-    if (at(BLANK_LINE, input, pos)) pos = BLANK_LINE.lastIndex;
+    const blankEnd = blankLineEnd(input, pos);
+    if (blankEnd >= 0) pos = blankEnd;
     else {
-      const m = at(COMMENT_LINE, input, pos);
-      if (!m) break;
-      comments.push(commentNode(m, pos));
-      pos = COMMENT_LINE.lastIndex;
+      const commentEnd = commentLineEnd(input, pos);
+      if (commentEnd < 0) break;
+      comments.push(commentNode(input, pos));
+      pos = commentEnd;
     }
   }
   return P.makeSuccess(pos, comments);
@@ -205,9 +235,8 @@ const gameBody = (s: MatScratch) =>
         let r = q + 1;
         while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
         if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
-          const read = readMoveLine(s, input, pos);
-          add(read.node);
-          pos = read.next;
+          add(readMoveLine(s, input, pos));
+          pos = s.end;
           continue;
         }
         break; // the next match's length line
@@ -216,21 +245,19 @@ const gameBody = (s: MatScratch) =>
         pos = Math.min(q + 1, input.length);
         continue;
       }
-      if (at(GAME_LINE, input, pos) || at(MATCH_LINE, input, pos)) break;
-      const comment = at(COMMENT_LINE, input, pos);
-      if (comment) {
-        const next = COMMENT_LINE.lastIndex; // before commentRunEnd runs the same regexp
+      if (((c | 32) === 103 /* g */ && at(GAME_LINE, input, pos)) || ((c | 32) === 117 && at(MATCH_LINE, input, pos)))
+        break;
+      if (c === 59 /* ; */ || c === 35 /* # */) {
         if (pos >= commentsEnd) {
           commentsEnd = commentRunEnd(input, pos);
           if (commentsEnd < 0) break;
         }
-        nodes.push(commentNode(comment, pos));
-        pos = next;
+        nodes.push(commentNode(input, pos));
+        pos = commentLineEnd(input, pos);
         continue;
       }
-      const read = readMoveLine(s, input, pos);
-      add(read.node);
-      pos = read.next;
+      add(readMoveLine(s, input, pos));
+      pos = s.end;
     }
     return P.makeSuccess(pos, nodes);
   });

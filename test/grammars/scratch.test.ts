@@ -30,13 +30,13 @@ describe('mat grammar: one scratch per parse', () => {
     const line = '  1) 52: 13/8 24/22*   31: 8/5 6/5\n  2) 66: 24/18(2) 13/7(2)\n';
     const first = readMoveLine(s, line, 0);
     const snapshot = JSON.parse(JSON.stringify(first)) as unknown;
-    const second = readMoveLine(s, line, first.next);
+    const second = readMoveLine(s, line, s.end);
     expect(first).toEqual(snapshot);
-    expect(second.node.type).toBe('moves');
-    expect(second.next).toBe(line.length);
-    if (first.node.type !== 'moves') throw new Error('a move line');
-    expect(first.node.cells.map((c) => c.type)).toEqual(['roll', 'roll']);
-    expect(first.node.cells[0]).toMatchObject({
+    expect(second.type).toBe('moves');
+    expect(s.end).toBe(line.length);
+    if (first.type !== 'moves') throw new Error('a move line');
+    expect(first.cells.map((c) => c.type)).toEqual(['roll', 'roll']);
+    expect(first.cells[0]).toMatchObject({
       dice: [5, 2],
       moves: [{ points: [13, 8] }, { points: [24, 22], hits: [true] }],
     });
@@ -47,7 +47,7 @@ describe('mat grammar: shared move tokens', () => {
   it('gives every move of one shape the same frozen token, and others their own', () => {
     const s = cellScratch();
     const read = (line: string) => {
-      const node = readMoveLine(s, line, 0).node;
+      const node = readMoveLine(s, line, 0);
       if (node.type !== 'moves' || node.cells[0].type !== 'roll') throw new Error('a roll');
       return node.cells[0].moves;
     };
