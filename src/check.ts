@@ -50,21 +50,37 @@ function owner(matches: MatchRecord[], line: number): { match: number; game?: nu
   return { match: m, game: g < 0 ? undefined : games[g].number };
 }
 
-function reportsOf(imported: ImportResult, file: string, options: AuditOptions = {}): MatchReport[] {
-  const { matches, errors, notes } = imported;
+/**
+ * A file's reports from its matches read whole, each given to `each` as it is made; a match's
+ * record is let go once it is audited (an SGF collection is read whole, not audited whole).
+ */
+function eachReportOf(imported: ImportResult, file: string, options: AuditOptions, each: EachReport): void {
+  const { errors, notes } = imported;
+  const matches: (MatchRecord | null)[] = imported.matches;
   if (matches.length === 0) {
-    return [fileReport(file, imported.format, [...errors.map((e) => parseErrorFinding(e)), ...notes])];
+    each(fileReport(file, imported.format, [...errors.map((e) => parseErrorFinding(e)), ...notes]), 0);
+    return;
   }
   const extra: Finding[][] = matches.map(() => []);
   extra[0].push(...notes);
   for (const e of errors) {
-    const o = owner(matches, e.line);
+    const o = owner(imported.matches, e.line);
     extra[o.match].push(parseErrorFinding(e, o.game));
   }
+  imported.matches = [];
   const source = imported.text === null ? undefined : new SourceText(imported.text);
-  return matches.map((m, k) =>
-    auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }),
-  );
+  for (let k = 0; k < matches.length; k++) {
+    const m = matches[k];
+    if (m === null) continue;
+    matches[k] = null;
+    each(auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }), k);
+  }
+}
+
+function reportsOf(imported: ImportResult, file: string, options: AuditOptions = {}): MatchReport[] {
+  const reports: MatchReport[] = [];
+  eachReportOf(imported, file, options, (r, k) => (reports[k] = r));
+  return reports;
 }
 
 /** Every match of a file read whole before any is audited: the reader before issue 18, kept for the differential test. */
@@ -93,7 +109,7 @@ export function auditDecodedEach(decoded: Decoded, file: string, options: AuditO
     const notes = encodingNotes(decoded.encoding);
     if (reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
   }
-  reportsOf(importDecoded(decoded, file), file, options).forEach(each);
+  eachReportOf(importDecoded(decoded, file), file, options, each);
 }
 
 /**
@@ -125,6 +141,6 @@ export function auditPieces(
   // No match-length line: read whole (it is within the limit), as the whole-file reader says why.
   const text = reader.wholeText();
   if (text === null) throw tooLarge(1);
-  reportsOf(importDecoded({ ok: true, text, encoding }, file), file, options).forEach(each);
+  eachReportOf(importDecoded({ ok: true, text, encoding }, file), file, options, each);
   return true;
 }

@@ -188,47 +188,50 @@ describe('a file rendered report by report = its reports rendered together', () 
 });
 
 describe('no report outlives its rendering', () => {
-  it('every report of a file of many matches can be collected while the file is still being read', async () => {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    const plain = (b: Buffer) => {
-      const d = decode(b);
-      return d.ok && d.encoding === 'utf-8';
-    };
-    const mats = all
-      .filter((p) => p.endsWith('.mat'))
-      .map((p) => readFileSync(p))
-      .filter(plain)
-      .slice(0, 60);
-    const bytes = Buffer.concat(mats.flatMap((b) => [b, Buffer.from('\n')]));
-    const decoded = decode(bytes);
-    const options: RunOptions = {
-      audit: { contentKey: true, gameStats: true, matchSummary: true },
-      maxFileSize: 1 << 30,
-      render: {
-        formats: ['text', 'ndjson', 'csv', 'csv-match', 'html'],
-        showInfo: true,
-        source: decoded.ok ? decoded.text : undefined,
-      },
-      baseline: true,
-    };
-    let collected = 0;
-    const registry = new FinalizationRegistry<number>(() => void collected++);
-    const builder = new OutcomeBuilder('many.mat', options);
-    let made = 0;
-    auditDecodedEach(decoded, 'many.mat', options.audit, (r, k) => {
-      registry.register(r, k);
-      made++;
-      builder.add(r, k);
-    });
-    // The builder has not finished: what it holds now is what it would hold on a file of any length.
-    for (let k = 0; k < 10 && collected < made; k++) {
-      gc();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(made).toBeGreaterThan(50);
-    expect(collected).toBe(made);
-    const outcome = builder.finish();
-    expect(outcome.skipped).toBe(false);
-  });
+  it.each(['.mat', '.sgf'])(
+    'every report of a %s file of many matches can be collected while the file is still being read',
+    async (ext) => {
+      v8.setFlagsFromString('--expose-gc');
+      const gc = vm.runInNewContext('gc') as () => void;
+      const plain = (b: Buffer) => {
+        const d = decode(b);
+        return d.ok && d.encoding === 'utf-8';
+      };
+      const mats = all
+        .filter((p) => p.endsWith(ext))
+        .map((p) => readFileSync(p))
+        .filter(plain)
+        .slice(0, 60);
+      const bytes = Buffer.concat(mats.flatMap((b) => [b, Buffer.from('\n')]));
+      const decoded = decode(bytes);
+      const options: RunOptions = {
+        audit: { contentKey: true, gameStats: true, matchSummary: true },
+        maxFileSize: 1 << 30,
+        render: {
+          formats: ['text', 'ndjson', 'csv', 'csv-match', 'html'],
+          showInfo: true,
+          source: decoded.ok ? decoded.text : undefined,
+        },
+        baseline: true,
+      };
+      let collected = 0;
+      const registry = new FinalizationRegistry<number>(() => void collected++);
+      const builder = new OutcomeBuilder('many.mat', options);
+      let made = 0;
+      auditDecodedEach(decoded, 'many.mat', options.audit, (r, k) => {
+        registry.register(r, k);
+        made++;
+        builder.add(r, k);
+      });
+      // The builder has not finished: what it holds now is what it would hold on a file of any length.
+      for (let k = 0; k < 10 && collected < made; k++) {
+        gc();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(made).toBeGreaterThan(ext === '.mat' ? 50 : 3);
+      expect(collected).toBe(made);
+      const outcome = builder.finish();
+      expect(outcome.skipped).toBe(false);
+    },
+  );
 });
