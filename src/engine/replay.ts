@@ -30,10 +30,21 @@ export interface ReplayOptions {
  * is kept. Only what the replay plays is told: nothing past a move it could not make or check.
  */
 export interface ReplayObserver {
+  /** The board the game starts from, before its first action. */
+  start?(pos: Position): void;
   /** A roll about to be played, on the board before it; `opening`: the game's first roll. */
   roll?(a: RollAction, pos: Position, opening: boolean): void;
-  /** A cube event as logged (a take the record leaves out included), on the board where it happens. */
-  cube?(e: CubeEvent, pos: Position): void;
+  /**
+   * A cube event as logged (a take the record leaves out included), on the board where it
+   * happens; `rolls`: how many rolls were told before it.
+   */
+  cube?(e: CubeEvent, pos: Position, rolls: number): void;
+  /**
+   * The replay is over: it told `rolls` rolls, which are the first `rolls` roll actions of
+   * `game` (it plays a prefix of them). An observer that needs no board counts them here, with
+   * no call per roll.
+   */
+  end?(game: GameRecord, rolls: number): void;
 }
 
 /** The moment before an action: what a finding about it, or `show --line`, draws. */
@@ -135,6 +146,8 @@ interface Walk {
   turn: Side | null;
   firstRoll: RollAction | null;
   lastMover: Side | null;
+  /** The rolls told to the observer so far. */
+  rolls: number;
   /** How the game ended (or where the replay stopped), and on which line; null while it goes on. */
   ended: { end: Exclude<GameEnd, { termination: 'unfinished' }>; line: number } | null;
   moments: Map<string, Moment> | null;
@@ -175,9 +188,11 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     turn: setup?.onRoll ?? null,
     firstRoll: null,
     lastMover: null,
+    rolls: 0,
     ended: null,
     moments: options.capture ? new Map() : null,
   };
+  options.observer?.start?.(w.pos);
   const lastRollIndex = findLastRoll(game.actions);
   for (let i = 0; i < game.actions.length; i++) {
     const a = game.actions[i];
@@ -201,6 +216,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     else w.ended = { end: { termination: 'resign', winner: other(a.side), points: a.points }, line: a.line };
   }
   spareScratch = work;
+  options.observer?.end?.(game, w.rolls);
   return {
     final: w.pos,
     onRoll: w.lastMover === null ? (setup?.onRoll ?? null) : other(w.lastMover),
@@ -275,6 +291,7 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
   }
   if (keep) keepMoment(w, a);
   w.options.observer?.roll?.(a, w.pos, w.firstRoll === null);
+  w.rolls++;
   if (w.firstRoll === null) w.firstRoll = a;
   else if (w.turn !== null && a.side !== w.turn) {
     const name = w.options.players;
@@ -294,7 +311,7 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
 /** Logs a cube event, and tells the observer. */
 function logCube(w: Walk, e: CubeEvent): void {
   w.cubeLog.push(e);
-  w.options.observer?.cube?.(e, w.pos);
+  w.options.observer?.cube?.(e, w.pos, w.rolls);
 }
 
 /** The cube as it stands, for an event's `before`. */

@@ -4,7 +4,7 @@
 // nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { CubeTurn, GameStats, RollAction } from '../model.js';
+import type { CubeTurn, GameRecord, GameStats } from '../model.js';
 
 /** A side's pip count: each checker's distance from being borne off, in its own numbering (25 the bar). */
 function pips(side: Uint8Array): number {
@@ -20,7 +20,9 @@ function pipsOf(pos: Position): [number, number] {
 /**
  * Counts one game as the replay plays it: every roll it plays (the opening roll and a roll with
  * no legal move included; nothing past a move it cannot make or check, nor past the game's end),
- * every cube event it logs (a take the record leaves out included, as the replay reads it).
+ * every cube event it logs (a take the record leaves out included, as the replay reads it). The
+ * rolls need no board: they are counted once the replay is over (`end`), from the prefix of the
+ * game's rolls it played, with no call per roll.
  */
 export class GameStatsCounter implements ReplayObserver {
   /** Per side (side × 6 + k): rolls, doublets, pips rolled, cube turns, takes, drops. */
@@ -30,20 +32,29 @@ export class GameStatsCounter implements ReplayObserver {
   /** The cube turn still waiting for its answer. */
   private open: CubeTurn | null = null;
 
-  roll(a: RollAction, pos: Position, opening: boolean): void {
-    if (opening) this.pipsStart ??= pipsOf(pos);
-    const c = this.counts;
-    const at = a.side * 6;
-    const d = a.dice[0];
-    c[at]++;
-    if (d === a.dice[1]) {
-      c[at + 1]++;
-      c[at + 2] += 4 * d;
-    } else c[at + 2] += d + a.dice[1];
+  start(pos: Position): void {
+    this.pipsStart = pipsOf(pos);
   }
 
-  cube(e: CubeEvent, pos: Position): void {
-    this.pipsStart ??= pipsOf(pos);
+  end(game: GameRecord, rolls: number): void {
+    const c = this.counts;
+    const actions = game.actions;
+    for (let i = 0, left = rolls; left > 0 && i < actions.length; i++) {
+      const a = actions[i];
+      if (a.type !== 'roll') continue;
+      left--;
+      const at = a.side * 6;
+      const d1 = a.dice[0];
+      const d2 = a.dice[1];
+      c[at]++;
+      if (d1 === d2) {
+        c[at + 1]++;
+        c[at + 2] += 4 * d1;
+      } else c[at + 2] += d1 + d2;
+    }
+  }
+
+  cube(e: CubeEvent, pos: Position, rolls: number): void {
     const at = e.side * 6;
     if (e.kind === 'take' || e.kind === 'drop') {
       this.counts[at + (e.kind === 'take' ? 4 : 5)]++;
@@ -53,8 +64,7 @@ export class GameStatsCounter implements ReplayObserver {
     }
     this.counts[at + 3]++;
     if (this.open !== null && e.kind !== 'double') this.open.response = e.kind; // a beaver on a double, a raccoon on a beaver
-    const roll = this.counts[0] + this.counts[6] + 1;
-    this.open = { roll, side: e.side, kind: e.kind, value: e.offered, response: null, pips: pipsOf(pos) };
+    this.open = { roll: rolls + 1, side: e.side, kind: e.kind, value: e.offered, response: null, pips: pipsOf(pos) };
     this.cubeLog.push(this.open);
   }
 
@@ -70,7 +80,7 @@ export class GameStatsCounter implements ReplayObserver {
       cubeTurns: pair(3),
       takes: pair(4),
       drops: pair(5),
-      // No roll and no cube event: the game ended (or stopped) where it started.
+      // The board before the first action (where the game ended too when it made none).
       pipsStart: this.pipsStart ?? end,
       pipsEnd: end,
       cubeLog: this.cubeLog,
@@ -84,14 +94,29 @@ export function bothObservers(
   b: ReplayObserver | undefined,
 ): ReplayObserver | undefined {
   if (a === undefined || b === undefined) return a ?? b;
-  return {
-    roll: (r, pos, opening) => {
-      a.roll?.(r, pos, opening);
-      b.roll?.(r, pos, opening);
+  const both: ReplayObserver = {
+    start: (pos) => {
+      a.start?.(pos);
+      b.start?.(pos);
     },
-    cube: (e, pos) => {
-      a.cube?.(e, pos);
-      b.cube?.(e, pos);
+    cube: (e, pos, rolls) => {
+      a.cube?.(e, pos, rolls);
+      b.cube?.(e, pos, rolls);
+    },
+    end: (game, rolls) => {
+      a.end?.(game, rolls);
+      b.end?.(game, rolls);
     },
   };
+  // Told of every roll: only what asks for it (the statistics do not), and straight to it when one does.
+  const ra = a.roll;
+  const rb = b.roll;
+  if (ra !== undefined && rb !== undefined)
+    both.roll = (r, pos, opening) => {
+      ra.call(a, r, pos, opening);
+      rb.call(b, r, pos, opening);
+    };
+  else if (ra !== undefined) both.roll = ra.bind(a);
+  else if (rb !== undefined) both.roll = rb.bind(b);
+  return both;
 }
