@@ -58,6 +58,25 @@ function matScratch(): MatScratch {
   };
 }
 
+/** The scratch of the parse that runs the grammar now (`runWith`); null between runs. */
+let current: MatScratch | null = null;
+
+function scratch(): MatScratch {
+  if (current === null) throw new Error('the mat grammar runs only through runWith');
+  return current;
+}
+
+/** `parser`'s reply from `from`, its rules working in `s`, which no rule holds past the run. */
+function runWith<T>(s: MatScratch, parser: P.Parser<T>, text: string, from: number): P.Reply<T> {
+  const outer = current;
+  current = s;
+  try {
+    return runParser(parser, text, from);
+  } finally {
+    current = outer;
+  }
+}
+
 function dropBad(s: MatScratch, offset: number, errorOffset: number): void {
   const dropped = s.dropped;
   if (dropped.count++ === 0) {
@@ -84,14 +103,14 @@ const SCORE_EXPECTED = "a score line such as ' Anna : 0      Boris : 0'";
  * missing and the line is left for the game body (an error that costs no move); otherwise the
  * line itself is the unreadable score line.
  */
-const missingScore = (s: MatScratch) =>
-  P<BadLineNode>((input, i) => {
-    if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
-    const read = readMoveLine(s, input, i);
-    const bad = badWholeLine(input, i, SCORE_EXPECTED);
-    keepBad(s, bad.node, true);
-    return read.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
-  });
+const missingScore = P<BadLineNode>((input, i) => {
+  if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
+  const s = scratch();
+  const read = readMoveLine(s, input, i);
+  const bad = badWholeLine(input, i, SCORE_EXPECTED);
+  keepBad(s, bad.node, true);
+  return read.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
+});
 
 const BLANK_LINE = /[ \t]*\n|[ \t]+$/y;
 const MATCH_LINE = new RegExp(String.raw`[ \t]*(?:(\d+)[ \t]+points?[ \t]+match|unlimited[ \t]+game)${EOL}`, 'iy');
@@ -211,56 +230,56 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
  * Every line of a game after its score line, up to the next `Game N` or the next match. One
  * parser that looks at each line once: parsimmon alternatives that fail cost more than the line.
  */
-const gameBody = (s: MatScratch) =>
-  P<BodyNode[]>((input, i) => {
-    const nodes: BodyNode[] = [];
-    let unreadable = false;
-    const add = (node: MoveLineNode | BadLineNode) => {
-      if (node.type === 'moves') nodes.push(node);
-      else {
-        if (keepBad(s, node, !unreadable)) nodes.push(node);
-        unreadable = true;
-      }
-    };
-    let pos = i;
-    // Comments before this offset are known not to lead to a next match: each run of comment
-    // lines is looked through once, not once per line.
-    let commentsEnd = -1;
-    while (pos < input.length) {
-      // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
-      // no regexp before their own scan.
-      const q = skipBlanks(input, pos);
-      const c = input.charCodeAt(q);
-      if (c >= 48 && c <= 57) {
-        let r = q + 1;
-        while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
-        if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
-          add(readMoveLine(s, input, pos));
-          pos = s.end;
-          continue;
-        }
-        break; // the next match's length line
-      }
-      if (c === 10 || q >= input.length) {
-        pos = Math.min(q + 1, input.length);
-        continue;
-      }
-      if (((c | 32) === 103 /* g */ && at(GAME_LINE, input, pos)) || ((c | 32) === 117 && at(MATCH_LINE, input, pos)))
-        break;
-      if (c === 59 /* ; */ || c === 35 /* # */) {
-        if (pos >= commentsEnd) {
-          commentsEnd = commentRunEnd(input, pos);
-          if (commentsEnd < 0) break;
-        }
-        nodes.push(commentNode(input, pos));
-        pos = commentLineEnd(input, pos);
-        continue;
-      }
-      add(readMoveLine(s, input, pos));
-      pos = s.end;
+const gameBody = P<BodyNode[]>((input, i) => {
+  const s = scratch();
+  const nodes: BodyNode[] = [];
+  let unreadable = false;
+  const add = (node: MoveLineNode | BadLineNode) => {
+    if (node.type === 'moves') nodes.push(node);
+    else {
+      if (keepBad(s, node, !unreadable)) nodes.push(node);
+      unreadable = true;
     }
-    return P.makeSuccess(pos, nodes);
-  });
+  };
+  let pos = i;
+  // Comments before this offset are known not to lead to a next match: each run of comment
+  // lines is looked through once, not once per line.
+  let commentsEnd = -1;
+  while (pos < input.length) {
+    // Most lines are move lines, `  7) 52: …`: told apart by their first characters, they cost
+    // no regexp before their own scan.
+    const q = skipBlanks(input, pos);
+    const c = input.charCodeAt(q);
+    if (c >= 48 && c <= 57) {
+      let r = q + 1;
+      while (input.charCodeAt(r) >= 48 && input.charCodeAt(r) <= 57) r++;
+      if (input.charCodeAt(r) === 41 /* ) */ || !at(MATCH_LINE, input, pos)) {
+        add(readMoveLine(s, input, pos));
+        pos = s.end;
+        continue;
+      }
+      break; // the next match's length line
+    }
+    if (c === 10 || q >= input.length) {
+      pos = Math.min(q + 1, input.length);
+      continue;
+    }
+    if (((c | 32) === 103 /* g */ && at(GAME_LINE, input, pos)) || ((c | 32) === 117 && at(MATCH_LINE, input, pos)))
+      break;
+    if (c === 59 /* ; */ || c === 35 /* # */) {
+      if (pos >= commentsEnd) {
+        commentsEnd = commentRunEnd(input, pos);
+        if (commentsEnd < 0) break;
+      }
+      nodes.push(commentNode(input, pos));
+      pos = commentLineEnd(input, pos);
+      continue;
+    }
+    add(readMoveLine(s, input, pos));
+    pos = s.end;
+  }
+  return P.makeSuccess(pos, nodes);
+});
 
 function scoreName(raw: string): { name: string; rating: number | null } {
   const m = /^(.*?),(\d+)$/.exec(raw);
@@ -295,7 +314,6 @@ interface Spec {
   Leftover: (CommentNode | BadLineNode)[];
 }
 
-// The rules that keep no state are built once; `matLanguage` builds the others per parse.
 const matchLine = sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
   length: m[1] === undefined ? 0 : wholeNumber(m[1]),
   offset,
@@ -306,65 +324,68 @@ const blankLines = blank.many();
 const noScore = P.succeed(null);
 
 /**
- * The grammar, its rules closing over one parse's scratch `s`: built per parse (a few dozen small
- * parser objects, nothing per line).
+ * The grammar, built once: its rules that read or write a parse's working state take it from
+ * `scratch()`, the scratch of the parse that runs them (building the rules per parse, a few
+ * dozen parser objects, cost a small file a fifth of its reading).
  */
-const matLanguage = (s: MatScratch) =>
-  P.createLanguage<Spec>({
-    File: (r) =>
-      P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({
-        matches,
-        leftover,
-        lineCount: 0,
-        unlisted: null,
-      })),
+const language = P.createLanguage<Spec>({
+  File: (r) =>
+    P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({
+      matches,
+      leftover,
+      lineCount: 0,
+      unlisted: null,
+    })),
 
-    Match: (r) =>
-      P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
-        preamble,
-        length: ml.length,
-        offset: ml.offset,
-        line: 0,
-        games,
-      })),
+  Match: (r) =>
+    P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
+      preamble,
+      length: ml.length,
+      offset: ml.offset,
+      line: 0,
+      games,
+    })),
 
-    Preamble: () =>
-      P((input, i) => {
-        const nodes: (CommentNode | BadLineNode)[] = [];
-        const to = looseLines(s, input, i, nodes, true);
-        s.lastPreamble = { from: i, to, nodes };
-        return P.makeSuccess(to, nodes);
-      }),
+  Preamble: () =>
+    P((input, i) => {
+      const s = scratch();
+      const nodes: (CommentNode | BadLineNode)[] = [];
+      const to = looseLines(s, input, i, nodes, true);
+      s.lastPreamble = { from: i, to, nodes };
+      return P.makeSuccess(to, nodes);
+    }),
 
-    MatchLine: () => matchLine,
+  MatchLine: () => matchLine,
 
-    Game: (r) =>
-      P.seqMap(
-        blanksAndComments,
-        r.GameLine,
-        blankLines,
-        P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore(s)), noScore),
-        gameBody(s),
-        (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
-      ),
+  Game: (r) =>
+    P.seqMap(
+      blanksAndComments,
+      r.GameLine,
+      blankLines,
+      P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore), noScore),
+      gameBody,
+      (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
+    ),
 
-    GameLine: () => gameLine,
+  GameLine: () => gameLine,
 
-    ScoreLine: () =>
-      P((input, i) => {
-        const fields = scanScoreLine(s, input, i);
-        return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
-      }),
+  ScoreLine: () =>
+    P((input, i) => {
+      const s = scratch();
+      const fields = scanScoreLine(s, input, i);
+      return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
+    }),
 
-    Blank: () => blank,
+  Blank: () => blank,
 
-    Leftover: () =>
-      P((input, i) => {
-        const seen = s.lastPreamble !== null && s.lastPreamble.from === i ? s.lastPreamble : null;
-        const nodes = seen ? seen.nodes : [];
-        return P.makeSuccess(looseLines(s, input, seen ? seen.to : i, nodes, false), nodes);
-      }),
-  });
+  Leftover: () =>
+    P((input, i) => {
+      const s = scratch();
+      const seen = s.lastPreamble !== null && s.lastPreamble.from === i ? s.lastPreamble : null;
+      const nodes = seen ? seen.nodes : [];
+      return P.makeSuccess(looseLines(s, input, seen ? seen.to : i, nodes, false), nodes);
+    }),
+});
 
 function placeAny(lines: LineCursor, n: CommentNode | BadLineNode | MoveLineNode | ScoreNode): void {
   n.line = lines.line(n.offset);
@@ -411,7 +432,7 @@ function placeLines(tree: MatSyntax, text: string, dropped: MatScratch['dropped'
  */
 export function parseMat(text: string): MatSyntax {
   const s = matScratch();
-  const result = runParser(matLanguage(s).File, text, 0);
+  const result = runWith(s, language.File, text, 0);
   if (!result.status) {
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     throw new Error(`mat grammar failed at offset ${result.furthest}: expected ${result.expected.join(', ')}`);
@@ -432,14 +453,9 @@ export class MatReader {
   private from = 0;
   private done = false;
   private dropped: { cursor: LineCursor; line: number; column: number } | null = null;
-  private readonly match: P.Parser<MatchNode>;
-  private readonly leftover: P.Parser<(CommentNode | BadLineNode)[]>;
 
   constructor(private readonly text: string) {
     this.lines = new LineCursor(text);
-    const language = matLanguage(this.s);
-    this.match = language.Match;
-    this.leftover = language.Leftover;
   }
 
   /** The next match, its lines placed, or null when no match-length line follows. */
@@ -447,7 +463,7 @@ export class MatReader {
     if (this.done) return null;
     // The rule runs from where the last match ended and may end anywhere (not `parse`, which
     // reads a whole input and rehashes it at each call: see `runParser`).
-    const result = runParser(this.match, this.text, this.from);
+    const result = runWith(this.s, language.Match, this.text, this.from);
     if (!result.status) {
       this.done = true;
       return null;
@@ -475,7 +491,7 @@ export class MatReader {
 
   /** The lines after the last match (call once `next()` has returned null), placed, and the file's line count. */
   rest(): { leftover: (CommentNode | BadLineNode)[]; lineCount: number } {
-    const result = runParser(this.leftover, this.text, this.from);
+    const result = runWith(this.s, language.Leftover, this.text, this.from);
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     if (!result.status || result.index !== this.text.length)
       throw new Error(`mat grammar failed after offset ${this.from}`);

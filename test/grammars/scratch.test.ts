@@ -2,7 +2,7 @@
 // a scanner returns holds nothing of that scratch.
 import { describe, expect, it } from 'vitest';
 import { cellScratch, readMoveLine } from '../../grammars/mat-cells.js';
-import { parseMat } from '../../grammars/mat.js';
+import { MatReader, parseMat } from '../../grammars/mat.js';
 import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
 import { parseSgf } from '../../grammars/sgf.js';
 
@@ -40,6 +40,37 @@ describe('mat grammar: one scratch per parse', () => {
       dice: [5, 2],
       moves: [{ points: [13, 8] }, { points: [24, 22], hits: [true] }],
     });
+  });
+});
+
+describe('mat grammar: readers side by side', () => {
+  it('two MatReaders read in turns give what each gives alone', () => {
+    const one = junk(MAX_LISTED_ERRORS + 5) + GAME + GAME.replace('Anna', 'Cleo') + 'tail\n';
+    const two = GAME + junk(3) + GAME.replace('1 point', '3 point');
+    const alone = (text: string) => {
+      const r = new MatReader(text);
+      const out: unknown[] = [];
+      for (let m = r.next(); m !== null; m = r.next()) out.push(m, r.unlisted());
+      return [...out, r.rest(), r.unlisted()];
+    };
+    const [a, b] = [new MatReader(one), new MatReader(two)];
+    const [outA, outB]: unknown[][] = [[], []];
+    for (let done = 0; done < 2;) {
+      done = 0;
+      for (const [r, out] of [
+        [a, outA],
+        [b, outB],
+      ] as const) {
+        const m = r.next();
+        if (m === null) done++;
+        else out.push(m, r.unlisted());
+      }
+    }
+    outA.push(a.rest(), a.unlisted());
+    outB.push(b.rest(), b.unlisted());
+    expect(outA).toEqual(alone(one));
+    expect(outB).toEqual(alone(two));
+    expect(parseMat(one).matches).toHaveLength(2);
   });
 });
 
