@@ -158,15 +158,17 @@ export class PieceMatches implements MatchSource {
   }
 
   /**
-   * A new window from `offset` of this one, with pieces added until it ends past the current
-   * one (or the text ends), and a new reader on it. The match read and not taken is read again.
+   * A new window from `offset` of this one, with pieces added until it is twice what it carries
+   * over at least (or the text ends), and a new reader on it. The match read and not taken is
+   * read again.
    */
   private startAt(offset: number): MatReader {
     this.base += newlines(this.window, offset);
     const parts = [this.window.slice(offset)];
     let length = parts[0].length;
     const before = length;
-    while (!this.ended && length <= before) {
+    // Twice what is carried over at least: a match longer than a piece is read again a few times, not once a piece.
+    while (!this.ended && length <= 2 * before) {
       const piece = this.pieces();
       if (piece === null) this.ended = true;
       else {

@@ -128,7 +128,7 @@ describe('a .mat file read in pieces = read whole', () => {
     expect(same(none, 'none.mat', 3)).toBe(true);
   });
 
-  it('reads a bounded way ahead: each report is made before the pieces three matches on are asked for', () => {
+  it('reads a bounded way ahead: each report is made before the pieces four matches on are asked for', () => {
     const match = (n: number) =>
       ` 3 point match\n\n Game 1\n P${n} : 0                Bob : 0\n  1) 31: 8/5 6/5            42: 8/4 6/4\n      Wins 1 point\n`;
     const text = Array.from({ length: 200 }, (_, k) => match(k)).join('');
@@ -147,10 +147,11 @@ describe('a .mat file read in pieces = read whole', () => {
     expect(read).toBe(true);
     expect(seen).toHaveLength(200);
     // Past the 4096 characters the format is told by (about 30 matches), report k is made once the
-    // pieces up to match k + 2 are read (k counts from 0: a match is taken once the next is read,
-    // and audited once the one after it is taken, which may still take parse errors before its
-    // match-length line): a read-ahead that does not grow, never the whole text first.
-    expect(seen.slice(40, 195)).toEqual(seen.slice(40, 195).map(() => 3));
+    // pieces up to match k + 2 or k + 3 are read (k counts from 0: a match is taken once the next
+    // is read, and audited once the one after it is taken, which may still take parse errors
+    // before its match-length line; a window takes two pieces when it carries one over): a
+    // read-ahead that does not grow, never the whole text first.
+    expect(Math.max(...seen.slice(40))).toBeLessThanOrEqual(4);
   });
 
   it('a match longer than the limit is refused, with its first line; a file of matches within it is read', () => {

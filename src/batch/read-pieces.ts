@@ -10,8 +10,12 @@ import { isUtf8 } from 'node:buffer';
 import { readSync } from 'node:fs';
 import { binaryData, decodeWindows1252, hasUtf8Bom, isUtf16, type Decoded, type Encoding } from '../decode.js';
 
-/** Bytes read at a time. */
-const PIECE_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes read at a time. Measured on 40 MB of corpus matches (verify --jobs 1, 3 runs each): 4 MB
+ * pieces peak at 193 MB, 1 MB at 131 MB, 256 KB at 108-116 MB (as the same matches as separate
+ * files), in the same time: a window is a piece and the match carried over.
+ */
+const PIECE_BYTES = 256 * 1024;
 
 /** A file that cannot be cut into pieces of at most the limit (a match, or a line, longer than it): what is. */
 export class PieceTooLarge extends Error {}
