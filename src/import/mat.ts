@@ -6,7 +6,17 @@ import { ParseErrorList, parseError } from './parse-error.js';
 /** Where an importer puts the parse errors it finds. */
 type ErrorSink = Pick<ParseErrorList, 'push'>;
 import { MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
-import type { Finding, GameRecord, Header, MatchRecord, ParseError, RecordedResult, Side, Variant } from '../model.js';
+import type {
+  Finding,
+  GameRecord,
+  Header,
+  MatchRecord,
+  MoveToken,
+  ParseError,
+  RecordedResult,
+  Side,
+  Variant,
+} from '../model.js';
 
 /**
  * Cells that start before this column belong to the left player. Writers put the right column
@@ -38,7 +48,23 @@ function headerPlayers(headers: Header[]): [string, string] {
   return [get('player 1'), get('player 2')];
 }
 
-function gameOf(node: GameNode, index: number, errors: ErrorSink): GameRecord {
+/** What a match's games show of the whole match as they are read. */
+interface MatchSeen {
+  /** Some roll kept for the replay marks a hit (`6/5*`). */
+  marksHits: boolean;
+}
+
+type RollCell = Extract<Cell, { type: 'roll' }>;
+
+function marksHit(moves: MoveToken[]): boolean {
+  for (let m = 0; m < moves.length; m++) {
+    const hits = moves[m].hits;
+    for (let h = 0; h < hits.length; h++) if (hits[h]) return true;
+  }
+  return false;
+}
+
+function gameOf(node: GameNode, index: number, errors: ErrorSink, seen: MatchSeen): GameRecord {
   const findings: Finding[] = [];
   const number = within(node.number, MAX_GAME_NUMBER);
   if (number === null) {
@@ -89,10 +115,19 @@ function gameOf(node: GameNode, index: number, errors: ErrorSink): GameRecord {
     }
     let previous: Side | null = null;
     for (const cell of line.cells) {
-      if (cell.type === 'number') continue;
-      const side: Side = previous === 0 || cell.column >= RIGHT_COLUMN_FROM ? 1 : 0;
+      // A cell's type and column read once: the cells come in seven shapes.
+      const type = cell.type;
+      if (type === 'number') continue;
+      const column = cell.column;
+      const side: Side = previous === 0 || column >= RIGHT_COLUMN_FROM ? 1 : 0;
       previous = side;
-      addCell(game, cell, side, line.line, errors, findings);
+      if (type === 'roll' && game.unreadableFrom === null) {
+        // Most cells: kept here, as addCell keeps them.
+        const roll = cell as RollCell;
+        const { dice, moves, marker } = roll;
+        game.actions.push({ type: 'roll', side, line: line.line, column: column + 1, dice, moves, marker });
+        if (!seen.marksHits) seen.marksHits = marksHit(moves);
+      } else addCell(game, cell, side, line.line, errors, findings, seen);
     }
   }
   // `Losses N point` is the loser's own statement; the column of galaxy's `Losses` cell is not
@@ -124,6 +159,7 @@ function addCell(
   line: number,
   errors: ErrorSink,
   findings: Finding[],
+  seen: MatchSeen,
 ): void {
   const column = cell.column + 1;
   if (cell.type === 'wins') {
@@ -151,6 +187,7 @@ function addCell(
   switch (cell.type) {
     case 'roll':
       game.actions.push({ type: 'roll', side, line, column, dice: cell.dice, moves: cell.moves, marker: cell.marker });
+      if (!seen.marksHits) seen.marksHits = marksHit(cell.moves);
       break;
     case 'cube':
       game.actions.push({ type: 'double', side, line, column, value: cell.value, kind: cell.kind });
@@ -179,10 +216,9 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ErrorSink
     const message = `the match length ${quoted(node.length)} is larger than any match can be (at most ${MAX_POINTS} points); the length is unknown, so the match score is not followed`;
     findings.push(outOfRange(message, { line: node.line }));
   }
-  const games = node.games.map((g, k) => gameOf(g, k, errors));
-  const marksHits = games.some((g) =>
-    g.actions.some((a) => a.type === 'roll' && a.moves.some((m) => m.hits.includes(true))),
-  );
+  const seen: MatchSeen = { marksHits: false };
+  const games = node.games.map((g, k) => gameOf(g, k, errors, seen));
+  const marksHits = seen.marksHits;
   const firstScored = games.find((_, k) => node.games[k].score?.type === 'score'); // its names, even with a score out of range
   const firstScore = node.games.find((g) => g.score?.type === 'score')?.score;
   const ratings = firstScore?.type === 'score' ? firstScore.ratings : null; // GridGammon's `name,1650`
