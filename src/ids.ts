@@ -135,26 +135,31 @@ function fitsBits(v: number, width: number): boolean {
 const matchKey = new Uint8Array(9);
 
 /**
- * The Match ID of `m`, or null when a field does not fit its bits (a cube not a power of two up to
- * 2^15, a length or score past 32767): no ID is built from a field cut to its bits.
+ * Whether the Match ID can hold `m`: a cube a power of two up to 2^15, each other field a whole
+ * number within its bits (a length or score up to 32767). `matchId` refuses what it cannot: no ID
+ * is built from a field cut to its bits.
  */
+export function matchIdFits(m: MatchIdState): boolean {
+  return (
+    cubeLog2(m.cubeValue) >= 0 &&
+    fitsBits(m.cubeOwner === -1 ? 3 : m.cubeOwner, 2) &&
+    fitsBits(m.onRoll, 1) &&
+    fitsBits(m.gameState, 3) &&
+    fitsBits(m.turn, 1) &&
+    fitsBits(m.resigned, 2) &&
+    fitsBits(m.dice[0], 3) &&
+    fitsBits(m.dice[1], 3) &&
+    fitsBits(m.length, 15) &&
+    fitsBits(m.score[0], 15) &&
+    fitsBits(m.score[1], 15)
+  );
+}
+
+/** The Match ID of `m`, or null when it cannot hold `m` (matchIdFits). */
 export function matchIdOrNull(m: MatchIdState): string | null {
+  if (!matchIdFits(m)) return null;
   const cube = cubeLog2(m.cubeValue);
   const owner = m.cubeOwner === -1 ? 3 : m.cubeOwner;
-  if (
-    cube < 0 ||
-    !fitsBits(owner, 2) ||
-    !fitsBits(m.onRoll, 1) ||
-    !fitsBits(m.gameState, 3) ||
-    !fitsBits(m.turn, 1) ||
-    !fitsBits(m.resigned, 2) ||
-    !fitsBits(m.dice[0], 3) ||
-    !fitsBits(m.dice[1], 3) ||
-    !fitsBits(m.length, 15) ||
-    !fitsBits(m.score[0], 15) ||
-    !fitsBits(m.score[1], 15)
-  )
-    return null;
   // The fields of MATCH_FIELDS packed from bit 0: bits 0-20 (cube … dice), length 21-35,
   // scores 36-50 and 51-65, Jacoby 66; as three words of bits 0-31, 32-63, 64-71.
   const low =
@@ -182,11 +187,6 @@ export function matchIdOrNull(m: MatchIdState): string | null {
   key[7] = high >>> 24;
   key[8] = top;
   return base64(key);
-}
-
-/** Whether the Match ID can hold `m` (`matchId` refuses what it cannot: no ID is built from a field cut to its bits). */
-export function matchIdFits(m: MatchIdState): boolean {
-  return matchIdOrNull(m) !== null;
 }
 
 export function matchId(m: MatchIdState): string {

@@ -5,7 +5,7 @@ import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '.
 import { MAX_POINTS } from '../limits.js';
 import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchReport } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
-import { finalIds } from './final-ids.js';
+import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
 import { type LastGame, scoreLineFinding } from './score-line.js';
 import { type GameScore, type PointsContext, scoreGame } from './points.js';
@@ -32,6 +32,13 @@ export interface AuditOptions {
   gameStats?: boolean;
   /** The match's headers, score, winner and ending in `summary` (the per-match CSV). */
   matchSummary?: boolean;
+  /**
+   * false: no position is written down: each verdict's `final` is null and findings carry no
+   * `position` or `legalPlay` (for outputs that read none of them: the text report, the per-match
+   * CSV). Whether a game's final state fits a Match ID is still judged (number-out-of-range).
+   * `at` asks for positions whatever this says.
+   */
+  positions?: boolean;
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -67,6 +74,8 @@ interface MatchContext {
   at: number | null;
   /** Each game's statistics as its replay counted them (AuditOptions.gameStats), else null. */
   stats: GameStatsCounter[] | null;
+  /** Positions written down (AuditOptions.positions). */
+  positions: boolean;
 }
 
 /** The match as followed from game to game. */
@@ -111,6 +120,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     source: options.source ?? null,
     at: options.at ?? null,
     stats,
+    positions: options.positions !== false || options.at !== undefined,
   };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = extra.slice();
@@ -309,11 +319,12 @@ function auditGame(
     );
   }
   const ending = scored.ending;
-  const final = finalIds(r, ending, rules, N, score, crawford);
-  if (final === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
+  const finalMatch = finalState(r, ending, rules, N, score, crawford);
+  if (finalMatch === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
+  const final = finalMatch !== null && ctx.positions ? finalIds(r, finalMatch) : null;
   sortByPlace(own);
   const state = { score, crawford, length: N, jacoby: rules.jacoby };
-  if (own.length > 0) attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
+  if (ctx.positions && own.length > 0) attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   const at =
     ctx.at !== null && ctx.at >= game.line && ctx.at < (record.games[index + 1]?.line ?? lastLine(game) + 1)
       ? momentAtLine(game, r, ctx.at, final, state, ctx.replayOptions, ctx.source)

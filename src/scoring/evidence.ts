@@ -5,7 +5,7 @@
 import { other } from '../engine/board.js';
 import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
 import { FINDING_CODES } from '../findings.js';
-import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState } from '../ids.js';
+import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../ids.js';
 import type { CubeState, FinalIds, Finding, FindingPosition, GameRecord, LineMoment, Side } from '../model.js';
 import type { SourceText } from '../source-text.js';
 import { MAX_POSITIONED_ACTIONS } from '../limits.js';
@@ -47,11 +47,11 @@ export function positionOf(m: Moment0, state: MatchState, recorded: string): Fin
     jacoby: state.jacoby,
   };
   // No Match ID from a value it cannot hold (an unknown length or cube, a score past 15 bits).
-  const known = state.length !== null && !m.cubeUnknown && matchIdFits(ids);
+  const matchId = state.length !== null && !m.cubeUnknown ? matchIdOrNull(ids) : null;
   return {
     positionId: positionId(pos, m.side),
-    matchId: known ? matchId(ids) : null,
-    xgid: known ? xgid(pos, { ...ids, dice: m.dice, maxCubeLog2: 10 }) : null,
+    matchId,
+    xgid: matchId !== null ? xgid(pos, { ...ids, dice: m.dice, maxCubeLog2: 10 }) : null,
     onRoll: m.side,
     dice: m.dice,
     recorded,

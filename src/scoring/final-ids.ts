@@ -2,7 +2,7 @@
 // Match ID and XGID, after the game's last move (the player who did not make it on roll).
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
-import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../ids.js';
+import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState } from '../ids.js';
 import type { FinalIds, GameEnding, Side } from '../model.js';
 import type { RuleSet } from './rules.js';
 
@@ -17,17 +17,18 @@ const STATE_OF = {
 const NO_DICE: [number, number] = [0, 0];
 
 /**
- * The final position's IDs; null when a length or cube past its bound left the state unknown, or
- * when the Match ID cannot hold it (a score past its 15 bits): no ID is built from a cut field.
+ * The final position's match state, as its Match ID writes it; null when a length or cube past
+ * its bound left the state unknown, or when the Match ID cannot hold it (a score past its 15
+ * bits): no ID is built from a cut field.
  */
-export function finalIds(
+export function finalState(
   r: GameReplay,
   e: GameEnding,
   rules: RuleSet,
   length: number | null,
   start: [number, number],
   crawford: boolean,
-): FinalIds | null {
+): MatchIdState | null {
   if (length === null || r.cubeUnknown) return null;
   const onRoll: Side = r.onRoll ?? 0;
   const score: [number, number] = [start[0], start[1]];
@@ -55,20 +56,23 @@ export function finalIds(
     score,
     jacoby: rules.jacoby,
   };
-  const matchId = matchIdOrNull(state);
-  if (matchId === null) return null;
+  return matchIdFits(state) ? state : null;
+}
+
+/** The final position's IDs, from its match state (finalState). */
+export function finalIds(r: GameReplay, state: MatchIdState): FinalIds {
   return {
-    positionId: positionId(r.final, onRoll),
-    matchId,
+    positionId: positionId(r.final, state.onRoll),
+    matchId: matchId(state),
     xgid: xgid(r.final, {
       cubeValue: state.cubeValue,
       cubeOwner: state.cubeOwner,
-      turn: onRoll,
+      turn: state.onRoll,
       dice: null,
       doubled: false,
-      score,
-      crawford,
-      length,
+      score: state.score,
+      crawford: state.crawford,
+      length: state.length,
       maxCubeLog2: 10,
     }),
   };
