@@ -490,3 +490,67 @@ export function valueText(text: string, value: SgfValue): string {
 export function texts(text: string, prop: SgfProperty): string[] {
   return propertyValues(text, prop).map((v) => valueText(text, v));
 }
+
+/**
+ * The same reading as `parseSgf`, one game tree at a time (issue 18: a collection's memory follows
+ * its largest game tree): the same rules on one scratch, each tree's lines and columns placed as
+ * `parseSgf` places them. It reads a file without syntax errors exactly as `parseSgf` does; once
+ * it meets one (`clean` is then false), whose place in the file's list of errors depends on the
+ * whole file, the caller reads the file with `parseSgf`.
+ */
+export class SgfReader {
+  private readonly s = sgfScratch();
+  private readonly lines: LineCursor;
+  private readonly step: P.Parser<{ item: RawTree | Bad; end: number } | null>;
+  private from: number;
+  /** No syntax error so far. */
+  clean = true;
+
+  constructor(private readonly text: string) {
+    this.lines = new LineCursor(text);
+    const language = sgfLanguage(this.s);
+    const start = P((_, __) => P.makeSuccess(this.from, null));
+    const end = P((_, i) => P.makeSuccess(i, i));
+    const rest = P((input) => P.makeSuccess(input.length, null));
+    this.step = P.seqMap(
+      start,
+      P.alt<RawTree | Bad | null>(language.GameTree, treeJunk, P.succeed(null)),
+      end,
+      (_, item, at) => (item === null ? null : { item, end: at }),
+    ).skip(rest);
+    const ws = /\s*/y;
+    ws.lastIndex = 0;
+    ws.exec(text);
+    this.from = ws.lastIndex;
+  }
+
+  /** The next game tree, placed; null at the end of the file or once a syntax error is met. */
+  next(): SgfTree | null {
+    if (!this.clean) return null;
+    const result = this.step.parse(this.text);
+    if (!result.status) throw new Error(`sgf grammar failed at offset ${this.from}`);
+    const read = result.value;
+    if (read === null) return null;
+    this.from = read.end;
+    const tree = read.item;
+    if (isBad(tree) || this.s.kept > 0 || this.s.spilledCount > 0 || this.s.nodeErrors.size > 0) {
+      this.clean = false;
+      return null;
+    }
+    const at = (n: SgfPlace) => {
+      n.line = this.lines.line(n.offset);
+      n.column = this.lines.column(n.offset);
+    };
+    const visit = (t: RawTree): SgfTree => {
+      at(t);
+      for (const node of t.nodes) {
+        at(node);
+        for (const p of node.properties) at(p);
+      }
+      t.children.forEach((c) => visit(c as RawTree));
+      delete (t as Partial<RawTree>).bad;
+      return t;
+    };
+    return visit(tree);
+  }
+}

@@ -2,6 +2,7 @@
 // in-process and by the pool's workers.
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
 import { encodingNotes, importDecoded, importRecord } from './import/index.js';
+import { SgfMatches } from './import/sgf.js';
 import { detectFormat } from './import/detect.js';
 import { decode, type Decoded, type Encoding } from './decode.js';
 import { readByMatch, reportsByMatch, type EachReport } from './check-by-match.js';
@@ -95,21 +96,53 @@ export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions
 /** A file already decoded (the worker keeps the text for the HTML report's source lines). */
 export function auditDecoded(decoded: Decoded, file: string, options: AuditOptions = {}): MatchReport[] {
   const reports: MatchReport[] = [];
-  auditDecodedEach(decoded, file, options, (r, k) => (reports[k] = r));
+  auditDecodedEach(
+    decoded,
+    file,
+    options,
+    (r, k) => (reports[k] = r),
+    () => (reports.length = 0),
+  );
   return reports;
 }
 
 /**
  * The same reports, each given to `each` as it is made (issue 18: a caller that renders and drops
- * each holds one at a time): a `.mat` file's match by match, with its index among the file's
- * reports (the match that takes the file's unlisted parse errors comes last, in its index).
+ * each holds one at a time), with its index among the file's reports: a `.mat` file's match by
+ * match (the match that takes the file's unlisted parse errors comes last, in its index), an SGF
+ * collection's game tree by game tree. An SGF file that turns out to need reading whole (a syntax
+ * error: where it is listed depends on the whole file) is read again whole: `restart` says to
+ * forget the reports given so far.
  */
-export function auditDecodedEach(decoded: Decoded, file: string, options: AuditOptions, each: EachReport): void {
-  if (decoded.ok && detectFormat(decoded.text) === 'mat') {
+export function auditDecodedEach(
+  decoded: Decoded,
+  file: string,
+  options: AuditOptions,
+  each: EachReport,
+  restart: () => void,
+): void {
+  if (decoded.ok) {
+    const format = detectFormat(decoded.text);
     const notes = encodingNotes(decoded.encoding);
-    if (reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
+    if (format === 'mat' && reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
+    if (format === 'sgf') {
+      if (sgfByTree(decoded.text, notes, file, options, each)) return;
+      restart();
+    }
   }
   eachReportOf(importDecoded(decoded, file), file, options, each);
+}
+
+/** An SGF collection's reports, game tree by game tree; false when it must be read whole (some may have been given). */
+function sgfByTree(text: string, notes: Finding[], file: string, options: AuditOptions, each: EachReport): boolean {
+  const matches = new SgfMatches(text, file);
+  const source = new SourceText(text);
+  let k = 0;
+  for (let m = matches.next(); m !== null; m = matches.next()) {
+    const extraFindings = [...(options.extraFindings ?? []), ...(k === 0 ? notes : [])];
+    each(auditMatch(m, { ...options, source, extraFindings }), k++);
+  }
+  return !matches.whole;
 }
 
 /**

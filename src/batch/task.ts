@@ -112,7 +112,7 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
     const outcome = new OutcomeBuilder(task.path, options, task.accepted, task.duplicates);
     const each = (r: MatchReport, k: number) => outcome.add(r, k);
     if ('ok' in how) {
-      auditDecodedEach(how, task.path, options.audit, each); // binary data
+      auditDecodedEach(how, task.path, options.audit, each, () => {}); // binary data: one report
       return outcome.finish();
     }
     const text = new TextPieces(fd, how, limit);
@@ -157,9 +157,16 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
         ? { ...options, render: { ...options.render, source: decoded.text } }
         : options;
     // Each report is rendered as it is made, and dropped.
-    const outcome = new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates);
-    auditDecodedEach(decoded, task.path, options.audit, (r, k) => outcome.add(r, k));
-    return outcome.finish();
+    const outcome = () => new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates);
+    let builder = outcome();
+    auditDecodedEach(
+      decoded,
+      task.path,
+      options.audit,
+      (r, k) => builder.add(r, k),
+      () => (builder = outcome()),
+    );
+    return builder.finish();
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }

@@ -3,6 +3,7 @@
 // One game tree per game, its main line only (the first variation, as gnubg reads it). White
 // (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.
 import {
+  SgfReader,
   firstValue,
   parseSgf,
   texts,
@@ -489,4 +490,82 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));
   const matches = groups.map((g, k) => matchOf(g, file, k + 1, numbersFrom));
   return { matches, errors: errors.list() };
+}
+
+/**
+ * The matches of an SGF collection one at a time, each as `importSgf` makes it, from a reader that
+ * reads one game tree at a time (issue 18). A match is given once the game tree after its last
+ * game is read. It needs what `importSgf` decides for the whole file: how games are numbered
+ * (from 0 if any game says game 0, or by the writer of the first): a match waits until a game
+ * with a number is read, and a game 0 after a match given otherwise is a file to read whole, as
+ * are a syntax error, an error in a game and a file with no backgammon game tree (`whole`).
+ */
+export class SgfMatches {
+  private readonly reader: SgfReader;
+  private readonly waiting: GameRead[][] = [];
+  private group: GameRead[] | null = null;
+  private first: GameRead | null = null;
+  private numbered = false;
+  private zeroBased = false;
+  private given = 0;
+  private ended = false;
+  /** The file cannot be read game tree by game tree: read it with `importSgf`. */
+  whole = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+  ) {
+    this.reader = new SgfReader(text);
+  }
+
+  /** The next match, or null at the end (or when `whole` is set). */
+  next(): MatchRecord | null {
+    for (;;) {
+      if (this.whole) return null;
+      if (this.waiting.length > 0 && (this.numbered || this.ended)) return this.give(this.waiting.shift() ?? []);
+      if (this.ended) return null;
+      const tree = this.reader.next();
+      if (tree === null) {
+        this.ended = true;
+        if (!this.reader.clean || this.first === null) this.whole = true;
+        else if (this.group !== null) this.waiting.push(this.group);
+        this.group = null;
+        continue;
+      }
+      if (tree.nodes.length === 0 || !isBackgammon(this.text, tree)) continue;
+      const errors = new ParseErrorList();
+      const read = readGame(this.text, tree, errors, null);
+      if (errors.list().length > 0) {
+        this.whole = true;
+        continue;
+      }
+      this.take(read);
+    }
+  }
+
+  private take(read: GameRead): void {
+    if (this.first === null) {
+      this.first = read;
+      this.zeroBased = /GNU Backgammon|gibbon|BackgammonMobile/i.test(read.app);
+    }
+    if (read.rawNumber !== null) {
+      if (read.rawNumber === 0 && !this.zeroBased) {
+        if (this.given > 0 && this.numbered) this.whole = true; // given matches were numbered from 1
+        this.zeroBased = true;
+      }
+      this.numbered = true;
+    }
+    if (this.group !== null && sameMatch(this.group[this.group.length - 1], read)) this.group.push(read);
+    else {
+      if (this.group !== null) this.waiting.push(this.group);
+      this.group = [read];
+    }
+  }
+
+  private give(group: GameRead[]): MatchRecord {
+    this.given++;
+    const numbersFrom = this.numbered ? (this.zeroBased ? 0 : 1) : undefined;
+    return matchOf(group, this.file, this.given, numbersFrom);
+  }
 }

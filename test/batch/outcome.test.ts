@@ -193,9 +193,19 @@ describe('no report outlives its rendering', () => {
     async (ext) => {
       v8.setFlagsFromString('--expose-gc');
       const gc = vm.runInNewContext('gc') as () => void;
+      // Plain UTF-8, and (SGF) without a syntax error: a file read game tree by game tree.
       const plain = (b: Buffer) => {
         const d = decode(b);
-        return d.ok && d.encoding === 'utf-8';
+        let whole = false;
+        if (d.ok)
+          auditDecodedEach(
+            d,
+            'x',
+            {},
+            () => {},
+            () => (whole = true),
+          );
+        return d.ok && d.encoding === 'utf-8' && !whole;
       };
       const mats = all
         .filter((p) => p.endsWith(ext))
@@ -218,11 +228,19 @@ describe('no report outlives its rendering', () => {
       const registry = new FinalizationRegistry<number>(() => void collected++);
       const builder = new OutcomeBuilder('many.mat', options);
       let made = 0;
-      auditDecodedEach(decoded, 'many.mat', options.audit, (r, k) => {
-        registry.register(r, k);
-        made++;
-        builder.add(r, k);
-      });
+      auditDecodedEach(
+        decoded,
+        'many.mat',
+        options.audit,
+        (r, k) => {
+          registry.register(r, k);
+          made++;
+          builder.add(r, k);
+        },
+        () => {
+          throw new Error('read again whole');
+        },
+      );
       // The builder has not finished: what it holds now is what it would hold on a file of any length.
       for (let k = 0; k < 10 && collected < made; k++) {
         gc();

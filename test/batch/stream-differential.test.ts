@@ -5,10 +5,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile, auditFileWhole } from '../../src/check.js';
+import { auditDecodedEach, auditFile, auditFileWhole } from '../../src/check.js';
 import { reportsByMatch } from '../../src/check-by-match.js';
 import { decode } from '../../src/decode.js';
 import { parseMat, MatReader } from '../../grammars/mat.js';
+import { SgfReader, parseSgf } from '../../grammars/sgf.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
 import type { Finding } from '../../src/model.js';
 import { CORPUS, FIXTURES, HAVE_CORPUS } from '../helpers.js';
@@ -129,5 +130,81 @@ describe('match by match = the whole-file reader', () => {
     }
     // The first unlisted error in a game's body, before a match-length line (the match before), after the last match.
     expect(firsts).toEqual(['2:111', '1:105', '1:105', '2:111', '1:107', '1:107', '3:119']);
+  });
+});
+
+describe('an SGF collection game tree by game tree = the whole-file reader', () => {
+  const sgfs = all.filter((p) => p.endsWith('.sgf'));
+  /** Whether the file is read game tree by game tree (not again whole). */
+  const byTree = (bytes: Uint8Array): boolean => {
+    const decoded = decode(bytes);
+    let whole = false;
+    if (decoded.ok)
+      auditDecodedEach(
+        decoded,
+        'x.sgf',
+        {},
+        () => {},
+        () => (whole = true),
+      );
+    return decoded.ok && !whole;
+  };
+
+  it('every SGF file, and collections made by concatenating them in several orders and groupings', () => {
+    const bytes = sgfs.map((p) => readFileSync(p));
+    let files = 0;
+    let trees = 0;
+    for (const [size, shift] of [
+      [2, 0],
+      [3, 1],
+      [5, 2],
+      [9, 4],
+    ]) {
+      const order = [...bytes.slice(shift), ...bytes.slice(0, shift)];
+      for (let k = 0; k < order.length; k += size) {
+        const file = concat(order.slice(k, k + size));
+        same(file, `sgf-${size}-${k}.sgf`);
+        files++;
+        if (byTree(file)) trees++;
+      }
+    }
+    // Most are read tree by tree; those with a syntax error (the broken fixtures) whole.
+    expect(trees).toBeGreaterThan(files / 2);
+  });
+
+  it('game numbers: from 0 when a later game says 0 (read again whole if a match was given), or by the writer', () => {
+    const tree = (number: number | null, app = '') =>
+      `(;FF[4]GM[6]${app ? `AP[${app}]` : ''}MI[length:3]${number === null ? '' : `[game:${number}]`}PW[A]PB[B]RE[W+1];B[52lh];W[31fe])\n`;
+    const cases = [
+      [tree(1), tree(2), tree(1), tree(0)],
+      [tree(3), tree(0), tree(1)],
+      [tree(null), tree(null), tree(2), tree(3)],
+      [tree(null), tree(null)],
+      [tree(1, 'GNU Backgammon:1.06'), tree(2), tree(1)],
+      [tree(5), tree(6), tree(7)],
+    ];
+    for (const [k, trees] of cases.entries()) same(new TextEncoder().encode(trees.join('')), `numbers-${k}.sgf`);
+    expect(byTree(new TextEncoder().encode(cases[0].join('')))).toBe(false);
+    expect(byTree(new TextEncoder().encode(cases[1].join('')))).toBe(true);
+  });
+});
+
+describe('SgfReader', () => {
+  it('gives the game trees parseSgf gives, one at a time, and stops at a syntax error', () => {
+    const sgfs = all.filter((p) => p.endsWith('.sgf'));
+    let clean = 0;
+    for (const path of sgfs) {
+      const decoded = decode(readFileSync(path));
+      if (!decoded.ok) continue;
+      const whole = parseSgf(decoded.text);
+      const reader = new SgfReader(decoded.text);
+      const trees = [];
+      for (let t = reader.next(); t !== null; t = reader.next()) trees.push(t);
+      expect(reader.clean, path).toBe(whole.errors.length === 0 && whole.unlisted === null);
+      if (!reader.clean) continue;
+      clean++;
+      expect(JSON.stringify(trees), path).toBe(JSON.stringify(whole.trees));
+    }
+    expect(clean).toBeGreaterThan(HAVE_CORPUS ? 40 : 5);
   });
 });
