@@ -115,12 +115,15 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
   // The duplicate check: on when the audit makes content keys.
   const index = run.audit.contentKey ? new DuplicateIndex() : null;
   const formats = [...new Set(run.sinks.map((s) => s.format))];
+  // Positions (IDs before each finding's action, each game's final IDs) are read only by the
+  // JSON, NDJSON, per-game CSV, HTML and show outputs: a run with none of them writes none down.
+  const positions = formats.some((f) => f !== 'text' && f !== 'csv-match');
   await runTasks(discoveredTasks(paths, run, result), {
     jobs: run.jobs,
     fileTimeoutMs: run.fileTimeoutMs,
     outputDrained: run.outputDrained,
     run: {
-      audit: run.audit,
+      audit: positions ? run.audit : { ...run.audit, positions: false },
       maxFileSize: run.maxFileSize,
       render: { formats, showInfo: run.showInfo ?? false },
       outputs: run.outputs,
