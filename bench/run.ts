@@ -1,9 +1,10 @@
 // `npm run bench`: in-process throughput of each stage on the shared corpus, medians of 7 runs.
 // Figures, not assertions: the machines are shared and noisy.
-import { parseMat } from '../grammars/mat.js';
+import { MatReader, parseMat } from '../grammars/mat.js';
 import { decode } from '../src/decode.js';
 import { replay } from '../src/engine/replay.js';
 import { importRecord } from '../src/import/index.js';
+import { importMatNode } from '../src/import/mat.js';
 import { auditFile } from '../src/check.js';
 import type { MatchRecord } from '../src/model.js';
 import { corpusFiles, timeIt } from './corpus.js';
@@ -22,6 +23,15 @@ let texts: string[] = files.map((f) => {
   return d.ok ? d.text : '';
 });
 const parseMs = timeIt(RUNS, () => texts.forEach((t) => parseMat(t)));
+// What `verify` does with a .mat text (src/check-by-match.ts): the grammar one match at a time, each imported.
+const readerMs = timeIt(RUNS, () =>
+  texts.forEach((t) => {
+    const reader = new MatReader(t);
+    let k = 0;
+    for (let node = reader.next(); node !== null; node = reader.next()) importMatNode(node, 'f', ++k);
+    reader.rest();
+  }),
+);
 texts = [];
 const records: MatchRecord[] = files.flatMap((f) => importRecord(f.bytes, f.name).matches);
 const games = records.reduce((n, m) => n + m.games.length, 0);
@@ -41,6 +51,7 @@ console.log(
   `corpus: ${files.length} .mat files, ${mb.toFixed(2)} MB, ${records.length} matches, ${games} games, ${rolls} rolls (median of ${RUNS} runs, one core, in process)`,
 );
 row('grammar (text → tree)', parseMs, `${(mb / (parseMs / 1000)).toFixed(1)} MB/s`);
+row('reader (text → records)', readerMs, `${(mb / (readerMs / 1000)).toFixed(1)} MB/s, match by match as verify reads`);
 row(
   'import (bytes → records)',
   importMs,
