@@ -1,24 +1,13 @@
 // Issue 18, a file of any size: a .mat file's text given in pieces (check-pieces.ts) gives the
 // reports of the whole-file reader byte for byte, wherever the pieces end (at line ends), and a
 // match longer than the limit is refused.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditFileWhole, auditPieces } from '../src/check.js';
 import { decode } from '../src/decode.js';
 import type { MatchReport } from '../src/model.js';
 import type { AuditOptions } from '../src/scoring/audit.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS } from './helpers.js';
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
-}
+import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from './helpers.js';
 
 class TooLarge extends Error {}
 

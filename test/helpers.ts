@@ -1,5 +1,5 @@
 // Paths and readers shared by the tests.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
@@ -76,4 +76,15 @@ export function reportsIn(stdout: string): MatchReport[] {
     MatchReport | { bgaudit: unknown }
   )[];
   return records.filter((r): r is MatchReport => !('bgaudit' in r));
+}
+
+/** Every file under a folder, walked in sorted order. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
+    else out.push(path);
+  }
+  return out;
 }

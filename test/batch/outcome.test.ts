@@ -2,8 +2,7 @@
 // (OutcomeBuilder, FileRenderer), each report rendered and dropped. Its every output must be the
 // one of the file's reports taken together (the outcome before issue 18, written out here as it
 // was), and no report may stay alive once it is rendered.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +25,7 @@ import {
 import { renderShow } from '../../src/report/show.js';
 import { renderText } from '../../src/report/text.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS } from '../helpers.js';
+import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
 
 /** renderFile before issue 18: every format from the file's reports together. */
 function wholeRender(all: MatchReport[], spec: RenderSpec): RenderedFile {
@@ -61,16 +60,6 @@ function wholeOutcome(
   const rendered = wholeRender(withoutAccepted(reports, accepted), options.render);
   if (options.baseline) rendered.baseline = JSON.stringify({ file: path, findings: acceptedFindings(reports) });
   return keys === undefined ? { path, skipped: false, rendered } : { path, skipped: false, rendered, keys };
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
 }
 
 const FORMATS: OutputFormat[] = ['text', 'ndjson', 'csv', 'csv-match', 'html'];

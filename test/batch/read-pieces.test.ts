@@ -1,23 +1,13 @@
 // Issue 18, a file of any size: its bytes read and decoded piece by piece (read-pieces.ts) give
 // decode()'s text of the whole file and its encoding, or its failure, wherever the pieces cut:
 // in a UTF-8 sequence, between CR and LF, in a UTF-16 pair.
-import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TextPieces, scanEncoding } from '../../src/batch/read-pieces.js';
 import { decode } from '../../src/decode.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS } from '../helpers.js';
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
-}
+import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
 
 /** decode() of the file, from pieces of `size` bytes. */
 function inPieces(path: string, size: number): ReturnType<typeof decode> {

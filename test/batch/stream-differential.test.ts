@@ -2,8 +2,7 @@
 // reports must be byte for byte the ones of the whole-file reader (which reads every match before
 // auditing any), on every file of the corpus and the fixtures and on files made by concatenating
 // them (BBGT and database exports hold many matches per .mat).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditDecodedEach, auditFile, auditFileWhole } from '../../src/check.js';
 import { reportsByMatch } from '../../src/check-by-match.js';
@@ -12,17 +11,7 @@ import { parseMat, MatReader } from '../../grammars/mat.js';
 import { SgfReader, parseSgf } from '../../grammars/sgf.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
 import type { Finding } from '../../src/model.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS } from '../helpers.js';
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
-}
+import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
 
 const OPTIONS: AuditOptions[] = [{}, { contentKey: true, gameStats: true }];
 
