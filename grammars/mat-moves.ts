@@ -16,7 +16,7 @@ type RollCell = Extract<Cell, { type: 'roll' }>;
 export const FAILED: unique symbol = Symbol('scan failed');
 
 /** Fails a scan: where and what was expected, into the scratch. */
-export function failAt(s: MoveScratch, errorOffset: number, expected: string): typeof FAILED {
+function failAt(s: MoveScratch, errorOffset: number, expected: string): typeof FAILED {
   s.errorOffset = errorOffset;
   s.expected = expected;
   return FAILED;
