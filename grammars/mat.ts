@@ -458,6 +458,11 @@ export class MatReader {
     this.lines = new LineCursor(text);
   }
 
+  /** Where the next match is read from: the end of the last one read (the reader in pieces cuts its windows there). */
+  get offset(): number {
+    return this.from;
+  }
+
   /** The next match, its lines placed, or null when no match-length line follows. */
   next(): MatchNode | null {
     if (this.done) return null;

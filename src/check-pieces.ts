@@ -51,16 +51,6 @@ function shiftMatch(m: MatchNode, by: number): void {
   }
 }
 
-/**
- * Where the reader will read the next match from. MatReader keeps it private; it is what a window
- * is cut at (grammars/mat.ts could say it: `MatReader.offset`).
- */
-function readerOffset(reader: MatReader): number {
-  const from = (reader as unknown as { from?: unknown }).from;
-  if (typeof from !== 'number') throw new Error('MatReader no longer keeps its offset in `from`');
-  return from;
-}
-
 function newlines(text: string, end: number): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
@@ -109,7 +99,7 @@ export class PieceMatches implements MatchSource {
 
   next(): { node: MatchNode; source: SourceText } | null {
     for (;;) {
-      const start = readerOffset(this.reader);
+      const start = this.reader.offset;
       const node = this.reader.next();
       if (node !== null) {
         const read: Read = { node, start, unlisted: this.reader.unlisted(), source: this.source, base: this.base };
@@ -128,7 +118,7 @@ export class PieceMatches implements MatchSource {
   }
 
   rest(): (CommentNode | BadLineNode)[] {
-    const from = readerOffset(this.reader);
+    const from = this.reader.offset;
     if (this.window.length - from > this.limit) throw this.tooLarge(this.base + newlines(this.window, from) + 1);
     const { leftover } = this.reader.rest();
     shiftNodes(leftover, this.base);
