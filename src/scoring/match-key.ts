@@ -15,14 +15,18 @@ import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
 import type { Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
 
-/** Two 32-bit lanes, mixed a 32-bit word at a time. */
+/**
+ * Two 32-bit lanes, mixed a 32-bit word at a time. The lanes live in an Int32Array: a field
+ * would hold a number past 2^30 boxed, read and written through memory at every word (that was
+ * most of the key's cost); a board is mixed with the lanes in locals.
+ */
 class Hash53 {
-  private h1 = 0xdeadbeef;
-  private h2 = 0x41c6ce57;
+  private readonly lanes = Int32Array.of(0xdeadbeef, 0x41c6ce57);
 
   word(n: number): void {
-    this.h1 = Math.imul(this.h1 ^ n, 2654435761);
-    this.h2 = Math.imul(this.h2 ^ n, 1597334677);
+    const l = this.lanes;
+    l[0] = Math.imul(l[0] ^ n, 2654435761);
+    l[1] = Math.imul(l[1] ^ n, 1597334677);
   }
 
   text(s: string): void {
@@ -32,17 +36,29 @@ class Hash53 {
 
   /** 26 counts a side, four to a word (no read past the array: that is V8's slow path). */
   board(pos: Position): void {
-    for (const side of pos.sides) {
-      for (let p = 0; p < 24; p += 4)
-        this.word(side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24));
-      this.word(side[24] | (side[25] << 8));
+    const l = this.lanes;
+    let h1 = l[0];
+    let h2 = l[1];
+    for (let s = 0; s < 2; s++) {
+      const side = pos.sides[s];
+      for (let p = 0; p < 24; p += 4) {
+        const n = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
+        h1 = Math.imul(h1 ^ n, 2654435761);
+        h2 = Math.imul(h2 ^ n, 1597334677);
+      }
+      const n = side[24] | (side[25] << 8);
+      h1 = Math.imul(h1 ^ n, 2654435761);
+      h2 = Math.imul(h2 ^ n, 1597334677);
     }
+    l[0] = h1;
+    l[1] = h2;
   }
 
   value(): number {
-    let h1 = Math.imul(this.h1 ^ (this.h1 >>> 16), 2246822507);
-    h1 ^= Math.imul(this.h2 ^ (this.h2 >>> 13), 3266489909);
-    let h2 = Math.imul(this.h2 ^ (this.h2 >>> 16), 2246822507);
+    const [a, b] = this.lanes;
+    let h1 = Math.imul(a ^ (a >>> 16), 2246822507);
+    h1 ^= Math.imul(b ^ (b >>> 13), 3266489909);
+    let h2 = Math.imul(b ^ (b >>> 16), 2246822507);
     h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
     return 2097152 * ((h2 >>> 0) & 2097151) + (h1 >>> 0);
   }
