@@ -27,7 +27,7 @@ export interface BadLineNode {
 }
 
 export type Cell =
-  | { type: 'roll'; column: number; dice: [number, number]; moves: MoveToken[]; marker: RollMarker | null }
+  | { type: 'roll'; column: number; dice: readonly [number, number]; moves: MoveToken[]; marker: RollMarker | null }
   | { type: 'cube'; column: number; kind: 'double' | 'beaver' | 'raccoon'; value: Count }
   | { type: 'take'; column: number }
   | { type: 'drop'; column: number }

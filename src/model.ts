@@ -33,11 +33,11 @@ export interface Header {
 
 /** One checker move as written: `8/5*\/1` → points [8, 5, 1], hits [true, false]; 25 = bar, 0 = off. */
 export interface MoveToken {
-  points: number[];
+  readonly points: readonly number[];
   /** hits[k] is true when a `*` follows points[k + 1]. */
-  hits: boolean[];
+  readonly hits: readonly boolean[];
   /** `(2)` after a move: how many times it is played. */
-  repeat: number;
+  readonly repeat: number;
 }
 
 /** What a roll cell says besides its moves: a dance or a placeholder some writers put there. */
@@ -52,7 +52,7 @@ interface ActionBase {
 export interface RollAction extends ActionBase {
   type: 'roll';
   /** The dice as written (some writers put the lower first). */
-  dice: [number, number];
+  readonly dice: readonly [number, number];
   moves: MoveToken[];
   marker: RollMarker | null;
 }

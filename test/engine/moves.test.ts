@@ -6,7 +6,7 @@ import type { MoveToken } from '../../src/model.js';
 import { position, type SideSpec } from './position-helpers.js';
 
 /** A roll as the .mat grammar reads it from a move line: `roll([3, 1], '8/5 6/5')` → its dice and move tokens. */
-function roll(dice: [number, number], moves: string): { dice: [number, number]; moves: MoveToken[] } {
+function roll(dice: [number, number], moves: string): { dice: readonly [number, number]; moves: MoveToken[] } {
   const text = ` 1 point match\n\n Game 1\n A : 0                              B : 0\n  1) ${dice[0]}${dice[1]}: ${moves}\n`;
   const line = parseMat(text).matches[0]?.games[0]?.body[0];
   const cell = line?.type === 'moves' ? line.cells[0] : undefined;
