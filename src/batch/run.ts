@@ -116,14 +116,19 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
   const index = run.audit.contentKey ? new DuplicateIndex() : null;
   const formats = [...new Set(run.sinks.map((s) => s.format))];
   // Positions (IDs before each finding's action, each game's final IDs) are read only by the
-  // JSON, NDJSON, per-game CSV, HTML and show outputs: a run with none of them writes none down.
-  const positions = formats.some((f) => f !== 'text' && f !== 'csv-match');
+  // JSON, NDJSON, HTML and show outputs, and the per-game CSV reads the final XGID alone: a run
+  // with none of them writes none down, one whose only reader is the CSV its final IDs only.
+  const positions = formats.some((f) => f !== 'text' && f !== 'csv-match' && f !== 'csv')
+    ? true
+    : formats.includes('csv')
+      ? ('final' as const)
+      : false;
   await runTasks(discoveredTasks(paths, run, result), {
     jobs: run.jobs,
     fileTimeoutMs: run.fileTimeoutMs,
     outputDrained: run.outputDrained,
     run: {
-      audit: positions ? run.audit : { ...run.audit, positions: false },
+      audit: positions === true ? run.audit : { ...run.audit, positions },
       maxFileSize: run.maxFileSize,
       render: { formats, showInfo: run.showInfo ?? false },
       outputs: run.outputs,

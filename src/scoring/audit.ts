@@ -36,9 +36,11 @@ export interface AuditOptions {
    * false: no position is written down: each verdict's `final` is null and findings carry no
    * `position` or `legalPlay` (for outputs that read none of them: the text report, the per-match
    * CSV). Whether a game's final state fits a Match ID is still judged (number-out-of-range).
-   * `at` asks for positions whatever this says.
+   * 'final': each verdict's `final` IDs only, findings without `position` or `legalPlay` (the
+   * per-game CSV reads `final.xgid` and nothing else of them). `at` asks for positions whatever
+   * this says.
    */
-  positions?: boolean;
+  positions?: boolean | 'final';
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -74,8 +76,10 @@ interface MatchContext {
   at: number | null;
   /** Each game's statistics as its replay counted them (AuditOptions.gameStats), else null. */
   stats: GameStatsCounter[] | null;
-  /** Positions written down (AuditOptions.positions). */
-  positions: boolean;
+  /** Each game's final IDs written down (AuditOptions.positions true or 'final'). */
+  finalPositions: boolean;
+  /** Each finding's position written down (AuditOptions.positions true). */
+  findingPositions: boolean;
 }
 
 /** The match as followed from game to game. */
@@ -120,7 +124,8 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     source: options.source ?? null,
     at: options.at ?? null,
     stats,
-    positions: options.positions !== false || options.at !== undefined,
+    finalPositions: options.positions !== false || options.at !== undefined,
+    findingPositions: (options.positions ?? true) === true || options.at !== undefined,
   };
   const extra = options.extraFindings ?? [];
   const findings: Finding[] = extra.slice();
@@ -321,10 +326,11 @@ function auditGame(
   const ending = scored.ending;
   const finalMatch = finalState(r, ending, rules, N, score, crawford);
   if (finalMatch === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
-  const final = finalMatch !== null && ctx.positions ? finalIds(r, finalMatch) : null;
+  const final = finalMatch !== null && ctx.finalPositions ? finalIds(r, finalMatch) : null;
   sortByPlace(own);
   const state = { score, crawford, length: N, jacoby: rules.jacoby };
-  if (ctx.positions && own.length > 0) attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
+  if (ctx.findingPositions && own.length > 0)
+    attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   const at =
     ctx.at !== null && ctx.at >= game.line && ctx.at < (record.games[index + 1]?.line ?? lastLine(game) + 1)
       ? momentAtLine(game, r, ctx.at, final, state, ctx.replayOptions, ctx.source)

@@ -1,11 +1,13 @@
 // AuditOptions.positions false: the audit writes no position down (each verdict's `final`, each
 // finding's `position` and `legalPlay`), for outputs that read none of them; everything else
 // is what the full audit says, number-out-of-range findings about the final state included.
+// 'final': each verdict's `final` only, for the per-game CSV (it reads `final.xgid` alone).
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import type { Finding, MatchReport } from '../../src/model.js';
+import { renderCsvRows } from '../../src/report/csv.js';
 import { renderText } from '../../src/report/text.js';
 import { FIXTURES, fixture } from '../helpers.js';
 
@@ -61,5 +63,25 @@ describe('an audit without positions', () => {
     expect(file).toBeDefined();
     const [report] = auditFile(fixture(file!), file!, { positions: false, at: 1 });
     expect(report.games.some((g) => g.final !== null)).toBe(true);
+  });
+});
+
+describe("an audit with the final positions only ('final')", () => {
+  const full = files.map((file) => auditFile(fixture(file), file, { contentKey: true, gameStats: true }));
+  const final = files.map((file) =>
+    auditFile(fixture(file), file, { contentKey: true, gameStats: true, positions: 'final' }),
+  );
+  const findingPositionsLeftOut = (r: MatchReport): MatchReport => {
+    const bare = positionsLeftOut(r);
+    return { ...bare, games: bare.games.map((g, k) => ({ ...g, final: r.games[k].final })) };
+  };
+
+  it(`is the full audit less its findings' positions, on all ${files.length} fixtures`, () => {
+    expect(final.flat().some((r) => r.games.some((g) => g.final !== null))).toBe(true);
+    expect(final).toEqual(full.map((reports) => reports.map(findingPositionsLeftOut)));
+  });
+
+  it('gives the same per-game CSV', () => {
+    expect(final.map((reports) => renderCsvRows(reports))).toEqual(full.map((reports) => renderCsvRows(reports)));
   });
 });
