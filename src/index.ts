@@ -1,9 +1,27 @@
 // The library's public API.
+import { parseMat as parseMatShared } from '../grammars/mat.js';
+import { importRecord as importRecordShared } from './import/index.js';
+import type { ImportResult } from './model.js';
+import type { MatSyntax } from '../grammars/mat-nodes.js';
+
 export type * from './model.js';
 export { decode } from './decode.js';
-export { parseMat } from '../grammars/mat.js';
-export { importRecord } from './import/index.js';
 export { detectFormat } from './import/detect.js';
 export { auditMatch } from './scoring/audit.js';
 export { auditFile } from './check.js';
 export { run } from './cli.js';
+
+// Inside bgaudit a move token (`8/5*`) and a roll's dice are one object for every file of a
+// run, read-only by type and not frozen (a frozen array is read on a slower path): a caller that
+// changed them would change every later audit in the process. What the library hands out is
+// its caller's own: a copy.
+
+/** A `.mat` file's syntax tree, the caller's own to change. */
+export function parseMat(text: string): MatSyntax {
+  return structuredClone(parseMatShared(text));
+}
+
+/** A file's match records (or why it cannot be read), the caller's own to change. */
+export function importRecord(bytes: Uint8Array, name: string): ImportResult {
+  return structuredClone(importRecordShared(bytes, name));
+}
