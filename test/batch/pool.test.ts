@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runTasks, workersFor } from '../../src/batch/pool.js';
-import type { FileOutcome, FileTask } from '../../src/batch/task.js';
+import { runTask, type FileOutcome, type FileTask } from '../../src/batch/task.js';
 import { FIXTURES, poolOnFewFiles } from '../helpers.js';
 
 const run = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson' as const], showInfo: false } };
@@ -77,6 +77,32 @@ describe('the worker pool', () => {
       2,
     );
     expect(out.map((o) => o.skipped)).toEqual(['not-a-match', false]);
+  });
+});
+
+describe('what crosses from the workers', () => {
+  poolOnFewFiles();
+
+  it('is what the audit made in process: every format, content keys, names of any characters', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-json-'));
+    // A quote, a backslash, a line separator, an emoji, a control character and a non-BMP letter.
+    const name = 'Quo"te \\ back\u2028sep 🎲 \u0001 𝔸';
+    writeFileSync(join(dir, 'odd.mat'), ` 1 point match\n\n Game 1\n ${name} : 0       B : 0\n  1) 31: 8/5 6/5\n`);
+    const formats = ['ndjson', 'text', 'csv', 'csv-match', 'html'] as const;
+    const every = {
+      audit: { contentKey: true },
+      maxFileSize: 1 << 20,
+      render: { formats: [...formats], showInfo: true },
+    };
+    const tasks = [...fixtureTasks(), { path: join(dir, 'odd.mat'), sniff: false }];
+    const out: FileOutcome[] = [];
+    await runTasks(tasks, { jobs: 2, run: every, fileTimeoutMs: 60_000, onOutcome: (o) => out.push(o) });
+    const inProcess = tasks.map((t) => runTask(t, every));
+    expect(out).toEqual(inProcess);
+    expect(out.some((o) => !o.skipped && o.keys?.some((k) => k !== null))).toBe(true);
+    const odd = out[out.length - 1];
+    const ndjson = odd.skipped ? '' : (odd.rendered.out.ndjson ?? '');
+    expect((JSON.parse(ndjson.split('\n')[0]) as { players: string[] }).players[0]).toBe(name);
   });
 });
 
