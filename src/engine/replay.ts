@@ -21,8 +21,13 @@ export interface ReplayOptions {
    * game with findings that need their position, or for `show --line`, never on the audit's path.
    */
   capture?: (line: number, column: number) => boolean;
-  /** Told of each roll and cube event as the replay meets them (statistics, the dice audit). */
+  /** Told of each roll and cube event as the replay meets them (the duplicate check's key, the dice audit). */
   observer?: ReplayObserver;
+  /**
+   * Told of the game's start and its cube events, never of a roll (the statistics): kept apart
+   * from `observer`, whose call at every roll then has one target whatever else is counted.
+   */
+  gameObserver?: GameObserver;
 }
 
 /**
@@ -39,13 +44,13 @@ export interface ReplayObserver {
    * happens; `rolls`: how many rolls were told before it.
    */
   cube?(e: CubeEvent, pos: Position, rolls: number): void;
-  /**
-   * The replay is over: it told `rolls` rolls, which are the first `rolls` roll actions of
-   * `game` (it plays a prefix of them). An observer that needs no board counts them here, with
-   * no call per roll.
-   */
-  end?(game: GameRecord, rolls: number): void;
 }
+
+/**
+ * An observer of a game's start and cube events: no call per roll. What needs the rolls but not
+ * their boards counts them from the replay's `rolls` once it is over.
+ */
+export type GameObserver = Omit<ReplayObserver, 'roll'>;
 
 /** The moment before an action: what a finding about it, or `show --line`, draws. */
 export interface Moment {
@@ -110,6 +115,8 @@ interface ReplayState {
   /** A double past the largest cube (MAX_CUBE) was taken: `cube.value` is the last one known. */
   cubeUnknown: boolean;
   firstRoll: RollAction | null;
+  /** The rolls it played: the first `rolls` roll actions of the game (it plays a prefix of them). */
+  rolls: number;
   cubeLog: CubeEvent[];
   findings: Finding[];
   /** The line of the action that ended the game (the last checker borne off, the drop, the resignation); absent when none did. */
@@ -146,7 +153,7 @@ interface Walk {
   turn: Side | null;
   firstRoll: RollAction | null;
   lastMover: Side | null;
-  /** The rolls told to the observer so far. */
+  /** The rolls played so far (told to the observer). */
   rolls: number;
   /** How the game ended (or where the replay stopped), and on which line; null while it goes on. */
   ended: { end: Exclude<GameEnd, { termination: 'unfinished' }>; line: number } | null;
@@ -193,6 +200,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     moments: options.capture ? new Map() : null,
   };
   options.observer?.start?.(w.pos);
+  options.gameObserver?.start?.(w.pos);
   const lastRollIndex = findLastRoll(game.actions);
   for (let i = 0; i < game.actions.length; i++) {
     const a = game.actions[i];
@@ -216,7 +224,6 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     else w.ended = { end: { termination: 'resign', winner: other(a.side), points: a.points }, line: a.line };
   }
   spareScratch = work;
-  options.observer?.end?.(game, w.rolls);
   return {
     final: w.pos,
     onRoll: w.lastMover === null ? (setup?.onRoll ?? null) : other(w.lastMover),
@@ -224,6 +231,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     cube: w.cube,
     cubeUnknown: w.cubeUnknown,
     firstRoll: w.firstRoll,
+    rolls: w.rolls,
     cubeLog: w.cubeLog,
     findings: w.findings,
     endLine: w.ended !== null && w.ended.end.termination !== null ? w.ended.line : undefined,
@@ -312,6 +320,7 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
 function logCube(w: Walk, e: CubeEvent): void {
   w.cubeLog.push(e);
   w.options.observer?.cube?.(e, w.pos, w.rolls);
+  w.options.gameObserver?.cube?.(e, w.pos, w.rolls);
 }
 
 /** The cube as it stands, for an event's `before`. */

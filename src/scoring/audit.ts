@@ -15,7 +15,7 @@ import { aOrAn, quotedName } from '../words.js';
 import type { SourceText } from '../source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
 import { MatchKey } from './match-key.js';
-import { GameStatsCounter, bothObservers } from './game-stats.js';
+import { GameStatsCounter } from './game-stats.js';
 import { matchSummary } from './match-summary.js';
 
 export interface AuditOptions {
@@ -187,8 +187,10 @@ function replayAll(
   return record.games.map((game, k) => {
     if (key === null && stats === null) return replay(game, options);
     key?.startGame();
-    const r = replay(game, { ...options, observer: bothObservers(key?.observer, stats?.[k]) });
+    const counter = stats?.[k];
+    const r = replay(game, { ...options, observer: key?.observer, gameObserver: counter });
     key?.endGame(game, r.final);
+    counter?.end(game, r.rolls);
     return r;
   });
 }

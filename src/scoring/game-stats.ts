@@ -1,8 +1,8 @@
 // Per-game statistics (issue 16, the per-game CSV's columns): rolls, doublets and pips rolled,
 // cube turns, takes and drops for each side, pip counts at the start, at each cube turn and at
-// the end. Counted as the audit's own replay goes, through its observer: no second walk, and
+// the end. Counted as the audit's own replay goes, through its game observer: no second walk, and
 // nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.
-import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
+import type { CubeEvent, GameObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
 import type { CubeTurn, GameRecord, GameStats } from '../model.js';
 
@@ -21,10 +21,10 @@ function pipsOf(pos: Position): [number, number] {
  * Counts one game as the replay plays it: every roll it plays (the opening roll and a roll with
  * no legal move included; nothing past a move it cannot make or check, nor past the game's end),
  * every cube event it logs (a take the record leaves out included, as the replay reads it). The
- * rolls need no board: they are counted once the replay is over (`end`), from the prefix of the
- * game's rolls it played, with no call per roll.
+ * rolls need no board: they are counted once the replay is over (`end`, which the audit calls
+ * with the replay's `rolls`), from the prefix of the game's rolls it played, with no call per roll.
  */
-export class GameStatsCounter implements ReplayObserver {
+export class GameStatsCounter implements GameObserver {
   /** Per side (side × 6 + k): rolls, doublets, pips rolled, cube turns, takes, drops. */
   private readonly counts = new Int32Array(12);
   private pipsStart: [number, number] | null = null;
@@ -86,37 +86,4 @@ export class GameStatsCounter implements ReplayObserver {
       cubeLog: this.cubeLog,
     };
   }
-}
-
-/** One observer that tells both (the duplicate check's key and the statistics, when a run asks for both). */
-export function bothObservers(
-  a: ReplayObserver | undefined,
-  b: ReplayObserver | undefined,
-): ReplayObserver | undefined {
-  if (a === undefined || b === undefined) return a ?? b;
-  const both: ReplayObserver = {
-    start: (pos) => {
-      a.start?.(pos);
-      b.start?.(pos);
-    },
-    cube: (e, pos, rolls) => {
-      a.cube?.(e, pos, rolls);
-      b.cube?.(e, pos, rolls);
-    },
-    end: (game, rolls) => {
-      a.end?.(game, rolls);
-      b.end?.(game, rolls);
-    },
-  };
-  // Told of every roll: only what asks for it (the statistics do not), and straight to it when one does.
-  const ra = a.roll;
-  const rb = b.roll;
-  if (ra !== undefined && rb !== undefined)
-    both.roll = (r, pos, opening) => {
-      ra.call(a, r, pos, opening);
-      rb.call(b, r, pos, opening);
-    };
-  else if (ra !== undefined) both.roll = ra.bind(a);
-  else if (rb !== undefined) both.roll = rb.bind(b);
-  return both;
 }

@@ -63,6 +63,7 @@ describe('outcome levels in scoring', () => {
       cube: { value: cube, owner: -1 },
       cubeUnknown: false,
       firstRoll: null,
+      rolls: 0,
       cubeLog: [],
       findings: [],
       ...end,

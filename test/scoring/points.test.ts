@@ -60,6 +60,7 @@ function replayed(
     cube: { value: cube, owner: -1 },
     cubeUnknown: false,
     firstRoll: null,
+    rolls: 0,
     cubeLog: [],
     findings: [],
     ...end,
