@@ -230,8 +230,11 @@ export interface XgidState {
   dice: [number, number] | null;
   doubled: boolean;
   score: [number, number];
-  /** Match: the Crawford game. Money: not used here (Jacoby/beaver bits). */
+  /** Match play: the Crawford game. */
   crawford: boolean;
+  /** Money (length 0): the session's rules, in the field match play gives to Crawford (1 Jacoby, 2 beavers, 3 both). */
+  jacoby: boolean;
+  beavers: boolean;
   length: number;
   /** log2 of the cube limit (10 = 1024); raised to the cube's own when the cube is larger. */
   maxCubeLog2: number;
@@ -275,5 +278,8 @@ export function xgid(pos: Position, x: XgidState): string {
   const board = boardOf(pos.sides[1], pos.sides[0]);
   const dice = x.doubled ? 'D' : x.dice ? `${x.dice[0]}${x.dice[1]}` : '00';
   const cubeLog2 = Math.round(Math.log2(x.cubeValue));
-  return `XGID=${board}:${cubeLog2}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${x.crawford ? 1 : 0}:${x.length}:${Math.max(x.maxCubeLog2, cubeLog2)}`;
+  // One field for two things, as XG writes it and GNU Backgammon's `set xgid` reads it: the
+  // Crawford game in match play, the Jacoby rule (1) and beavers (2) in a money session.
+  const rules = x.length === 0 ? (x.jacoby ? 1 : 0) + (x.beavers ? 2 : 0) : x.crawford ? 1 : 0;
+  return `XGID=${board}:${cubeLog2}:${sign(x.cubeOwner)}:${sign(x.turn)}:${dice}:${x.score[1]}:${x.score[0]}:${rules}:${x.length}:${Math.max(x.maxCubeLog2, cubeLog2)}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startPosition } from '../src/engine/board.js';
 import { decodeMatchId, decodePositionId, matchId, positionId, xgid } from '../src/ids.js';
 import type { Side } from '../src/model.js';
-import { readTsv, rowPosition, rowXgidState } from '../bench/gnubg/oracle-rows.js';
+import { readTsv, rowJacoby, rowPosition, rowXgidState } from '../bench/gnubg/oracle-rows.js';
 import { fixtureText } from './helpers.js';
 
 const positions = readTsv(fixtureText('gnubg', 'positions.tsv'));
@@ -95,6 +95,7 @@ describe('XGID', () => {
         dice: g.dice,
         length: g.length,
         crawford: g.crawford,
+        jacoby: g.jacoby,
       }).toEqual({
         onRoll: 1,
         cube: Number(row.cube_value),
@@ -103,6 +104,7 @@ describe('XGID', () => {
         dice: [Number(row.dice_0), Number(row.dice_1)],
         length: Number(row.match_length),
         crawford: row.crawford === '1',
+        jacoby: rowJacoby(row),
       });
     }
   });
@@ -116,9 +118,39 @@ describe('XGID', () => {
       doubled: false,
       score: [0, 0],
       crawford: false,
+      jacoby: false,
+      beavers: false,
       length: 7,
       maxCubeLog2: 10,
     });
     expect(id).toBe('XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:7:10');
+  });
+
+  // The field after the scores: the Crawford game in match play, the session's rules in money
+  // play. fixtures/gnubg/xgid-money-rules.tsv: what GNU Backgammon's `set xgid` reads from each
+  // value of it (bench/gnubg/xgid-money-rules.sh).
+  const moneyRules = readTsv(fixtureText('gnubg', 'xgid-money-rules.tsv'));
+  const start = (o: { crawford: boolean; jacoby: boolean; beavers: boolean; length: number }) =>
+    xgid(startPosition(), {
+      cubeValue: 1,
+      cubeOwner: -1,
+      turn: 1,
+      dice: [5, 2],
+      doubled: false,
+      score: [0, 0],
+      maxCubeLog2: 10,
+      ...o,
+    });
+  it.each(moneyRules)('money, $gnubg_jacoby Jacoby and $gnubg_beavers beavers as gnubg reads it: $xgid', (row) => {
+    const jacoby = row.gnubg_jacoby === 'with';
+    const beavers = row.gnubg_beavers === 'with';
+    expect(start({ crawford: false, jacoby, beavers, length: 0 })).toBe(row.xgid);
+  });
+  it.each([
+    [false, 0],
+    [true, 1],
+  ])('match play: Crawford %s writes %i, whatever the money rules', (crawford, field) => {
+    const id = start({ crawford, jacoby: true, beavers: true, length: 5 });
+    expect(id.split(':')[7]).toBe(String(field));
   });
 });

@@ -364,6 +364,8 @@ describe('IDs are never built from values they cannot hold', () => {
       doubled: false,
       score: [0, 0] as [number, number],
       crawford: false,
+      jacoby: false,
+      beavers: false,
       length: 0,
       maxCubeLog2: 10,
     };

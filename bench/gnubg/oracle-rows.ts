@@ -28,6 +28,14 @@ export function rowPosition(row: Record<string, string>): Position {
   return { sides: [fromGnubgCounts(row.board_side0), fromGnubgCounts(row.board_side1)] };
 }
 
+/**
+ * Whether a positions.tsv row's game is played with the Jacoby rule: the oracle's one money
+ * session, s01 (RU[Jacoby], no beavers), is; oracle.py writes no column for it.
+ */
+export function rowJacoby(row: Record<string, string>): boolean {
+  return row.file.startsWith('s01');
+}
+
 /** The XGID state of a positions.tsv row: the player on roll to act, no double pending. */
 export function rowXgidState(row: Record<string, string>): XgidState {
   return {
@@ -38,6 +46,8 @@ export function rowXgidState(row: Record<string, string>): XgidState {
     doubled: false,
     score: [Number(row.score0), Number(row.score1)],
     crawford: row.crawford === '1',
+    jacoby: rowJacoby(row),
+    beavers: false,
     length: Number(row.match_length),
     maxCubeLog2: 10,
   };

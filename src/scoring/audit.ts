@@ -331,9 +331,9 @@ function auditGame(
   const ending = scored.ending;
   const finalMatch = finalState(r, ending, rules, N, score, crawford);
   if (finalMatch === null && N !== null && !r.cubeUnknown) own.push(noIds(game, scored, score));
-  const final = finalMatch !== null && ctx.finalPositions ? finalIds(r, finalMatch) : null;
+  const final = finalMatch !== null && ctx.finalPositions ? finalIds(r, finalMatch, rules.beavers) : null;
   sortByPlace(own);
-  const state = { score, crawford, length: N, jacoby: rules.jacoby };
+  const state = { score, crawford, length: N, jacoby: rules.jacoby, beavers: rules.beavers };
   if (ctx.findingPositions && own.length > 0)
     attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   const at =

@@ -18,6 +18,8 @@ export interface MatchState {
   /** null: past any length (a number-out-of-range finding): no Match ID. */
   length: number | null;
   jacoby: boolean;
+  /** Beavers allowed (a money session's XGID says so). */
+  beavers: boolean;
 }
 
 /** What a position is built from: the board, the side on roll, the cube, the dice. */
@@ -51,7 +53,7 @@ export function positionOf(m: Moment0, state: MatchState, recorded: string): Fin
   return {
     positionId: positionId(pos, m.side),
     matchId,
-    xgid: matchId !== null ? xgid(pos, { ...ids, dice: m.dice, maxCubeLog2: 10 }) : null,
+    xgid: matchId !== null ? xgid(pos, { ...ids, dice: m.dice, beavers: state.beavers, maxCubeLog2: 10 }) : null,
     onRoll: m.side,
     dice: m.dice,
     recorded,

@@ -59,8 +59,8 @@ export function finalState(
   return matchIdFits(state) ? state : null;
 }
 
-/** The final position's IDs, from its match state (finalState). */
-export function finalIds(r: GameReplay, state: MatchIdState): FinalIds {
+/** The final position's IDs, from its match state (finalState) and whether beavers are allowed (a money XGID writes it). */
+export function finalIds(r: GameReplay, state: MatchIdState, beavers: boolean): FinalIds {
   return {
     positionId: positionId(r.final, state.onRoll),
     matchId: matchId(state),
@@ -72,6 +72,8 @@ export function finalIds(r: GameReplay, state: MatchIdState): FinalIds {
       doubled: false,
       score: state.score,
       crawford: state.crawford,
+      jacoby: state.jacoby,
+      beavers,
       length: state.length,
       maxCubeLog2: 10,
     }),

@@ -41,6 +41,7 @@ function compare(file: string): { wrong: string[]; compared: number } {
       crawford: verdict.crawford ?? false,
       length: report.length,
       jacoby: report.rules.jacoby,
+      beavers: report.rules.beavers,
     };
     const got = positionOf(m, state, '').matchId;
     compared++;
