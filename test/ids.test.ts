@@ -45,7 +45,7 @@ describe('Match ID', () => {
         dice: [Number(row.dice_0), Number(row.dice_1)],
         length: Number(row.match_length),
         score: [Number(row.score0), Number(row.score1)],
-        jacoby: row.file.startsWith('s01'),
+        jacoby: rowJacoby(row),
       });
       return id !== row.match_id;
     });
