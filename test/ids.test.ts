@@ -130,6 +130,9 @@ describe('XGID', () => {
   // play. fixtures/gnubg/xgid-money-rules.tsv: what GNU Backgammon's `set xgid` reads from each
   // value of it (bench/gnubg/xgid-money-rules.sh).
   const moneyRules = readTsv(fixtureText('gnubg', 'xgid-money-rules.tsv'));
+  it('the table of money rules holds each of the four values', () => {
+    expect(moneyRules.map((r) => r.xgid.split(':')[7])).toEqual(['0', '1', '2', '3']);
+  });
   const start = (o: { crawford: boolean; jacoby: boolean; beavers: boolean; length: number }) =>
     xgid(startPosition(), {
       cubeValue: 1,

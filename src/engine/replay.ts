@@ -23,11 +23,6 @@ export interface ReplayOptions {
   capture?: (line: number, column: number) => boolean;
   /** Told of each roll and cube event as the replay meets them (the duplicate check's key, the dice audit). */
   observer?: ReplayObserver;
-  /**
-   * Told of the game's start and its cube events, never of a roll (the statistics): kept apart
-   * from `observer`, whose call at every roll then has one target whatever else is counted.
-   */
-  gameObserver?: GameObserver;
 }
 
 /**
@@ -35,8 +30,6 @@ export interface ReplayOptions {
  * is kept. Only what the replay plays is told: nothing past a move it could not make or check.
  */
 export interface ReplayObserver {
-  /** The board the game starts from, before its first action. */
-  start?(pos: Position): void;
   /** A roll about to be played, on the board before it; `opening`: the game's first roll. */
   roll?(a: RollAction, pos: Position, opening: boolean): void;
   /**
@@ -47,10 +40,17 @@ export interface ReplayObserver {
 }
 
 /**
- * An observer of a game's start and cube events: no call per roll. What needs the rolls but not
- * their boards counts them from the replay's `rolls` once it is over.
+ * One game's observer (the statistics): told of its start and its cube events, never of a roll.
+ * What needs the rolls but not their boards counts them from the replay's `rolls` once it is
+ * over. Given to `replay` beside the match's options, not in them: the options stay one object a
+ * match, and the call at every roll keeps one target whatever else is counted.
  */
-export type GameObserver = Omit<ReplayObserver, 'roll'>;
+export interface GameObserver {
+  /** The board the game starts from, before its first action. */
+  start(pos: Position): void;
+  /** As ReplayObserver.cube. */
+  cube(e: CubeEvent, pos: Position, rolls: number): void;
+}
 
 /** The moment before an action: what a finding about it, or `show --line`, draws. */
 export interface Moment {
@@ -138,6 +138,7 @@ interface Pending {
 interface Walk {
   readonly game: GameRecord;
   readonly options: ReplayOptions;
+  readonly gameObserver: GameObserver | undefined;
   readonly pos: Position;
   /** The typed arrays every roll of this game is played in. */
   readonly work: MoveScratch;
@@ -175,7 +176,7 @@ export function startOf(game: GameRecord, variant: Variant): Position {
  */
 let spareScratch: MoveScratch | null = null;
 
-export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
+export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: GameObserver): GameReplay {
   const setup = game.setup;
   const findings: Finding[] = [];
   const work = spareScratch ?? newMoveScratch();
@@ -183,6 +184,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
   const w: Walk = {
     game,
     options,
+    gameObserver,
     pos: startOf(game, options.variant),
     work,
     findings,
@@ -199,8 +201,7 @@ export function replay(game: GameRecord, options: ReplayOptions): GameReplay {
     ended: null,
     moments: options.capture ? new Map() : null,
   };
-  options.observer?.start?.(w.pos);
-  options.gameObserver?.start?.(w.pos);
+  gameObserver?.start(w.pos);
   const lastRollIndex = findLastRoll(game.actions);
   for (let i = 0; i < game.actions.length; i++) {
     const a = game.actions[i];
@@ -320,7 +321,7 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
 function logCube(w: Walk, e: CubeEvent): void {
   w.cubeLog.push(e);
   w.options.observer?.cube?.(e, w.pos, w.rolls);
-  w.options.gameObserver?.cube?.(e, w.pos, w.rolls);
+  w.gameObserver?.cube(e, w.pos, w.rolls);
 }
 
 /** The cube as it stands, for an event's `before`. */

@@ -188,10 +188,9 @@ function replayAll(
   // new options object per game made the replay 8% slower (runTask in process, 6 interleaved runs).
   const keyed = key === null ? options : { ...options, observer: key.observer };
   return record.games.map((game, k) => {
-    if (key === null && stats === null) return replay(game, options);
     key?.startGame();
     const counter = stats?.[k];
-    const r = replay(game, counter === undefined ? keyed : { ...keyed, gameObserver: counter });
+    const r = replay(game, keyed, counter);
     key?.endGame(game, r.final);
     counter?.end(game, r.rolls);
     return r;
