@@ -4,7 +4,7 @@
 import { fileReport } from '../file-report.js';
 import type { AuditOptions } from '../scoring/audit.js';
 import { FileRenderer } from '../report/render.js';
-import type { RenderSpec, RenderedFile } from '../report/reporter.js';
+import type { PieceWriter, RenderSpec, RenderedFile } from '../report/reporter.js';
 import {
   acceptedFindings,
   selectFindings,
@@ -52,6 +52,8 @@ export interface RunOptions {
   baseline?: boolean;
   /** `bgaudit dice`: count each file's dice by this grouping (the outcome's `dice`) instead of auditing it. */
   dice?: GroupBy;
+  /** The run's spool folder: a file read in pieces writes its rendered text there (spool.ts). */
+  spoolDir?: string;
 }
 
 type SkipReason = 'not-a-match' | 'output';
@@ -82,8 +84,9 @@ export class OutcomeBuilder {
     private readonly options: RunOptions,
     accepted?: AcceptedFinding[],
     duplicates?: readonly DuplicateOf[],
+    spool?: (format: string) => PieceWriter,
   ) {
-    this.renderer = new FileRenderer(options.render);
+    this.renderer = new FileRenderer(options.render, spool);
     this.accepted = accepted && accepted.length > 0 ? groupBy(accepted, (a) => a.match) : null;
     this.duplicates = duplicates && duplicates.length > 0 ? groupBy(duplicates, (d) => d.match) : null;
   }

@@ -19,8 +19,8 @@ export interface PoolOptions {
   run: RunOptions;
   /** A file still running after this many milliseconds is stopped and reported (`timeout`); 0: no limit. */
   fileTimeoutMs: number;
-  /** Called once per task, in input order. */
-  onOutcome: (outcome: FileOutcome) => void;
+  /** Called once per task, in input order; the run waits for a promise it returns (a large file's output being copied). */
+  onOutcome: (outcome: FileOutcome) => Promise<void> | void;
   /** Rendered characters a worker gathers before it returns a batch (default 4 M). */
   outputBudget?: number;
   /**
@@ -366,7 +366,8 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
       for (let k = 0; k < outcomes.length; k++) {
         const again = options.revise?.(outcomes[k], head.tasks[k]) ?? null;
         const o = again === null ? outcomes[k] : ((await batches.settle(batches.start([again])))[0] ?? outcomes[k]);
-        options.onOutcome(o);
+        const copied = options.onOutcome(o);
+        if (copied) await copied;
         const wait = drained();
         if (wait) await wait;
       }

@@ -15,6 +15,7 @@ import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
 import { DuplicateIndex } from './duplicates.js';
+import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
 
 export interface RunResult {
   summary: Summary;
@@ -59,6 +60,9 @@ export interface AuditRun extends DiscoverOptions {
   /** Backpressure from the output: see `PoolOptions.outputDrained`. */
   outputDrained?: () => Promise<void> | null;
 }
+
+/** The formats a file read in pieces writes to a spool file (the others are not made of its reports one by one). */
+const SPOOLED: ReadonlySet<OutputFormat> = new Set(['text', 'json', 'ndjson', 'csv', 'csv-match']);
 
 /** The name reports give standard input. */
 const STDIN_NAME = '<stdin>';
@@ -123,34 +127,88 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     : formats.includes('csv')
       ? ('final' as const)
       : false;
-  await runTasks(discoveredTasks(paths, run, result), {
-    jobs: run.jobs,
-    fileTimeoutMs: run.fileTimeoutMs,
-    outputDrained: run.outputDrained,
-    run: {
-      audit: positions === true ? run.audit : { ...run.audit, positions },
-      maxFileSize: run.maxFileSize,
-      render: { formats, showInfo: run.showInfo ?? false },
-      outputs: run.outputs,
-      select: run.select,
-      baseline: run.onBaseline !== undefined,
-      dice: run.dice,
-    },
-    revise: index === null ? undefined : (o, task) => index.meet(o, task),
-    onOutcome: (o) => {
-      if (o.skipped) summary.skipped++;
-      else {
-        addToSummary(summary, o.rendered.counts);
-        for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '');
-        if (o.rendered.baseline !== undefined) run.onBaseline?.(o.rendered.baseline);
-      }
-      run.onFileDone?.(o.skipped ? null : o.rendered.counts);
-      run.onOutcome?.(o);
-    },
-  });
+  // A file read in pieces spools its rendered text (spool.ts); the text of a run with --html is
+  // read whole, and `dice` and `show` render nothing that grows with a file.
+  const spool =
+    run.dice === undefined && !formats.includes('html') && formats.some((f) => SPOOLED.has(f)) ? makeSpoolDir() : null;
+  try {
+    await runTasks(discoveredTasks(paths, run, result), {
+      jobs: run.jobs,
+      fileTimeoutMs: run.fileTimeoutMs,
+      outputDrained: run.outputDrained,
+      run: {
+        audit: positions === true ? run.audit : { ...run.audit, positions },
+        maxFileSize: run.maxFileSize,
+        render: { formats, showInfo: run.showInfo ?? false },
+        outputs: run.outputs,
+        select: run.select,
+        baseline: run.onBaseline !== undefined,
+        dice: run.dice,
+        spoolDir: spool?.dir,
+      },
+      revise:
+        index === null
+          ? undefined
+          : (o, task) => {
+              const again = index.meet(o, task);
+              // Audited again: the first audit's spooled text is not the file's.
+              if (again !== null && !o.skipped)
+                for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
+              return again;
+            },
+      onOutcome: outcomeWriter(run, summary),
+    });
+  } finally {
+    spool?.remove();
+  }
   for (const { sink } of run.sinks) sink.end(summary);
   result.duplicateMatches = index?.count ?? 0;
   return result;
+}
+
+type Audited = FileOutcome & { skipped: false };
+
+/**
+ * What the run does with each outcome, in input order: counted, written to every sink, then told
+ * to the caller. A promise while a spooled text is copied, a piece at a time, each once the output
+ * has taken the one before.
+ */
+function outcomeWriter(run: AuditRun, summary: Summary): (o: FileOutcome) => Promise<void> | void {
+  const done = (o: FileOutcome) => {
+    if (!o.skipped && o.rendered.baseline !== undefined) run.onBaseline?.(o.rendered.baseline);
+    run.onFileDone?.(o.skipped ? null : o.rendered.counts);
+    run.onOutcome?.(o);
+  };
+  const writeSpooled = async (o: Audited, spooled: Partial<Record<OutputFormat, string>>) => {
+    for (const { format, sink } of run.sinks) {
+      const path = spooled[format];
+      if (path === undefined) {
+        sink.add(o.rendered.out[format] ?? '');
+        continue;
+      }
+      let first = true;
+      for (const piece of spooledPieces(path)) {
+        sink.piece(piece, first);
+        first = false;
+        const wait = run.outputDrained?.();
+        if (wait) await wait;
+      }
+      sink.pieced();
+    }
+    for (const path of new Set(Object.values(spooled))) removeSpooled(path);
+    done(o);
+  };
+  return (o) => {
+    if (o.skipped) {
+      summary.skipped++;
+      return done(o);
+    }
+    addToSummary(summary, o.rendered.counts);
+    const { spooled } = o.rendered;
+    if (spooled !== undefined) return writeSpooled(o, spooled);
+    for (const { format, sink } of run.sinks) sink.add(o.rendered.out[format] ?? '');
+    done(o);
+  };
 }
 
 /**

@@ -7,7 +7,9 @@ import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
 import { countFile, diceRendered } from '../stats/count.js';
 import { decode, type Decoded } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
+import { Spool, SpoolError } from './spool.js';
 import {
+  failure,
   internalError,
   ioError,
   ioReason,
@@ -102,6 +104,7 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
 function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): FileOutcome {
   const { fd, size } = large;
   const limit = options.maxFileSize;
+  let spool: Spool | null = null;
   try {
     if (task.sniff) {
       const head = Buffer.allocUnsafe(16384);
@@ -109,7 +112,9 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
         return { path: task.path, skipped: 'not-a-match' };
     }
     const how = scanEncoding(fd);
-    const outcome = new OutcomeBuilder(task.path, options, task.accepted, task.duplicates);
+    spool = options.spoolDir === undefined ? null : new Spool(options.spoolDir);
+    const writer = spool === null ? undefined : spool.writer.bind(spool);
+    const outcome = new OutcomeBuilder(task.path, options, task.accepted, task.duplicates, writer);
     const each = (r: MatchReport, k: number) => outcome.add(r, k);
     if ('ok' in how) {
       auditDecodedEach(how, task.path, options.audit, each, () => {}); // binary data: one report
@@ -123,8 +128,13 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
   } catch (e) {
     if (e instanceof PieceTooLarge)
       return ioError(task.path, `${tooBig(size, limit)}, and so is ${e.message}`, options);
+    if (e instanceof SpoolError) {
+      const why = `its report could not be written to the run's temporary folder (${e.message}, in ${options.spoolDir}); it was not audited`;
+      return failure(task.path, 'io-error', why, options);
+    }
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   } finally {
+    spool?.release();
     closeSync(fd);
   }
 }

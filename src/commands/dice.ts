@@ -65,7 +65,7 @@ async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
     result = await runPaths(paths, {
       ...settings,
       // Only a file that cannot be counted is rendered (its report says why), as NDJSON.
-      sinks: [{ format: 'ndjson', sink: { add: () => {}, end: () => {} } }],
+      sinks: [{ format: 'ndjson', sink: { add: () => {}, piece: () => {}, pieced: () => {}, end: () => {} } }],
       dice: opts.by,
       onFileDone: (counts) => progress?.fileDone(counts),
       onOutcome: (o) => {

@@ -425,6 +425,8 @@ export function csvSink(write: Write, per: 'game' | 'match' = 'game'): Sink {
     add: (rows) => {
       if (rows) write(rows);
     },
+    piece: (rows) => write(rows),
+    pieced: () => {},
     end: () => {},
   };
 }

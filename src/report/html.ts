@@ -129,6 +129,11 @@ export function htmlSink(write: Write, run: HtmlRun): Sink {
       }
       write(`<tbody data-k="${k++}">${body}</tbody>\n`);
     },
+    // A run with --html reads every file whole (its lines are shown from its text): nothing is spooled.
+    piece() {
+      throw new Error('the HTML report is never given a file in pieces');
+    },
+    pieced() {},
     end(summary) {
       write(
         '</table></noscript>' +

@@ -22,6 +22,8 @@ export function ndjsonSink(write: Write, run?: RunRecord): Sink {
     add: (lines) => {
       if (lines) write(lines + '\n');
     },
+    piece: (text) => write(text),
+    pieced: () => write('\n'),
     end: () => {},
   };
 }
@@ -32,12 +34,17 @@ export function jsonSink(write: Write, run?: RunRecord): Sink {
     write('[\n' + JSON.stringify(run));
     first = false;
   }
+  // A file's lines are its reports, one a line: in the array, a comma ends each but the last.
+  const piece = (lines: string, firstPiece: boolean) => {
+    write((firstPiece ? (first ? '[\n' : ',\n') : '') + lines.replace(/\n/g, ',\n'));
+    first = false;
+  };
   return {
     add(lines) {
-      if (!lines) return;
-      write((first ? '[\n' : ',\n') + lines.replace(/\n/g, ',\n'));
-      first = false;
+      if (lines) piece(lines, true);
     },
+    piece,
+    pieced() {},
     end() {
       write(first ? '[]\n' : '\n]\n');
     },

@@ -15,7 +15,14 @@ import { renderCsvRows, renderMatchCsvRows } from './csv.js';
 import { printable } from './escape.js';
 import { renderHtmlFile } from './html-file.js';
 import { renderJsonLines } from './json.js';
-import { countsOf, type FileCounts, type RenderSpec, type RenderedFile } from './reporter.js';
+import {
+  countsOf,
+  type FileCounts,
+  type OutputFormat,
+  type PieceWriter,
+  type RenderSpec,
+  type RenderedFile,
+} from './reporter.js';
 import { renderShow } from './show.js';
 import { renderText } from './text.js';
 
@@ -53,23 +60,61 @@ function forHtml(r: MatchReport): MatchReport {
   };
 }
 
+/**
+ * One format's text of a file, made of its reports' pieces: held and joined at the end, or, given
+ * a writer, written out as it comes and not held.
+ */
+class FormatText {
+  private readonly held: string[] = [];
+  empty = true;
+
+  constructor(
+    private readonly separator: string,
+    private readonly writer: PieceWriter | null,
+  ) {}
+
+  add(piece: string): void {
+    if (this.writer === null) this.held.push(piece);
+    else this.writer.write(this.empty || this.separator === '' ? piece : this.separator + piece);
+    this.empty = false;
+  }
+
+  joined(): string {
+    return this.held.join(this.separator);
+  }
+
+  /** Where the written text is; null when it is held (or nothing was written). */
+  close(): string | null {
+    return this.writer === null ? null : this.writer.close();
+  }
+}
+
 export class FileRenderer {
   private readonly counts: FileCounts = countsOf([]);
-  private readonly text: string[] = [];
-  private readonly json: string[] = [];
-  private csv = '';
-  private csvMatch = '';
+  private readonly text: FormatText | null;
+  private readonly json: FormatText | null;
+  private readonly csv: FormatText | null;
+  private readonly csvMatch: FormatText | null;
   private readonly kept: MatchReport[] = [];
   /** Reports rendered (those `show --match` leaves out are not counted). */
   private reports = 0;
-  private path: string | null = null;
   /** The index of the next report in file order, and the pieces of later ones already made. */
   private next = 0;
   private readonly waiting = new Map<number, Pieces | null>();
   private readonly formats: ReadonlySet<string>;
 
-  constructor(private readonly spec: RenderSpec) {
-    this.formats = new Set(spec.formats);
+  /** `spool`: where each format's text goes as it is made (a file read in pieces), instead of being held. */
+  constructor(
+    private readonly spec: RenderSpec,
+    spool?: (format: string) => PieceWriter,
+  ) {
+    const f = (this.formats = new Set(spec.formats));
+    const out = (asked: boolean, name: string, separator: string) =>
+      asked ? new FormatText(separator, spool?.(name) ?? null) : null;
+    this.text = out(f.has('text'), 'txt', '');
+    this.json = out(f.has('json') || f.has('ndjson'), 'json', '\n');
+    this.csv = out(f.has('csv'), 'csv', '');
+    this.csvMatch = out(f.has('csv-match'), 'match.csv', '');
   }
 
   /** The report at `index` in the file's order (0, 1, …; each once, in any order). */
@@ -92,17 +137,21 @@ export class FileRenderer {
   finish(): RenderedFile {
     if (this.waiting.size > 0) throw new Error(`report ${this.next} of the file was never added`);
     const out: RenderedFile['out'] = {};
-    let json: string | undefined;
+    let spooled: RenderedFile['spooled'];
+    const each = (format: OutputFormat, t: FormatText) => {
+      const path = t.close();
+      out[format] = path === null ? t.joined() : '';
+      if (path !== null) (spooled ??= {})[format] = path;
+    };
     for (const format of this.spec.formats) {
-      if (format === 'text')
-        out.text = this.text.length === 0 ? '' : `${printable(this.path ?? '')}\n${this.text.join('')}`;
-      else if (format === 'csv') out.csv = this.csv;
-      else if (format === 'csv-match') out['csv-match'] = this.csvMatch;
+      if (format === 'text' && this.text) each(format, this.text);
+      else if (format === 'csv' && this.csv) each(format, this.csv);
+      else if (format === 'csv-match' && this.csvMatch) each(format, this.csvMatch);
       else if (format === 'show') out.show = renderShow(this.kept, this.spec.show ?? {});
       else if (format === 'html') out.html = renderHtmlFile(this.htmlReports(), this.spec.source);
-      else out[format] = json ??= this.json.join('\n');
+      else if ((format === 'json' || format === 'ndjson') && this.json) each(format, this.json);
     }
-    return { counts: this.counts, out };
+    return spooled === undefined ? { counts: this.counts, out } : { counts: this.counts, out, spooled };
   }
 
   private piecesOf(r: MatchReport): Pieces {
@@ -125,13 +174,14 @@ export class FileRenderer {
     if (p === null) return;
     this.reports++;
     addCounts(this.counts, p.counts);
-    if (p.text) {
-      this.path ??= p.file;
-      this.text.push(p.text);
+    if (p.text && this.text) {
+      // The file's path once, before its first finding.
+      if (this.text.empty) this.text.add(`${printable(p.file)}\n`);
+      this.text.add(p.text);
     }
-    if (p.json !== undefined) this.json.push(p.json);
-    if (p.csv) this.csv += p.csv;
-    if (p.csvMatch) this.csvMatch += p.csvMatch;
+    if (p.json !== undefined) this.json?.add(p.json);
+    if (p.csv) this.csv?.add(p.csv);
+    if (p.csvMatch) this.csvMatch?.add(p.csvMatch);
     if (p.kept) this.kept.push(p.kept);
   }
 

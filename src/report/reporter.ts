@@ -71,10 +71,19 @@ export interface Summary extends FileCounts {
   skipped: number;
 }
 
+/** Where a file's text in one format goes as it is made, instead of being held (issue 18). */
+export interface PieceWriter {
+  write(text: string): void;
+  /** All is written: where it is, or null when nothing was. */
+  close(): string | null;
+}
+
 /** One file, rendered in each format asked for. */
 export interface RenderedFile {
   counts: FileCounts;
   out: Partial<Record<OutputFormat, string>>;
+  /** The formats whose text was spooled to a file instead (a file read in pieces): the file's path; `out` has '' for them. */
+  spooled?: Partial<Record<OutputFormat, string>>;
   /** Its findings as one line of a baseline file (`--write-baseline`). */
   baseline?: string;
 }
@@ -82,6 +91,13 @@ export interface RenderedFile {
 export interface Sink {
   /** One file's text in this sink's format ('' when it has nothing to say). */
   add(rendered: string): void;
+  /**
+   * One file's text given in pieces, none empty (a large file's output spooled to disk, issue 18):
+   * `piece` for each in order (`first` for the first), then `pieced`; the output is `add`'s of the
+   * pieces joined.
+   */
+  piece(text: string, first: boolean): void;
+  pieced(): void;
   end(summary: Summary): void;
 }
 

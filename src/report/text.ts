@@ -43,12 +43,16 @@ export function renderText(reports: MatchReport[], showInfo: boolean): string {
 
 export function textSink(write: Write): Sink {
   let any = false;
+  const piece = (text: string, first: boolean) => {
+    write(first && any ? '\n' + text : text);
+    any = true;
+  };
   return {
     add(block) {
-      if (!block) return;
-      write(any ? '\n' + block : block);
-      any = true;
+      if (block) piece(block, true);
     },
+    piece,
+    pieced() {},
     end(summary) {
       write(`${any ? '\n' : ''}${formatSummary(summary)}`);
     },

@@ -20,7 +20,7 @@ function fixtureTasks(): FileTask[] {
 
 async function outcomes(tasks: FileTask[], jobs: number): Promise<FileOutcome[]> {
   const out: FileOutcome[] = [];
-  await runTasks(tasks, { jobs, run, fileTimeoutMs: 60_000, onOutcome: (o) => out.push(o) });
+  await runTasks(tasks, { jobs, run, fileTimeoutMs: 60_000, onOutcome: (o) => void out.push(o) });
   return out;
 }
 
@@ -55,7 +55,7 @@ describe('the worker pool', () => {
       jobs,
       run,
       fileTimeoutMs: 60_000,
-      onOutcome: () => done++,
+      onOutcome: () => void done++,
       // The output is full after the third file, until it is released.
       outputDrained: () => (done === 3 && waits++ === 0 ? new Promise<void>((r) => (release = r)) : null),
     });
@@ -96,7 +96,7 @@ describe('what crosses from the workers', () => {
     };
     const tasks = [...fixtureTasks(), { path: join(dir, 'odd.mat'), sniff: false }];
     const out: FileOutcome[] = [];
-    await runTasks(tasks, { jobs: 2, run: every, fileTimeoutMs: 60_000, onOutcome: (o) => out.push(o) });
+    await runTasks(tasks, { jobs: 2, run: every, fileTimeoutMs: 60_000, onOutcome: (o) => void out.push(o) });
     const inProcess = tasks.map((t) => runTask(t, every));
     expect(out).toEqual(inProcess);
     expect(out.some((o) => !o.skipped && o.keys?.some((k) => k !== null))).toBe(true);
@@ -116,7 +116,7 @@ describe('what the pool holds is bounded in bytes', () => {
       const whole = await outcomes(tasks, jobs);
       const out: FileOutcome[] = [];
       // Every report is longer than one character: each batch comes back after its first file.
-      await runTasks(tasks, { jobs, run, fileTimeoutMs: 60_000, outputBudget: 1, onOutcome: (o) => out.push(o) });
+      await runTasks(tasks, { jobs, run, fileTimeoutMs: 60_000, outputBudget: 1, onOutcome: (o) => void out.push(o) });
       expect(out.map((o) => o.path)).toEqual(tasks.map((t) => t.path));
       expect(out).toEqual(whole);
     },

@@ -1,6 +1,6 @@
 // One file of a run: read whole up to the size limit (one read for most, more past the first 64 KB),
 // in pieces above it (each match within the limit), a folder or a missing file an io-error.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,32 @@ describe('runTask', () => {
     const pieces = run(base.length + 100);
     expect(pieces).toEqual(whole);
     expect(whole.rendered.counts.matches).toBe(12);
+    // With a spool folder, the text of every format is written there instead, the same text.
+    const spoolDir = mkdtempSync(join(dir, 'spool-'));
+    const spooled = runTask(
+      { path: many, sniff: false },
+      {
+        ...options(base.length + 100),
+        spoolDir,
+        render: { formats: [...formats], showInfo: true },
+        audit: { contentKey: true },
+        baseline: true,
+      },
+    );
+    if (spooled.skipped) throw new Error('skipped');
+    const paths = spooled.rendered.spooled ?? {};
+    const written = formats.filter((f) => whole.rendered.out[f] !== '');
+    expect(written).toEqual(['ndjson', 'csv', 'csv-match']); // the fixture has no finding for the text report
+    expect(Object.keys(paths).sort()).toEqual([...written].sort());
+    for (const f of formats) {
+      expect(spooled.rendered.out[f]).toBe('');
+      if (written.includes(f)) expect(readFileSync(paths[f] ?? '', 'utf8')).toBe(whole.rendered.out[f]);
+    }
+    expect({ ...spooled.rendered, out: whole.rendered.out, spooled: undefined }).toEqual(whole.rendered);
+    // A file read whole keeps its text: nothing is spooled.
+    const small = runTask({ path: padded(base.length), sniff: false }, { ...options(1 << 20), spoolDir });
+    expect(small.skipped === false && small.rendered.spooled).toBeUndefined();
+    expect(readdirSync(spoolDir)).toHaveLength(written.length);
     // A match above the limit, an SGF file above it, and the HTML report (a file's lines from its whole text): refused.
     expect(findings(runTask({ path: many, sniff: false }, options(base.length - 100)))[0].message).toBe(
       `cannot read the file: ${base.length * 12} bytes is more than the ${base.length - 100}-byte limit (--max-file-size), and so is its match from line 1 on`,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { coalesce } from '../../src/report/reporter.js';
+import { coalesce, emptySummary } from '../../src/report/reporter.js';
+import { textSink } from '../../src/report/text.js';
+import { jsonSink, ndjsonSink } from '../../src/report/json.js';
+import { csvSink } from '../../src/report/csv.js';
 
 describe('coalesce', () => {
   it('joins small writes into blocks, writes on the delay, and flushes what is left', () => {
@@ -28,5 +31,43 @@ describe('coalesce', () => {
     c.flush();
     c.flush();
     expect(out).toEqual(['abcdefghijk', 'xyz', 'end']);
+  });
+});
+
+describe('a file given to a sink in pieces (a spooled text, issue 18) = the same file given whole', () => {
+  const summary = { ...emptySummary(), files: 3 };
+  // Three files' texts as each format renders them: a file's JSON lines are its reports, one a line.
+  const texts: Record<string, string[]> = {
+    text: ['a.mat\n  1:1  error  x  parse-error\n', '', 'c.mat\n  2  warning  y  z\n  3  info  w  v\n'],
+    json: ['{"file":"a","match":1}\n{"file":"a","match":2}', '', '{"file":"c","match":1}'],
+    ndjson: ['{"file":"a","match":1}\n{"file":"a","match":2}', '', '{"file":"c","match":1}'],
+    csv: ['a,1,2\r\na,2,3\r\n', '', 'c,1,1\r\n'],
+  };
+  const sinks = {
+    text: textSink,
+    json: (w: (s: string) => void) => jsonSink(w),
+    ndjson: (w: (s: string) => void) => ndjsonSink(w),
+    csv: (w: (s: string) => void) => csvSink(w),
+  };
+
+  it.each(Object.keys(sinks) as (keyof typeof sinks)[])('%s', (format) => {
+    const files = texts[format];
+    let whole = '';
+    const a = sinks[format]((s) => void (whole += s));
+    for (const f of files) a.add(f);
+    a.end(summary);
+    // Each non-empty file cut at every third character (a cut inside a line too), or given whole.
+    for (const cut of [1, 3, 1000]) {
+      let pieced = '';
+      const b = sinks[format]((s) => void (pieced += s));
+      files.forEach((f, k) => {
+        if (f === '' || k === 1) return b.add(f);
+        for (let i = 0; i < f.length; i += cut) b.piece(f.slice(i, i + cut), i === 0);
+        b.pieced();
+      });
+      b.end(summary);
+      expect(pieced).toBe(whole);
+    }
+    expect(whole.length).toBeGreaterThan(20);
   });
 });
