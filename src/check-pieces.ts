@@ -19,21 +19,7 @@ import { MatReader } from '../grammars/mat.js';
 import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.js';
 import type { Unlisted } from '../grammars/primitives.js';
 import type { MatchSource } from './check-by-match.js';
-import { SourceText } from './source-text.js';
-
-/** A window's text as the audit reads it by the file's line numbers. */
-class WindowText extends SourceText {
-  constructor(
-    text: string,
-    private readonly base: number,
-  ) {
-    super(text);
-  }
-
-  override excerpt(line: number, column?: number, endColumn?: number, max?: number): string {
-    return super.excerpt(line - this.base, column, endColumn, max);
-  }
-}
+import { WindowText, type SourceText } from './source-text.js';
 
 function shiftNodes(nodes: { line: number }[], by: number): void {
   for (const n of nodes) n.line += by;

@@ -2,11 +2,12 @@
 // in-process and by the pool's workers.
 import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
 import { encodingNotes, importDecoded, importRecord } from './import/index.js';
-import { SgfMatches } from './import/sgf.js';
+import { SgfMatches, wholeTrees, type TreeSource } from './import/sgf.js';
 import { detectFormat } from './import/detect.js';
 import { decode, type Decoded, type Encoding } from './decode.js';
 import { readByMatch, reportsByMatch, type EachReport } from './check-by-match.js';
 import { PieceMatches } from './check-pieces.js';
+import { SgfPieceTrees } from './import/sgf-pieces.js';
 import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
@@ -126,7 +127,7 @@ export function auditDecodedEach(
     const notes = encodingNotes(decoded.encoding);
     if (format === 'mat' && reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
     if (format === 'sgf') {
-      if (sgfByTree(decoded.text, notes, file, options, each)) return;
+      if (sgfByTree(wholeTrees(decoded.text), notes, file, options, each)) return;
       restart();
     }
   }
@@ -134,22 +135,30 @@ export function auditDecodedEach(
 }
 
 /** An SGF collection's reports, game tree by game tree; false when it must be read whole (some may have been given). */
-function sgfByTree(text: string, notes: Finding[], file: string, options: AuditOptions, each: EachReport): boolean {
-  const matches = new SgfMatches(text, file);
-  const source = new SourceText(text);
+function sgfByTree(
+  trees: TreeSource,
+  notes: Finding[],
+  file: string,
+  options: AuditOptions,
+  each: EachReport,
+): boolean {
+  const matches = new SgfMatches(trees, file);
   let k = 0;
   for (let m = matches.next(); m !== null; m = matches.next()) {
     const extraFindings = [...(options.extraFindings ?? []), ...(k === 0 ? notes : [])];
-    each(auditMatch(m, { ...options, source, extraFindings }), k++);
+    each(auditMatch(m, { ...options, source: matches.source, extraFindings }), k++);
   }
   return !matches.whole;
 }
 
 /**
- * A `.mat` file too large to hold, its text given in pieces (each ending at a line end; null at the
- * end): its reports, match by match, as `auditDecodedEach` gives them for the whole text. A match
- * longer than `limit` characters (its lines from the end of the one before) is an error: `tooLarge`
- * makes it. False when the text is not a `.mat` file's (an SGF file is read whole).
+ * A file too large to hold, its text given in pieces (each ending at a line end; null at the end):
+ * its reports, a `.mat` file's match by match and an SGF collection's game tree by game tree, as
+ * `auditDecodedEach` gives them for the whole text. A match longer than `limit` characters (its
+ * lines from the end of the one before), or a game tree, is an error: `tooLarge` makes it. False
+ * when the file must be read whole: an SGF collection with a syntax error, an unreadable game or
+ * games numbered from 0 after matches numbered from 1 (where its errors are listed, or how its
+ * games are numbered, depends on all of it); some reports may have been given.
  */
 export function auditPieces(
   pieces: () => string | null,
@@ -158,7 +167,7 @@ export function auditPieces(
   options: AuditOptions,
   each: EachReport,
   limit: number,
-  tooLarge: (line: number) => Error,
+  tooLarge: (line: number, what: 'match' | 'game tree') => Error,
 ): boolean {
   let head = pieces() ?? '';
   const more: string[] = [];
@@ -167,13 +176,22 @@ export function auditPieces(
     if (piece === null) break;
     head += piece;
   }
-  if (detectFormat(head) !== 'mat') return false;
+  const format = detectFormat(head);
   more.push(head);
-  const reader = new PieceMatches(() => more.pop() ?? pieces(), limit, tooLarge);
+  const rest = () => more.pop() ?? pieces();
+  if (format === 'sgf')
+    return sgfByTree(
+      new SgfPieceTrees(rest, limit, (line) => tooLarge(line, 'game tree')),
+      encodingNotes(encoding),
+      file,
+      options,
+      each,
+    );
+  const reader = new PieceMatches(rest, limit, (line) => tooLarge(line, 'match'));
   if (readByMatch(reader, encodingNotes(encoding), file, options, parseErrorFinding, each)) return true;
   // No match-length line: read whole (it is within the limit), as the whole-file reader says why.
   const text = reader.wholeText();
-  if (text === null) throw tooLarge(1);
+  if (text === null) throw tooLarge(1, 'match');
   eachReportOf(importDecoded({ ok: true, text, encoding }, file), file, options, each);
   return true;
 }

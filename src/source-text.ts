@@ -51,3 +51,31 @@ export class SourceText {
     return raw.length > max ? `${raw.slice(0, max)}…` : raw;
   }
 }
+
+/** A window of a file's text (issue 18: a file read in pieces), read by the file's line numbers. */
+export class WindowText extends SourceText {
+  constructor(
+    text: string,
+    /** Lines of the file before the window. */
+    readonly base: number,
+  ) {
+    super(text);
+  }
+
+  override excerpt(line: number, column?: number, endColumn?: number, max?: number): string {
+    return super.excerpt(line - this.base, column, endColumn, max);
+  }
+}
+
+/** Several windows of a file, in order (a match whose games are in more than one): each line read from the window that holds it. */
+export class JoinedText extends SourceText {
+  constructor(private readonly windows: readonly WindowText[]) {
+    super('');
+  }
+
+  override excerpt(line: number, column?: number, endColumn?: number, max?: number): string {
+    let w = this.windows[0];
+    for (const next of this.windows) if (next.base < line) w = next;
+    return w.excerpt(line, column, endColumn, max);
+  }
+}

@@ -32,6 +32,10 @@ function tooBig(size: number, limit: number): string {
 const NOT_REGULAR =
   'not a regular file (a FIFO, a device or a socket): only regular files are read; pipe a stream in with "-"';
 
+/** Why an SGF file above the limit was not read game tree by game tree (`auditPieces`). */
+const SGF_WHOLE =
+  'an SGF collection with a syntax error, an unreadable game, no backgammon game tree or games numbered both from 0 and from 1 is read whole (what it reports depends on all of it)';
+
 /** A file larger than the limit, open, to be read in pieces (issue 18; its descriptor is the reader's to close). */
 interface LargeFile {
   fd: number;
@@ -99,7 +103,7 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
  * A file larger than the limit, read in pieces (read-pieces.ts) and audited match by match
  * (check-pieces.ts): what it holds at once is a piece and a match, whatever its size. A match
  * longer than the limit, or a line, is an io-error for the file, as a file above the limit was
- * before; so is an SGF file above it (read whole).
+ * before; so is an SGF collection above it that must be read whole.
  */
 function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): FileOutcome {
   const { fd, size } = large;
@@ -121,9 +125,11 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
       return outcome.finish();
     }
     const text = new TextPieces(fd, how, limit);
-    const tooLarge = (line: number) => new PieceTooLarge(`its match from line ${line} on`);
+    // A game tree that is never closed runs to the end of the file: it is the one said too large.
+    const tooLarge = (line: number, what: 'match' | 'game tree') =>
+      new PieceTooLarge(`its ${what} from line ${line} on${what === 'game tree' ? ' (or it is never closed)' : ''}`);
     if (!auditPieces(() => text.next(), how.encoding, task.path, options.audit, each, limit, tooLarge))
-      return ioError(task.path, `${tooBig(size, limit)}: an SGF file is read whole`, options);
+      return ioError(task.path, `${tooBig(size, limit)}: ${SGF_WHOLE}`, options);
     return outcome.finish();
   } catch (e) {
     if (e instanceof PieceTooLarge)

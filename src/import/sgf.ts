@@ -16,6 +16,7 @@ import { checkersPerSide, startPosition } from '../engine/board.js';
 import { ParseErrorList, parseError } from './parse-error.js';
 import type { Count } from '../../grammars/mat-nodes.js';
 import { quoteDigits, wholeNumber } from '../../grammars/numbers.js';
+import { JoinedText, SourceText, WindowText } from '../source-text.js';
 import { MAX_CUBE, MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
 import type {
   Action,
@@ -492,6 +493,47 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   return { matches, errors: errors.list() };
 }
 
+/** A game tree read, with the text its offsets are in and the text the audit reads its lines from. */
+export interface PlacedTree {
+  tree: SgfTree;
+  text: string;
+  source: SourceText;
+}
+
+/** Game trees one at a time, in file order; null at the end or once a syntax error is met (`clean` is then false). */
+export interface TreeSource {
+  next(): PlacedTree | null;
+  readonly clean: boolean;
+}
+
+/** The game trees of a whole text. */
+export function wholeTrees(text: string): TreeSource {
+  const reader = new SgfReader(text);
+  const source = new SourceText(text);
+  return {
+    next: () => {
+      const tree = reader.next();
+      return tree === null ? null : { tree, text, source };
+    },
+    get clean() {
+      return reader.clean;
+    },
+  };
+}
+
+interface Taken {
+  read: GameRead;
+  source: SourceText;
+}
+
+/** The text a match's games are read from: one window's, or those of the windows they are in. */
+function sourceOf(group: Taken[]): SourceText {
+  const windows: SourceText[] = [];
+  for (const t of group) if (windows[windows.length - 1] !== t.source) windows.push(t.source);
+  if (windows.length === 1) return windows[0];
+  return new JoinedText(windows.filter((w): w is WindowText => w instanceof WindowText));
+}
+
 /**
  * The matches of an SGF collection one at a time, each as `importSgf` makes it, from a reader that
  * reads one game tree at a time (issue 18). A match is given once the game tree after its last
@@ -501,9 +543,8 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
  * are a syntax error, an error in a game and a file with no backgammon game tree (`whole`).
  */
 export class SgfMatches {
-  private readonly reader: SgfReader;
-  private readonly waiting: GameRead[][] = [];
-  private group: GameRead[] | null = null;
+  private readonly waiting: Taken[][] = [];
+  private group: Taken[] | null = null;
   private first: GameRead | null = null;
   private numbered = false;
   private zeroBased = false;
@@ -511,13 +552,13 @@ export class SgfMatches {
   private ended = false;
   /** The file cannot be read game tree by game tree: read it with `importSgf`. */
   whole = false;
+  /** The text the last match given was read from (its lines, for the audit). */
+  source: SourceText = new SourceText('');
 
   constructor(
-    private readonly text: string,
+    private readonly trees: TreeSource,
     private readonly file: string,
-  ) {
-    this.reader = new SgfReader(text);
-  }
+  ) {}
 
   /** The next match, or null at the end (or when `whole` is set). */
   next(): MatchRecord | null {
@@ -525,26 +566,28 @@ export class SgfMatches {
       if (this.whole) return null;
       if (this.waiting.length > 0 && (this.numbered || this.ended)) return this.give(this.waiting.shift() ?? []);
       if (this.ended) return null;
-      const tree = this.reader.next();
-      if (tree === null) {
+      const placed = this.trees.next();
+      if (placed === null) {
         this.ended = true;
-        if (!this.reader.clean || this.first === null) this.whole = true;
+        if (!this.trees.clean || this.first === null) this.whole = true;
         else if (this.group !== null) this.waiting.push(this.group);
         this.group = null;
         continue;
       }
-      if (tree.nodes.length === 0 || !isBackgammon(this.text, tree)) continue;
+      const { tree, text, source } = placed;
+      if (tree.nodes.length === 0 || !isBackgammon(text, tree)) continue;
       const errors = new ParseErrorList();
-      const read = readGame(this.text, tree, errors, null);
+      const read = readGame(text, tree, errors, null);
       if (errors.list().length > 0) {
         this.whole = true;
         continue;
       }
-      this.take(read);
+      this.take({ read, source });
     }
   }
 
-  private take(read: GameRead): void {
+  private take(taken: Taken): void {
+    const { read } = taken;
     if (this.first === null) {
       this.first = read;
       this.zeroBased = /GNU Backgammon|gibbon|BackgammonMobile/i.test(read.app);
@@ -556,16 +599,22 @@ export class SgfMatches {
       }
       this.numbered = true;
     }
-    if (this.group !== null && sameMatch(this.group[this.group.length - 1], read)) this.group.push(read);
+    if (this.group !== null && sameMatch(this.group[this.group.length - 1].read, read)) this.group.push(taken);
     else {
       if (this.group !== null) this.waiting.push(this.group);
-      this.group = [read];
+      this.group = [taken];
     }
   }
 
-  private give(group: GameRead[]): MatchRecord {
+  private give(group: Taken[]): MatchRecord {
     this.given++;
     const numbersFrom = this.numbered ? (this.zeroBased ? 0 : 1) : undefined;
-    return matchOf(group, this.file, this.given, numbersFrom);
+    this.source = sourceOf(group);
+    return matchOf(
+      group.map((t) => t.read),
+      this.file,
+      this.given,
+      numbersFrom,
+    );
   }
 }

@@ -109,6 +109,27 @@ describe('a file read in pieces, its output spooled', () => {
     expect(writtenWhileWaiting).toBe(0);
   });
 
+  it('an SGF collection above the limit: read game tree by game tree, the same as read whole', async () => {
+    const sgf = join(dir, 'collection.sgf');
+    const files = filesUnder(join(FIXTURES, 'sgf')).filter((p) => p.endsWith('.sgf') && !p.includes('broken'));
+    const one = Buffer.concat(files.flatMap((p) => [readFileSync(p), Buffer.from('\n')]));
+    writeFileSync(sgf, Buffer.concat([one, one, one]));
+    for (const format of ['text', 'ndjson']) {
+      const pieces = await cli('verify', '--format', format, sgf, '--max-file-size', '64k');
+      const whole = await cli('verify', '--format', format, sgf, '--max-file-size', '64M');
+      expect(unlimited(pieces.stdout)).toBe(unlimited(whole.stdout));
+      expect(pieces.stdout).not.toContain('io-error');
+    }
+    // A syntax error: refused, as before, since where its errors are listed depends on all of it.
+    const broken = join(dir, 'broken.sgf');
+    writeFileSync(
+      broken,
+      Buffer.concat([one, one, readFileSync(join(FIXTURES, 'sgf', 'broken', 'junk-between-nodes.sgf'))]),
+    );
+    const r = await cli('verify', '--format', 'ndjson', broken, '--max-file-size', '64k');
+    expect(r.stdout).toContain('an SGF collection with a syntax error');
+  });
+
   it('the duplicate check met the second copy', async () => {
     const r = await cli('verify', '--format', 'ndjson', big, '--max-file-size', LIMIT);
     expect(r.stdout).toContain('"code":"duplicate-match"');

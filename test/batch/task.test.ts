@@ -112,7 +112,7 @@ describe('runTask', () => {
     const sgf = join(dir, 'big.sgf');
     writeFileSync(sgf, `(;FF[4]GM[6]\n${'C[x]\n'.repeat(1000)})`);
     expect(findings(runTask({ path: sgf, sniff: false }, options(1000)))[0].message).toBe(
-      `cannot read the file: ${5000 + 14} bytes is more than the 1000-byte limit (--max-file-size): an SGF file is read whole`,
+      `cannot read the file: ${5000 + 14} bytes is more than the 1000-byte limit (--max-file-size), and so is its game tree from line 1 on (or it is never closed)`,
     );
     const html = runTask(
       { path: many, sniff: false },
