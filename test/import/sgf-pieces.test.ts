@@ -4,7 +4,10 @@
 // within the limit is too large; a syntax error is met, not read past.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decode } from '../../src/decode.js';
+import { apply, mutation } from '../fuzz/mutate.js';
 import { SgfMatches, wholeTrees, type TreeSource } from '../../src/import/sgf.js';
 import { SgfPieceTrees } from '../../src/import/sgf-pieces.js';
 import { auditMatch } from '../../src/scoring/audit.js';
@@ -86,5 +89,42 @@ describe('SgfPieceTrees = the collection read whole', () => {
     while (trees.next() !== null);
     expect(trees.clean).toBe(false);
     expect(JSON.parse(audited(new SgfPieceTrees(inPieces(text, 1), 1 << 20, tooLarge, 1))).whole).toBe(true);
+  });
+});
+
+describe('SgfPieceTrees on mutated collections', () => {
+  // Two fixture collections joined, mutated as broken copies and other programs break files.
+  const seed = Buffer.concat(
+    ['gnubg-resign-while-doubled.sgf', 'gibbon-7point-resign-dice-low-first.sgf', 'gnubg-pending-roll.sgf'].map((f) =>
+      readFileSync(join(FIXTURES, 'sgf', f)),
+    ),
+  );
+  const runs = Math.max(300, Math.floor(Number(process.env.FUZZ_RUNS ?? 0) / 20));
+
+  it(`a collection read clean whole reads the same in pieces, at every cut (${runs} mutants)`, () => {
+    let clean = 0;
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 5 }), (ms, lines) => {
+        const decoded = decode(ms.reduce<Uint8Array>((b, m) => apply(b, m), seed));
+        if (!decoded.ok) return;
+        const text = decoded.text;
+        const whole = audited(wholeTrees(text));
+        let pieces: string;
+        try {
+          pieces = audited(new SgfPieceTrees(inPieces(text, lines), 1 << 20, tooLarge, 1));
+        } catch {
+          // Only a tree the scan never sees closed (a syntax error the grammar also meets).
+          expect(JSON.parse(whole).clean).toBe(false);
+          return;
+        }
+        const w = JSON.parse(whole) as { clean: boolean; whole: boolean };
+        if (w.clean && !w.whole) {
+          clean++;
+          expect(pieces).toBe(whole);
+        } else expect((JSON.parse(pieces) as { whole: boolean }).whole).toBe(true); // refused, as read whole would be
+      }),
+      { numRuns: runs, seed: 18 },
+    );
+    expect(clean).toBeGreaterThan(runs / 10);
   });
 });
