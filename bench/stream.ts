@@ -1,5 +1,5 @@
 // `npm run build && node dist/bench/stream.js [-- --mb 40] [-- --format ndjson] [-- --build DIR]
-// [-- --whole] [-- --one-only]`: a file's memory (issue 18). Builds one .mat file by concatenating
+// [-- --whole] [-- --one-only] [-- --sgf]`: a file's memory (issue 18). Builds one .mat file by concatenating
 // the corpus's UTF-8 .mat files until it holds `--mb` MB (BBGT and database exports hold many
 // matches per file), and the same files as separate files (100 a folder); runs `verify --jobs 1
 // --no-duplicates --file-timeout 0` on both, in interleaved rounds (BENCH_RUNS, 3), whole process
@@ -8,7 +8,8 @@
 // is read in pieces; `--whole` raises the limit above it (read whole, as before pieces).
 // `--build DIR` runs that build's dist/src/cli-main.js too (the build before a change), in the
 // same rounds, on the one file (with the limit above it: that build refuses it otherwise).
-// `--one-only` leaves the separate files out (a 400 MB run).
+// `--one-only` leaves the separate files out (a 400 MB run). `--sgf`: the corpus's SGF files
+// instead (`sgf` and `gnubg-generated`), one SGF collection of them, read game tree by game tree.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ const format = arg('--format') ?? 'text';
 const other = arg('--build');
 const whole = args.includes('--whole');
 const oneOnly = args.includes('--one-only');
+const sgf = args.includes('--sgf');
+const ext = sgf ? '.sgf' : '.mat';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -37,7 +40,7 @@ function isPlainUtf8(b: Uint8Array): boolean {
 
 // One encoding for the whole file: a Windows-1252 or UTF-16 file among them would change how all
 // of it is read.
-const usable = corpusFiles(['mat'])
+const usable = (sgf ? corpusFiles(['sgf', 'gnubg-generated'], '.sgf') : corpusFiles(['mat']))
   .map((f) => f.bytes)
   .filter(isPlainUtf8)
   .map((b) => (b[b.length - 1] === 10 ? b : Buffer.concat([b, Buffer.from('\n')])));
@@ -51,13 +54,14 @@ for (let i = 0; bytes < mb * 1e6; i++) {
   if (!oneOnly) {
     const sub = join(separate, String(Math.floor(i / 100)).padStart(4, '0'));
     if (i % 100 === 0) mkdirSync(sub);
-    writeFileSync(join(sub, `${String(i).padStart(6, '0')}.mat`), b);
+    writeFileSync(join(sub, `${String(i).padStart(6, '0')}${ext}`), b);
   }
   parts.push(b);
   bytes += b.length;
 }
-const one = join(dir, 'one.mat');
-const matchLine = /^\s*(?:\d+\s+points?\s+match|unlimited\s+game)\s*$/i;
+const one = join(dir, `one${ext}`);
+// A match's first line (an SGF collection: a game tree's).
+const matchLine = sgf ? /^\s*\(\s*;/ : /^\s*(?:\d+\s+points?\s+match|unlimited\s+game)\s*$/i;
 let matchLines = 0;
 for (let k = 0, at = 0; k < parts.length; k += 1000) {
   const chunk = Buffer.concat(parts.slice(k, k + 1000));
@@ -113,7 +117,7 @@ const show = (what: string, ts: Timed[]) =>
       `peak RSS ${(Math.max(...ts.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
   );
 console.log(
-  `${(bytes / 1e6).toFixed(1)} MB, ${parts.length} corpus files, ${matchLines} match-length lines; verify --jobs 1 --format ${format}` +
+  `${(bytes / 1e6).toFixed(1)} MB, ${parts.length} corpus files, ${matchLines} ${sgf ? 'game trees' : 'match-length lines'}; verify --jobs 1 --format ${format}` +
     (whole ? ' (read whole)' : ''),
 );
 show(
