@@ -156,9 +156,9 @@ function sgfByTree(
  * its reports, a `.mat` file's match by match and an SGF collection's game tree by game tree, as
  * `auditDecodedEach` gives them for the whole text. A match longer than `limit` characters (its
  * lines from the end of the one before), or a game tree, is an error: `tooLarge` makes it. False
- * when the file must be read whole: an SGF collection with a syntax error, an unreadable game or
- * games numbered from 0 after matches numbered from 1 (where its errors are listed, or how its
- * games are numbered, depends on all of it); some reports may have been given.
+ * when the file must be read whole: an SGF collection with a syntax error, an unreadable game, no
+ * backgammon game tree, or games numbered from 0 after matches numbered from 1 (where its errors
+ * are listed, or how its games are numbered, depends on all of it); some reports may have been given.
  */
 export function auditPieces(
   pieces: () => string | null,

@@ -1,6 +1,6 @@
 // A large file's rendered output, spooled to disk (issue 18). A file read in pieces may hold any
 // number of matches: its reports are rendered one by one, and what a format's text of them comes
-// to grows with the file (the NDJSON of 200 MB of matches is about 40 MB of text, and it was held
+// to grows with the file (the NDJSON of a file of corpus matches is about half its size, and it was held
 // by the worker, copied to the main thread and written at once: 554 MB peak against 113 MB for the
 // text report). Its worker writes each format's text to a file of the run's spool folder as it is
 // made, a block at a time; the main thread copies it to the output when the file's turn comes, a

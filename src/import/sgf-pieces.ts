@@ -3,9 +3,10 @@
 //
 // A piece ends at a line end. A scan of each piece follows what the grammar reads: how deep in
 // game trees it is, and whether it is inside a `[...]` value (where `(`, `)` and an escaped `]`
-// are text). A piece that ends between game trees (every tree closed, no value open) ends a
-// window: the next window starts at a line start, so columns are the file's, and its lines are
-// moved by the lines before it. Each window is read by its own SgfReader. A file with a syntax
+// are text). Once a window holds a MB, it ends at its last line end between game trees (every
+// tree closed, no value open) and what follows is carried to the next: a window starts at a line
+// start, so columns are the file's, and its lines are moved by the lines before it. Each window is
+// read by its own SgfReader. A file with a syntax
 // error (which the scan may cut in the wrong place, and whose errors are listed depending on the
 // whole file) is not read clean: the caller then refuses it, as it refuses to read it whole.
 import { SgfReader, type SgfTree } from '../../grammars/sgf.js';
