@@ -43,6 +43,13 @@ class SpoolFile implements PieceWriter {
     return this.opened ? this.path : null;
   }
 
+  append(other: PieceWriter): void {
+    const path = other.close();
+    if (path === null) return;
+    for (const piece of spooledPieces(path)) this.write(piece);
+    removeSpooled(path);
+  }
+
   private flush(): void {
     if (this.held.length === 0) return;
     const text = this.held.length === 1 ? this.held[0] : this.held.join('');

@@ -87,14 +87,47 @@ class FormatText {
   close(): string | null {
     return this.writer === null ? null : this.writer.close();
   }
+
+  /** The text `after` has written, written after this one's (both written out, not held). */
+  append(after: FormatText): void {
+    if (after.empty) return;
+    if (this.writer === null || after.writer === null) throw new Error('only written texts are joined');
+    if (!this.empty && this.separator !== '') this.writer.write(this.separator);
+    this.writer.append(after.writer);
+    this.empty = false;
+  }
+}
+
+/** A file's text in each format asked for that is made of its reports' pieces. */
+interface Texts {
+  text: FormatText | null;
+  json: FormatText | null;
+  csv: FormatText | null;
+  csvMatch: FormatText | null;
+}
+
+function textsFor(f: ReadonlySet<string>, spool: ((name: string) => PieceWriter) | undefined, prefix = ''): Texts {
+  const out = (asked: boolean, name: string, separator: string) =>
+    asked ? new FormatText(separator, spool?.(prefix + name) ?? null) : null;
+  return {
+    text: out(f.has('text'), 'txt', ''),
+    json: out(f.has('json') || f.has('ndjson'), 'json', '\n'),
+    csv: out(f.has('csv'), 'csv', ''),
+    csvMatch: out(f.has('csv-match'), 'match.csv', ''),
+  };
 }
 
 export class FileRenderer {
   private readonly counts: FileCounts = countsOf([]);
-  private readonly text: FormatText | null;
-  private readonly json: FormatText | null;
-  private readonly csv: FormatText | null;
-  private readonly csvMatch: FormatText | null;
+  private readonly texts: Texts;
+  /**
+   * Spooled, the texts of the reports after one that comes out of order (the match that counts a
+   * file's unlisted parse errors is audited last), written out as they come and joined after it
+   * when it comes, instead of held; from `afterNext` on.
+   */
+  private after: Texts | null = null;
+  private afterNext = 0;
+  private file = '';
   private readonly kept: MatchReport[] = [];
   /** Reports rendered (those `show --match` leaves out are not counted). */
   private reports = 0;
@@ -106,15 +139,10 @@ export class FileRenderer {
   /** `spool`: where each format's text goes as it is made (a file read in pieces), instead of being held. */
   constructor(
     private readonly spec: RenderSpec,
-    spool?: (format: string) => PieceWriter,
+    private readonly spool?: (format: string) => PieceWriter,
   ) {
-    const f = (this.formats = new Set(spec.formats));
-    const out = (asked: boolean, name: string, separator: string) =>
-      asked ? new FormatText(separator, spool?.(name) ?? null) : null;
-    this.text = out(f.has('text'), 'txt', '');
-    this.json = out(f.has('json') || f.has('ndjson'), 'json', '\n');
-    this.csv = out(f.has('csv'), 'csv', '');
-    this.csvMatch = out(f.has('csv-match'), 'match.csv', '');
+    this.formats = new Set(spec.formats);
+    this.texts = textsFor(this.formats, spool);
   }
 
   /** The report at `index` in the file's order (0, 1, …; each once, in any order). */
@@ -122,11 +150,20 @@ export class FileRenderer {
     const only = this.spec.show?.match;
     const pieces = only === undefined || r.match === only || r.match === null ? this.piecesOf(r) : null;
     if (index !== this.next) {
-      this.waiting.set(index, pieces);
+      if (this.spool !== undefined && index === (this.after === null ? this.next + 1 : this.afterNext)) {
+        this.after ??= textsFor(this.formats, this.spool, 'after.');
+        this.afterNext = index + 1;
+        this.take(pieces, this.after, false);
+      } else this.waiting.set(index, pieces);
       return;
     }
     this.take(pieces);
     this.next++;
+    if (this.after !== null) {
+      this.join(this.after);
+      this.after = null;
+      this.next = this.afterNext;
+    }
     for (let p = this.waiting.get(this.next); p !== undefined; p = this.waiting.get(this.next)) {
       this.waiting.delete(this.next);
       this.take(p);
@@ -135,7 +172,8 @@ export class FileRenderer {
   }
 
   finish(): RenderedFile {
-    if (this.waiting.size > 0) throw new Error(`report ${this.next} of the file was never added`);
+    if (this.waiting.size > 0 || this.after !== null)
+      throw new Error(`report ${this.next} of the file was never added`);
     const out: RenderedFile['out'] = {};
     let spooled: RenderedFile['spooled'];
     const each = (format: OutputFormat, t: FormatText) => {
@@ -143,13 +181,14 @@ export class FileRenderer {
       out[format] = path === null ? t.joined() : '';
       if (path !== null) (spooled ??= {})[format] = path;
     };
+    const { text, json, csv, csvMatch } = this.texts;
     for (const format of this.spec.formats) {
-      if (format === 'text' && this.text) each(format, this.text);
-      else if (format === 'csv' && this.csv) each(format, this.csv);
-      else if (format === 'csv-match' && this.csvMatch) each(format, this.csvMatch);
+      if (format === 'text' && text) each(format, text);
+      else if (format === 'csv' && csv) each(format, csv);
+      else if (format === 'csv-match' && csvMatch) each(format, csvMatch);
       else if (format === 'show') out.show = renderShow(this.kept, this.spec.show ?? {});
       else if (format === 'html') out.html = renderHtmlFile(this.htmlReports(), this.spec.source);
-      else if ((format === 'json' || format === 'ndjson') && this.json) each(format, this.json);
+      else if ((format === 'json' || format === 'ndjson') && json) each(format, json);
     }
     return spooled === undefined ? { counts: this.counts, out } : { counts: this.counts, out, spooled };
   }
@@ -170,19 +209,32 @@ export class FileRenderer {
     return p;
   }
 
-  private take(p: Pieces | null): void {
+  /** A report's pieces into `into` (`header`: the file's path goes before its first finding there). */
+  private take(p: Pieces | null, into = this.texts, header = true): void {
     if (p === null) return;
     this.reports++;
+    this.file = p.file;
     addCounts(this.counts, p.counts);
-    if (p.text && this.text) {
-      // The file's path once, before its first finding.
-      if (this.text.empty) this.text.add(`${printable(p.file)}\n`);
-      this.text.add(p.text);
+    const { text } = into;
+    if (p.text && text) {
+      if (header && text.empty) text.add(`${printable(p.file)}\n`);
+      text.add(p.text);
     }
-    if (p.json !== undefined) this.json?.add(p.json);
-    if (p.csv) this.csv?.add(p.csv);
-    if (p.csvMatch) this.csvMatch?.add(p.csvMatch);
+    if (p.json !== undefined) into.json?.add(p.json);
+    if (p.csv) into.csv?.add(p.csv);
+    if (p.csvMatch) into.csvMatch?.add(p.csvMatch);
     if (p.kept) this.kept.push(p.kept);
+  }
+
+  /** The texts of the reports that came after the one out of order, written after it. */
+  private join(after: Texts): void {
+    const { text } = this.texts;
+    if (text && after.text && text.empty && !after.text.empty) text.add(`${printable(this.file)}\n`);
+    for (const k of ['text', 'json', 'csv', 'csvMatch'] as const) {
+      const into = this.texts[k];
+      const from = after[k];
+      if (into && from) into.append(from);
+    }
   }
 
   /**

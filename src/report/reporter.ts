@@ -76,6 +76,8 @@ export interface PieceWriter {
   write(text: string): void;
   /** All is written: where it is, or null when nothing was. */
   close(): string | null;
+  /** Writes what `other` (a writer of the same kind) has written, and closes and drops it. */
+  append(other: PieceWriter): void;
 }
 
 /** One file, rendered in each format asked for. */

@@ -130,6 +130,22 @@ describe('a file read in pieces, its output spooled', () => {
     expect(r.stdout).toContain('an SGF collection with a syntax error');
   });
 
+  it('a file whose first match counts its unlisted parse errors (audited last): the same as read whole', async () => {
+    const junk = join(dir, 'junk.mat');
+    const first = readFileSync(join(FIXTURES, 'mat', 'gnubg-7p-hits-and-dances.mat'), 'utf8').replace(
+      ' Game 2',
+      `${'zz not a line of a match\n'.repeat(150)} Game 2`,
+    );
+    writeFileSync(junk, Buffer.concat([Buffer.from(first + '\n'), bytes]));
+    for (const format of ['text', 'ndjson', 'json']) {
+      const pieces = await cli('verify', '--format', format, junk, '--max-file-size', LIMIT);
+      const whole = await cli('verify', '--format', format, junk, '--max-file-size', '64M');
+      expect(unlimited(pieces.stdout)).toBe(unlimited(whole.stdout));
+      expect(pieces.stdout).toMatch(/\d+ more parse errors/);
+    }
+    expect(readdirSync(spoolParent)).toEqual([]);
+  });
+
   it('the duplicate check met the second copy', async () => {
     const r = await cli('verify', '--format', 'ndjson', big, '--max-file-size', LIMIT);
     expect(r.stdout).toContain('"code":"duplicate-match"');
