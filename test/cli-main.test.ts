@@ -1,5 +1,7 @@
 // The installed command as a process: exit codes, and a reader that stops early.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT } from './helpers.js';
@@ -34,4 +36,31 @@ describe('the bgaudit command', () => {
     expect(stderr).not.toContain('EPIPE');
     expect(code === 0 || code === 1).toBe(true);
   });
+
+  // A file read in pieces spools its report to a folder of its own (issue 18): an interrupted run
+  // removes it, and still ends as interrupted.
+  it.skipIf(process.platform === 'win32').each(['SIGINT', 'SIGTERM'] as const)(
+    'removes its spool folder when stopped by %s',
+    async (signal) => {
+      const dir = mkdtempSync(join(tmpdir(), 'bgaudit-signal-'));
+      const tmp = join(dir, 'tmp');
+      mkdirSync(tmp);
+      const one = readFileSync(join(FIXTURES, 'mat', 'gnubg-money-beavers.mat'));
+      writeFileSync(join(dir, 'big.mat'), Buffer.concat(Array.from({ length: 3000 }, () => one)));
+      const child = spawn(
+        process.execPath,
+        [BIN, 'verify', join(dir, 'big.mat'), '--format', 'ndjson', '--jobs', '1', '--max-file-size', '64k'],
+        { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, TMPDIR: tmp } },
+      );
+      const ended = new Promise<NodeJS.Signals | null>((done) => child.on('close', (_, s) => done(s)));
+      // Once the run has written to its spool folder.
+      for (let k = 0; k < 200 && !readdirSync(tmp).some((d) => readdirSync(join(tmp, d)).length > 0); k++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(readdirSync(tmp)).toHaveLength(1);
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      expect(readdirSync(tmp)).toEqual([]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });

@@ -121,7 +121,8 @@ export function removeSpooled(path: string): void {
  * The run's spool folder, made now, and a function that removes it. Null when no folder can be
  * made (a read-only temporary folder): a large file's output is then held in memory, as before.
  * The folder goes when the run ends, or when the process is interrupted (SIGINT, SIGTERM: the
- * signal is raised again once it is gone, so the process ends as it would have).
+ * signal is raised again once it is gone, so the process ends as it would have; another listener
+ * of the signal, if there is one, decides instead).
  */
 export function makeSpoolDir(): { dir: string; remove: () => void } | null {
   let dir: string;
@@ -133,7 +134,8 @@ export function makeSpoolDir(): { dir: string; remove: () => void } | null {
   const clear = () => rmSync(dir, { recursive: true, force: true });
   const onSignal = (signal: NodeJS.Signals) => {
     clear();
-    process.kill(process.pid, signal);
+    // Raised again for Node's own handling (the process ends), unless someone else listens for it.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
