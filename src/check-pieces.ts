@@ -19,7 +19,7 @@ import { MatReader } from '../grammars/mat.js';
 import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.js';
 import type { Unlisted } from '../grammars/primitives.js';
 import type { MatchSource } from './check-by-match.js';
-import { WindowText, type SourceText } from './source-text.js';
+import { WindowText, newlines, type SourceText } from './source-text.js';
 
 function shiftNodes(nodes: { line: number }[], by: number): void {
   for (const n of nodes) n.line += by;
@@ -35,12 +35,6 @@ function shiftMatch(m: MatchNode, by: number): void {
     if (g.score) g.score.line += by;
     shiftNodes(g.body, by);
   }
-}
-
-function newlines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /** A match read and not yet taken: where its reading started, and the reader's count of dropped lines after it. */

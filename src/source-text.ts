@@ -52,6 +52,13 @@ export class SourceText {
   }
 }
 
+/** The line ends in `text` before offset `end` (all of them by default). */
+export function newlines(text: string, end = text.length): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 /** A window of a file's text (issue 18: a file read in pieces), read by the file's line numbers. */
 export class WindowText extends SourceText {
   constructor(

@@ -10,7 +10,7 @@
 // error (which the scan may cut in the wrong place, and whose errors are listed depending on the
 // whole file) is not read clean: the caller then refuses it, as it refuses to read it whole.
 import { SgfReader, type SgfTree } from '../../grammars/sgf.js';
-import { WindowText } from '../source-text.js';
+import { WindowText, newlines } from '../source-text.js';
 import type { PlacedTree, TreeSource } from './sgf.js';
 
 /** Characters a window gathers at least before it ends between trees: a reader and a line index a MB. */
@@ -57,12 +57,6 @@ class TreeScan {
     this.inValue = inValue;
     return cut;
   }
-}
-
-function newlines(text: string, end = text.length): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 function shiftTree(t: SgfTree, by: number): void {
