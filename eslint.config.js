@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'bench/out/', 'fixtures/'] },
+  { ignores: ['dist/', 'node_modules/', 'bench/out/', 'fixtures/', 'corpus/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

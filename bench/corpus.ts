@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const CORPUS = resolve(process.env.BGAUDIT_CORPUS ?? join(process.cwd(), '..', 'shared', 'corpus'));
+export const CORPUS = resolve(process.env.BGAUDIT_CORPUS ?? join(process.cwd(), 'corpus'));
 
 export interface CorpusFile {
   name: string;

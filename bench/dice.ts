@@ -1,16 +1,16 @@
 // `node dist/bench/dice.js [paths...]` (after `npm run build`): `bgaudit dice` against
 // `bgaudit verify --no-duplicates` (dice looks for no duplicates) on the same files, whole
-// process from start to exit (default: the shared corpus, ../shared/corpus). Each round runs
+// process from start to exit (default: the corpus, corpus/). Each round runs
 // verify then dice back to back, as the machine's speed drifts within minutes; the figure is the
 // median of the rounds' ratios (issue 17: at most 1.2). BENCH_RUNS rounds (default 5); BENCH_JOBS
 // passes --jobs.
 import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { median } from './corpus.js';
 
 const BIN = resolve('dist/bin/bgaudit.js');
 const paths = process.argv.slice(2);
-if (paths.length === 0) paths.push(join('..', 'shared', 'corpus'));
+if (paths.length === 0) paths.push('corpus');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const jobs = process.env.BENCH_JOBS ? ['--jobs', process.env.BENCH_JOBS] : [];
 

@@ -7,7 +7,7 @@ import { auditFileWhole, auditPieces } from '../src/check.js';
 import { decode } from '../src/decode.js';
 import type { MatchReport } from '../src/model.js';
 import type { AuditOptions } from '../src/scoring/audit.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from './helpers.js';
+import { CORPUS, FIXTURES, filesUnder } from './helpers.js';
 
 class TooLarge extends Error {}
 
@@ -71,16 +71,14 @@ function same(bytes: Uint8Array, name: string, perPiece: number | (() => number)
   return true;
 }
 
-const all = [...filesUnder(FIXTURES), ...(HAVE_CORPUS ? filesUnder(CORPUS) : [])].filter(
-  (p) => !/\.(md|tsv|py|png|json)$/.test(p),
-);
+const all = [...filesUnder(FIXTURES), ...filesUnder(CORPUS)].filter((p) => !/\.(md|tsv|py|png|json)$/.test(p));
 const mats = all.filter((p) => p.endsWith('.mat'));
 
 describe('a .mat file read in pieces = read whole', () => {
   it('every .mat file of the fixtures and the corpus, in pieces of 1-7 lines', () => {
     let read = 0;
     for (const [k, path] of mats.entries()) if (same(readFileSync(path), path, lines(k + 1))) read++;
-    expect(read).toBeGreaterThan(HAVE_CORPUS ? 1000 : 30);
+    expect(read).toBeGreaterThan(1000);
   });
 
   it('concatenated files, in pieces of 1-7 lines, of 500 lines, of one line', () => {

@@ -1,5 +1,5 @@
 // Paths and readers shared by the tests.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +8,8 @@ import type { MatchReport } from '../src/model.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');
-/** The shared corpus sits beside the repository root, as in CI. */
-export const CORPUS = join(ROOT, '..', 'shared', 'corpus');
-export const HAVE_CORPUS = existsSync(CORPUS);
+/** Real match files, carried by the repository with their provenance and licences. */
+export const CORPUS = join(ROOT, 'corpus');
 
 export function fixture(...parts: string[]): Uint8Array {
   return readFileSync(join(FIXTURES, ...parts));
@@ -83,6 +82,8 @@ export function filesUnder(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
+    // The licence texts beside the corpus are not match files.
+    if (name === 'licenses') continue;
     if (statSync(path).isDirectory()) out.push(...filesUnder(path));
     else out.push(path);
   }

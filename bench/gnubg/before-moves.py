@@ -4,7 +4,7 @@
 # Run from the repository root (see bench/gnubg/README.md, "before-moves.tsv"):
 #   HOME=$(mktemp -d) /usr/games/gnubg -t -q -r -p bench/gnubg/before-moves.py
 #
-# Environment: CORPUS (default /work/shared/corpus/gnubg-generated),
+# Environment: CORPUS (default corpus/gnubg-generated),
 #              OUT    (default fixtures/gnubg, relative to the current dir).
 #
 # Files and loading are those of oracle.py: every *.sgf (`load match`), its
@@ -27,7 +27,7 @@ import os
 
 import gnubg
 
-CORPUS = os.environ.get('CORPUS', '/work/shared/corpus/gnubg-generated')
+CORPUS = os.environ.get('CORPUS', 'corpus/gnubg-generated')
 OUT = os.environ.get('OUT', 'fixtures/gnubg')
 C = gnubg.command
 PLAYER = {'X': 0, 'O': 1}   # gnubg.match() calls player 0 (White, .mat left) 'X'

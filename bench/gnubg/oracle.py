@@ -3,7 +3,7 @@
 # Run from the repository root (see bench/gnubg/README.md):
 #   HOME=$(mktemp -d) /usr/games/gnubg -t -q -r -p bench/gnubg/oracle.py
 #
-# Environment: CORPUS (default /work/shared/corpus/gnubg-generated),
+# Environment: CORPUS (default corpus/gnubg-generated),
 #              OUT    (default fixtures/gnubg, relative to the current dir).
 #
 # Everything written comes from gnubg's own state: gnubg.match() (record list,
@@ -17,7 +17,7 @@ import os
 
 import gnubg
 
-CORPUS = os.environ.get('CORPUS', '/work/shared/corpus/gnubg-generated')
+CORPUS = os.environ.get('CORPUS', 'corpus/gnubg-generated')
 OUT = os.environ.get('OUT', 'fixtures/gnubg')
 C = gnubg.command
 PLAYER = {'X': 0, 'O': 1}   # gnubg.match() calls player 0 'X' and player 1 'O'

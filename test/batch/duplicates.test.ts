@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateIndex } from '../../src/batch/duplicates.js';
 import type { FileOutcome } from '../../src/batch/outcome.js';
-import { CORPUS, HAVE_CORPUS, cli, fixtureText, reportsIn } from '../helpers.js';
+import { CORPUS, cli, fixtureText, reportsIn } from '../helpers.js';
 
 const base = fixtureText('scoring', 'cube2-gammon.mat');
 let dir: string;
@@ -72,7 +72,7 @@ describe('duplicate-match', () => {
   });
 });
 
-describe.skipIf(!HAVE_CORPUS)('duplicate-match across formats', () => {
+describe('duplicate-match across formats', () => {
   it('a .mat and the .sgf GNU Backgammon wrote of the same match', async () => {
     for (const f of ['m04_len3_auto.mat', 'm04_len3_auto.sgf'])
       copyFileSync(join(CORPUS, 'gnubg-generated', f), join(dir, f));

@@ -25,7 +25,7 @@ import {
 import { renderShow } from '../../src/report/show.js';
 import { renderText } from '../../src/report/text.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
+import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 /** renderFile before issue 18: every format from the file's reports together. */
 function wholeRender(all: MatchReport[], spec: RenderSpec): RenderedFile {
@@ -135,13 +135,11 @@ function both(bytes: Uint8Array, name: string, c: Case, order: 'file' | 'reverse
   return [JSON.stringify(builder.finish()), JSON.stringify(expected)];
 }
 
-const all = [...filesUnder(FIXTURES), ...(HAVE_CORPUS ? filesUnder(CORPUS) : [])].filter(
-  (p) => !/\.(md|tsv|py|png|json)$/.test(p),
-);
+const all = [...filesUnder(FIXTURES), ...filesUnder(CORPUS)].filter((p) => !/\.(md|tsv|py|png|json)$/.test(p));
 
 describe('a file rendered report by report = its reports rendered together', () => {
   it('every file of the fixtures and the corpus, every format, with selection, baseline, duplicates', () => {
-    expect(all.length).toBeGreaterThan(HAVE_CORPUS ? 1400 : 50);
+    expect(all.length).toBeGreaterThan(1400);
     for (const path of all) {
       const bytes = readFileSync(path);
       CASES.forEach((c, k) => {

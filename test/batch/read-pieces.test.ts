@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TextPieces, scanEncoding } from '../../src/batch/read-pieces.js';
 import { decode } from '../../src/decode.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
+import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 /** decode() of the file, from pieces of `size` bytes. */
 function inPieces(path: string, size: number): ReturnType<typeof decode> {
@@ -40,7 +40,7 @@ describe('a file decoded in pieces = decoded whole', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('every file of the fixtures and the corpus, in pieces of 61 and 4096 bytes', () => {
-    const all = [...filesUnder(FIXTURES), ...(HAVE_CORPUS ? filesUnder(CORPUS) : [])];
+    const all = [...filesUnder(FIXTURES), ...filesUnder(CORPUS)];
     for (const path of all) {
       const whole = decode(readFileSync(path));
       for (const size of [61, 4096]) expect(inPieces(path, size), `${path} ${size}`).toEqual(whole);

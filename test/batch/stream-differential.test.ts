@@ -11,7 +11,7 @@ import { parseMat, MatReader } from '../../grammars/mat.js';
 import { SgfReader, parseSgf } from '../../grammars/sgf.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
 import type { Finding } from '../../src/model.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
+import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 const OPTIONS: AuditOptions[] = [{}, { contentKey: true, gameStats: true }];
 
@@ -27,14 +27,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
 }
 
-const all = [...filesUnder(FIXTURES), ...(HAVE_CORPUS ? filesUnder(CORPUS) : [])].filter(
-  (p) => !/\.(md|tsv|py|png|json)$/.test(p),
-);
+const all = [...filesUnder(FIXTURES), ...filesUnder(CORPUS)].filter((p) => !/\.(md|tsv|py|png|json)$/.test(p));
 const mats = all.filter((p) => p.endsWith('.mat'));
 
 describe('match by match = the whole-file reader', () => {
   it('every file of the fixtures and the corpus', () => {
-    expect(all.length).toBeGreaterThan(HAVE_CORPUS ? 1400 : 50);
+    expect(all.length).toBeGreaterThan(1400);
     for (const path of all) same(readFileSync(path), path);
   });
 
@@ -194,6 +192,6 @@ describe('SgfReader', () => {
       clean++;
       expect(JSON.stringify(trees), path).toBe(JSON.stringify(whole.trees));
     }
-    expect(clean).toBeGreaterThan(HAVE_CORPUS ? 40 : 5);
+    expect(clean).toBeGreaterThan(40);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/decode.js';
 import { importRecord } from '../../src/import/index.js';
-import { CORPUS, HAVE_CORPUS } from '../helpers.js';
+import { CORPUS } from '../helpers.js';
 
 interface Counts {
   matches: number;
@@ -41,13 +41,11 @@ function countByLines(text: string): Counts {
 }
 
 const dir = join(CORPUS, 'mat');
-const files = HAVE_CORPUS
-  ? readdirSync(dir)
-      .filter((f) => f.endsWith('.mat'))
-      .sort()
-  : [];
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.mat'))
+  .sort();
 
-describe.skipIf(!HAVE_CORPUS)('the .mat corpus', () => {
+describe('the .mat corpus', () => {
   it('reads every file with no parse error, and agrees with independent line counts', () => {
     const started = performance.now();
     const totals = { files: 0, matches: 0, games: 0, actions: 0, bytes: 0 };

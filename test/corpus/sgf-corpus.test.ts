@@ -9,17 +9,15 @@ import { decode } from '../../src/decode.js';
 import { importRecord } from '../../src/import/index.js';
 import type { Finding, GameVerdict, MatchReport } from '../../src/model.js';
 import { readTsv } from '../engine/position-helpers.js';
-import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
+import { CORPUS, fixtureText } from '../helpers.js';
 
 const FOLDERS = ['sgf', 'gnubg-generated', join('gnubg-generated', 'extras')];
-const files = HAVE_CORPUS
-  ? FOLDERS.flatMap((d) =>
-      readdirSync(join(CORPUS, d))
-        .filter((f) => f.endsWith('.sgf'))
-        .sort()
-        .map((f) => join(d, f)),
-    )
-  : [];
+const files = FOLDERS.flatMap((d) =>
+  readdirSync(join(CORPUS, d))
+    .filter((f) => f.endsWith('.sgf'))
+    .sort()
+    .map((f) => join(d, f)),
+);
 const GENERATED = join(CORPUS, 'gnubg-generated');
 
 /** Counted from the text alone: games (GM[6]), move nodes, cube actions, results. */
@@ -33,7 +31,7 @@ function countByText(text: string) {
   };
 }
 
-describe.skipIf(!HAVE_CORPUS)('the SGF corpus', () => {
+describe('the SGF corpus', () => {
   it('reads every file with no parse error, and agrees with counts taken from the text', () => {
     const started = performance.now();
     const totals = { files: 0, bytes: 0, matches: 0, games: 0, actions: 0 };
@@ -67,7 +65,7 @@ describe.skipIf(!HAVE_CORPUS)('the SGF corpus', () => {
         `${totals.games} games, ${totals.actions} actions read in ${(performance.now() - started).toFixed(0)} ms`,
     );
     expect(failures).toEqual([]);
-    expect(totals.files).toBe(50);
+    expect(totals.files).toBe(46);
   });
 
   it('a file cut short inside an analysis value: the line and column where it ends, the games before it kept', () => {
@@ -115,15 +113,13 @@ const compared = (g: GameVerdict) => ({
   findings: g.findings.filter(told).map((f) => f.code),
 });
 
-const PAIRS = HAVE_CORPUS
-  ? readdirSync(GENERATED)
-      .filter((f) => f.endsWith('.sgf'))
-      .map((f) => f.slice(0, -4))
-      .sort()
-  : [];
+const PAIRS = readdirSync(GENERATED)
+  .filter((f) => f.endsWith('.sgf'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 const audit = (file: string): MatchReport[] => auditFile(readFileSync(join(GENERATED, file)), file);
 
-describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backgammon', () => {
+describe('each match saved as .sgf and as .mat by GNU Backgammon', () => {
   const reports = new Map(PAIRS.map((p) => [p, { sgf: audit(`${p}.sgf`), mat: audit(`${p}.mat`) }]));
 
   it('gets the same audit, game by game, from either file', () => {
@@ -207,7 +203,7 @@ describe.skipIf(!HAVE_CORPUS)('each match saved as .sgf and as .mat by GNU Backg
   });
 });
 
-describe.skipIf(!HAVE_CORPUS)("the SGF files' final positions against GNU Backgammon's `load match`", () => {
+describe("the SGF files' final positions against GNU Backgammon's `load match`", () => {
   it('equal gnubg for every game but the three where gnubg plays what was never played', () => {
     const rows = readTsv(fixtureText('gnubg', 'final-positions.tsv')).filter((r) => r.source === 'sgf');
     const cache = new Map<string, MatchReport>();

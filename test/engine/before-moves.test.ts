@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { momentKey, replay } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
 import { positionId } from '../../src/ids.js';
-import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
+import { CORPUS, fixtureText } from '../helpers.js';
 import { readTsv } from './position-helpers.js';
 
 const rows = readTsv(fixtureText('gnubg', 'before-moves.tsv'));
@@ -72,7 +72,7 @@ function compare(file: string): { wrong: string[]; compared: number } {
   return { wrong, compared };
 }
 
-describe.skipIf(!HAVE_CORPUS)('the position before every move equals GNU Backgammon’s', () => {
+describe('the position before every move equals GNU Backgammon’s', () => {
   it(`${rows.length} moves of ${files.length} files`, () => {
     expect(rows.length).toBe(11977);
     expect(files.length).toBe(53);

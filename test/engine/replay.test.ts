@@ -5,7 +5,7 @@ import { replay, type GameReplay } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
 import { positionId } from '../../src/ids.js';
 import type { MatchRecord } from '../../src/model.js';
-import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
+import { CORPUS, fixtureText } from '../helpers.js';
 import { readTsv } from './position-helpers.js';
 
 function matchOf(text: string): MatchRecord {
@@ -144,7 +144,7 @@ describe('replay: findings', () => {
   });
 });
 
-describe.skipIf(!HAVE_CORPUS)('replay against GNU Backgammon', () => {
+describe('replay against GNU Backgammon', () => {
   const rows = readTsv(fixtureText('gnubg', 'final-positions.tsv')).filter((r) => r.source === 'mat');
 
   it(`every game of every gnubg-generated .mat: final Position ID, termination, winner, cube (${rows.length} games)`, () => {

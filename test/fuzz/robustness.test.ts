@@ -7,14 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import { decode } from '../../src/decode.js';
-import { CORPUS, HAVE_CORPUS } from '../helpers.js';
+import { CORPUS } from '../helpers.js';
 import { apply, mutation } from './mutate.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2500);
 
 /** Seed files: every writer and format the corpus has, small and large. */
 function seeds(): { name: string; bytes: Uint8Array }[] {
-  if (!HAVE_CORPUS) return [];
   const pick = (folder: string, ext: string, every: number) =>
     readdirSync(join(CORPUS, folder))
       .filter((f) => f.endsWith(ext))
@@ -37,7 +36,7 @@ function linesIn(bytes: Uint8Array): number {
   return n;
 }
 
-describe.skipIf(!HAVE_CORPUS)('robustness under mutation', () => {
+describe('robustness under mutation', () => {
   const files = seeds();
 
   it(

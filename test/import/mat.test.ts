@@ -139,7 +139,7 @@ describe('mat import: dialect fixtures', () => {
 
   it('comments after the last move stay with the game', () => {
     const m = only('trailing-comment.mat');
-    expect(m.games[1].comments).toEqual([{ text: 'gobetzu wins by forfeit', line: 13 }]);
+    expect(m.games[1].comments).toEqual([{ text: 'alice wins by forfeit', line: 13 }]);
     expect(m.games[1].result).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { apply, mutation } from '../fuzz/mutate.js';
 import { SgfMatches, wholeTrees, type TreeSource } from '../../src/import/sgf.js';
 import { SgfPieceTrees } from '../../src/import/sgf-pieces.js';
 import { auditMatch } from '../../src/scoring/audit.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS, filesUnder } from '../helpers.js';
+import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 /** The text in pieces of `lines` lines each (pieces end at line ends, as the file reader gives them). */
 function inPieces(text: string, lines: number): () => string | null {
@@ -36,7 +36,7 @@ function audited(trees: TreeSource): string {
   return JSON.stringify({ out, whole: matches.whole, clean: trees.clean });
 }
 
-const sgfFiles = [...filesUnder(join(FIXTURES, 'sgf')), ...(HAVE_CORPUS ? filesUnder(CORPUS) : [])].filter(
+const sgfFiles = [...filesUnder(join(FIXTURES, 'sgf')), ...filesUnder(CORPUS)].filter(
   (p) => p.endsWith('.sgf') && !p.includes('broken'),
 );
 
@@ -56,7 +56,7 @@ describe('SgfPieceTrees = the collection read whole', () => {
 
   it('the fixtures and the corpus, concatenated', () => {
     const text = sgfFiles.map((p) => readFileSync(p, 'latin1')).join('\n');
-    expect(sgfFiles.length).toBeGreaterThan(HAVE_CORPUS ? 40 : 8);
+    expect(sgfFiles.length).toBeGreaterThan(40);
     const whole = audited(wholeTrees(text));
     expect(JSON.parse(whole).whole).toBe(false);
     for (const [lines, window] of [

@@ -19,7 +19,7 @@ import {
   renderCsvRows,
   renderMatchCsvRows,
 } from '../../src/report/csv.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS } from '../helpers.js';
+import { CORPUS, FIXTURES } from '../helpers.js';
 
 /** The formula rule the README describes (OWASP's first characters), as papaparse is given it. */
 const FORMULA = /^[=+\-@\t\r]/;
@@ -164,7 +164,7 @@ describe('CSV writer: papaparse 5.7 unparse, byte for byte', () => {
     });
   }
 
-  const roots = [FIXTURES, ...(HAVE_CORPUS ? [CORPUS] : [])];
+  const roots = [FIXTURES, CORPUS];
   it.each(roots)('every file under %s: per-game and per-match rows as papaparse writes them', (root) => {
     let rows = 0;
     for (const path of filesUnder(root)) {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import type { Finding, GameVerdict, MatchReport } from '../../src/model.js';
 import { CSV_COLUMNS, MATCH_CSV_COLUMNS, csvRows, csvSink, renderCsvRows } from '../../src/report/csv.js';
-import { CORPUS, FIXTURES, HAVE_CORPUS, cli, fixture, fixtureText, reportsIn } from '../helpers.js';
+import { CORPUS, FIXTURES, cli, fixture, fixtureText, reportsIn } from '../helpers.js';
 
 function csvOf(names: [string, ...string[]][]): string {
   let text = '';
@@ -232,7 +232,7 @@ describe('every CSV written reads back to the JSON report’s values', () => {
     expect(parsed.errors).toEqual([]);
     return parsed;
   };
-  const paths = [FIXTURES, ...(HAVE_CORPUS ? [join(CORPUS, 'gnubg-generated')] : [])];
+  const paths = [FIXTURES, join(CORPUS, 'gnubg-generated')];
 
   it('per game: every column, the statistics included', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgaudit-csv-roundtrip-'));

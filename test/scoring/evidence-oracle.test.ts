@@ -10,7 +10,7 @@ import { momentKey, replay } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
 import { positionOf } from '../../src/scoring/evidence.js';
 import { readTsv } from '../engine/position-helpers.js';
-import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
+import { CORPUS, fixtureText } from '../helpers.js';
 
 const rows = readTsv(fixtureText('gnubg', 'before-moves.tsv'));
 const files = [...new Set(rows.map((r) => r.file))];
@@ -51,7 +51,7 @@ function compare(file: string): { wrong: string[]; compared: number } {
   return { wrong, compared };
 }
 
-describe.skipIf(!HAVE_CORPUS)('the Match ID before every move equals GNU Backgammon’s', () => {
+describe('the Match ID before every move equals GNU Backgammon’s', () => {
   it.each(files)('%s', (file) => {
     const { wrong, compared } = compare(file);
     expect(wrong.slice(0, 5)).toEqual([]);
@@ -59,7 +59,7 @@ describe.skipIf(!HAVE_CORPUS)('the Match ID before every move equals GNU Backgam
   });
 });
 
-describe.skipIf(!HAVE_CORPUS)('the Match ID oracle covers every move', () => {
+describe('the Match ID oracle covers every move', () => {
   it('11,974 moves: all of before-moves.tsv but gnubg’s 3 pending-roll placeholders', () => {
     expect(files.reduce((n, file) => n + compare(file).compared, 0)).toBe(11_974);
   });

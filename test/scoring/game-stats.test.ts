@@ -9,7 +9,7 @@ import { auditFile } from '../../src/check.js';
 import { decodePositionId } from '../../src/ids.js';
 import { importRecord } from '../../src/import/index.js';
 import type { GameVerdict, RollAction } from '../../src/model.js';
-import { CORPUS, HAVE_CORPUS, fixture, fixtureText } from '../helpers.js';
+import { CORPUS, fixture, fixtureText } from '../helpers.js';
 import { readTsv } from '../engine/position-helpers.js';
 
 const statsOf = (g: GameVerdict) => {
@@ -94,7 +94,7 @@ describe('game statistics', () => {
 const rows = readTsv(fixtureText('gnubg', 'before-moves.tsv'));
 const files = [...new Set(rows.map((r) => r.file))];
 
-describe.skipIf(!HAVE_CORPUS)('rolls and pips rolled equal GNU Backgammon’s own move records', () => {
+describe('rolls and pips rolled equal GNU Backgammon’s own move records', () => {
   it(`every game of the ${files.length} gnubg-generated files`, () => {
     let games = 0;
     let rolls = 0;

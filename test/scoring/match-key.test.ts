@@ -5,14 +5,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
-import { CORPUS, HAVE_CORPUS, fixtureText } from '../helpers.js';
+import { CORPUS, fixture, fixtureText } from '../helpers.js';
 
 const keyOf = (text: string | Uint8Array, name = 'x.mat') =>
   auditFile(typeof text === 'string' ? new TextEncoder().encode(text) : text, name, { contentKey: true }).map(
     (r) => r.contentKey,
   );
 
-describe.skipIf(!HAVE_CORPUS)('a match read from .mat and from .sgf has one key', () => {
+describe('a match read from .mat and from .sgf has one key', () => {
   const dir = join(CORPUS, 'gnubg-generated');
   const pairs = readdirSync(dir)
     .filter((f) => f.endsWith('.mat'))
@@ -26,10 +26,12 @@ describe.skipIf(!HAVE_CORPUS)('a match read from .mat and from .sgf has one key'
   });
 
   it('a match ended by a forfeit written as a comment is not its abandoned twin', () => {
-    const mat = join(CORPUS, 'mat');
-    for (const kind of ['empty', 'partial']) {
-      const forfeit = keyOf(readFileSync(join(mat, `halheinrich__forfeit_${kind}.mat`)));
-      const abandoned = keyOf(readFileSync(join(mat, `halheinrich__abandoned_${kind}.mat`)));
+    for (const [forfeitFile, abandonedFile] of [
+      [['accuracy', 'comment-forfeit-empty.mat'], ['accuracy', 'comment-abandoned-empty.mat']],
+      [['mat', 'trailing-comment.mat'], ['accuracy', 'comment-abandoned-partial.mat']],
+    ]) {
+      const forfeit = keyOf(fixture(...forfeitFile));
+      const abandoned = keyOf(fixture(...abandonedFile));
       expect(forfeit[0]).toBeTypeOf('number');
       expect(forfeit).not.toEqual(abandoned);
     }

@@ -6,7 +6,7 @@ import { auditFile } from '../../src/check.js';
 import { importRecord } from '../../src/import/index.js';
 import { auditMatch } from '../../src/scoring/audit.js';
 import type { MatchReport } from '../../src/model.js';
-import { CORPUS, HAVE_CORPUS, fixture } from '../helpers.js';
+import { CORPUS, fixture } from '../helpers.js';
 
 function audit(name: string, options = {}): MatchReport {
   return auditFile(fixture('scoring', name), name, options)[0];
@@ -79,18 +79,15 @@ describe('money play', () => {
     expect(codes(audit('money-cube-limit.mat', { rules: { cubeLimit: 4 } }))).toEqual([]);
   });
 
-  it.skipIf(!HAVE_CORPUS)(
-    "GNU Backgammon's money sessions audit clean; a copy with a gammon's points doubled is caught",
-    () => {
-      for (const f of ['s01_money_jacoby.mat', 's02_money_autodouble_beaver_resign.mat']) {
-        const r = auditFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
-        expect(codes(r, ['error']), f).toEqual([]);
-      }
-      const copy = audit('s01-money-gammon-points-doubled.mat');
-      expect(codes(copy)).toEqual(['points-mismatch']);
-      expect(copy.findings[0]).toMatchObject({ game: 6, recorded: 8, expected: 4 });
-    },
-  );
+  it("GNU Backgammon's money sessions audit clean; a copy with a gammon's points doubled is caught", () => {
+    for (const f of ['s01_money_jacoby.mat', 's02_money_autodouble_beaver_resign.mat']) {
+      const r = auditFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
+      expect(codes(r, ['error']), f).toEqual([]);
+    }
+    const copy = audit('s01-money-gammon-points-doubled.mat');
+    expect(codes(copy)).toEqual(['points-mismatch']);
+    expect(copy.findings[0]).toMatchObject({ game: 6, recorded: 8, expected: 4 });
+  });
 });
 
 describe('Georgian nardy', () => {
@@ -140,7 +137,7 @@ describe('tavla', () => {
   });
 });
 
-describe.skipIf(!HAVE_CORPUS)('money sessions: the running score', () => {
+describe('money sessions: the running score', () => {
   it("is followed in SGF, which records automatic doubles: gnubg's own x05 (a known auto-double bug) is caught", () => {
     const file = join(CORPUS, 'gnubg-generated', 'extras', 'x05_autodouble_display_off_bug.sgf');
     const r = auditFile(readFileSync(file), file)[0];
