@@ -11,6 +11,7 @@ import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
 import type { AuditOptions } from '../scoring/audit.js';
 import type { Severity } from '../model.js';
+import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
 
@@ -172,10 +173,7 @@ function codeList(v: string, previous: string[] | undefined): string[] {
     .filter((c) => c !== '');
   if (codes.length === 0) throw new InvalidArgumentError('one finding code or more, separated by commas');
   const unknown = codes.filter((c) => !Object.hasOwn(FINDING_CODES, c));
-  if (unknown.length > 0)
-    throw new InvalidArgumentError(
-      `not a finding code: ${unknown.join(', ')} (the codes are listed in the README, "Finding codes")`,
-    );
+  if (unknown.length > 0) throw new InvalidArgumentError(unknown.map(unknownCode).join('; '));
   return [...new Set([...(previous ?? []), ...codes])];
 }
 

@@ -1,0 +1,81 @@
+// Makes src/rules/examples.ts and docs/rules.md from the finding catalogue and the bundled
+// sample records: `npm run docs`. test/rules/docs.test.ts fails when either differs from what
+// this makes, so the pages always say what bgaudit says.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'prettier';
+import { auditFile } from '../src/check.js';
+import { FINDING_CODES, type FindingCode } from '../src/findings.js';
+import type { Finding } from '../src/model.js';
+import { ABOUT } from '../src/rules/about.js';
+import type { Example } from '../src/rules/examples.js';
+import { CODES, rulePage } from '../src/rules/page.js';
+
+/** The first finding of `code` in the fixture, with the record's lines just before it. */
+export function exampleOf(root: string, code: FindingCode, file: string): Example {
+  const bytes = readFileSync(join(root, 'fixtures', file));
+  const found = auditFile(bytes, file)
+    .flatMap((r) => r.findings)
+    .find((f) => f.code === code);
+  if (!found) throw new Error(`fixtures/${file} has no ${code} finding`);
+  const text = new TextDecoder().decode(bytes).replace(/\r\n?/g, '\n').split('\n');
+  const at = found.line ?? text.length;
+  const first = Math.max(1, at - 3);
+  const last = Math.min(text.length, at + 1);
+  const width = String(last).length;
+  const lines: string[] = [];
+  for (let n = first; n <= last; n++) lines.push(`${String(n).padStart(width)} | ${(text[n - 1] ?? '').trimEnd()}`);
+  return { file, lines, finding: concise(`fixtures/${file}`, found) };
+}
+
+function concise(file: string, f: Finding): string {
+  const where = f.line === undefined ? '' : f.column === undefined ? `${f.line}:` : `${f.line}:${f.column}:`;
+  return `${file}:${where} ${f.severity} ${f.code} ${f.message}`;
+}
+
+export function examples(root: string): Partial<Record<FindingCode, Example>> {
+  const out: Partial<Record<FindingCode, Example>> = {};
+  for (const code of CODES) {
+    const file = ABOUT[code].example;
+    if (file) out[code] = exampleOf(root, code, file);
+  }
+  return out;
+}
+
+export async function examplesModule(root: string): Promise<string> {
+  const body =
+    '// Made by scripts/rule-docs.ts (npm run docs) from the bundled sample records: do not edit.\n' +
+    "import type { FindingCode } from '../findings.js';\n\n" +
+    '/** A record that shows a code: the file, its numbered lines up to the finding, the finding. */\n' +
+    'export interface Example {\n  file: string;\n  lines: string[];\n  finding: string;\n}\n\n' +
+    'export const EXAMPLES: Partial<Record<FindingCode, Example>> = ' +
+    JSON.stringify(examples(root)) +
+    ';\n';
+  const options = JSON.parse(readFileSync(join(root, '.prettierrc.json'), 'utf8')) as Record<string, unknown>;
+  return format(body, { ...options, parser: 'typescript' });
+}
+
+export function rulesMarkdown(found: Partial<Record<FindingCode, Example>>): string {
+  const head = [
+    '# Finding codes',
+    '',
+    'Made by `npm run docs` from the finding catalogue and the bundled sample records; `bgaudit rules`',
+    'prints the list and `bgaudit rule CODE` one page. A code is part of the interface: codes are',
+    'added, never renamed. Severities: `error`, the record breaks a rule; `warning`, suspicious, or a',
+    'check that could not be made; `info`, told for the record.',
+    '',
+    '| code | severity | meaning |',
+    '|---|---|---|',
+    ...CODES.map(
+      (c) => `| [\`${c}\`](#${c}) | ${FINDING_CODES[c].severities.join(' / ')} | ${FINDING_CODES[c].meaning} |`,
+    ),
+    '',
+  ];
+  return [...head, ...CODES.map((c) => rulePage(c, found))].join('\n');
+}
+
+if (process.argv[1]?.endsWith('rule-docs.js')) {
+  const root = process.cwd();
+  writeFileSync(join(root, 'src', 'rules', 'examples.ts'), await examplesModule(root));
+  writeFileSync(join(root, 'docs', 'rules.md'), rulesMarkdown(examples(root)));
+}
