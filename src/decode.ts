@@ -3,6 +3,11 @@
 
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
+import { otherFormatOfBytes } from './import/other-formats.js';
+
+/** How much of a file's start is enough to name another format. */
+export const HEAD_BYTES = 4096;
+
 export type Decoded = { ok: true; text: string; encoding: Encoding } | { ok: false; reason: string; offset: number };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -36,9 +41,9 @@ export function normaliseNewlines(text: string): string {
   return text.indexOf('\r') < 0 ? text : text.replace(/\r\n?/g, '\n');
 }
 
-/** What a file with a NUL byte at `offset` decodes to (UTF-16 aside). */
-export function binaryData(offset: number): Decoded {
-  return { ok: false, reason: 'binary data (a NUL byte), not a text match file', offset };
+/** What a file with a NUL byte at `offset` decodes to (UTF-16 aside); `head`: its first bytes, to name a known format. */
+export function binaryData(offset: number, head: Uint8Array): Decoded {
+  return { ok: false, reason: otherFormatOfBytes(head) ?? 'binary data (a NUL byte), not a text match file', offset };
 }
 
 /** Whether the bytes start with a UTF-16 byte order mark (then NUL bytes are text). */
@@ -54,7 +59,7 @@ export function hasUtf8Bom(bytes: Uint8Array): boolean {
 export function decode(bytes: Uint8Array): Decoded {
   const nul = bytes.indexOf(0);
   const utf16 = isUtf16(bytes);
-  if (nul >= 0 && !utf16) return binaryData(nul);
+  if (nul >= 0 && !utf16) return binaryData(nul, bytes.subarray(0, HEAD_BYTES));
   const { text, encoding } = utf16 ? decodeUtf16(bytes) : decodeBytes(bytes);
   return { ok: true, text: normaliseNewlines(text), encoding };
 }

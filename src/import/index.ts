@@ -2,6 +2,7 @@
 import { decode, type Decoded, type Encoding } from '../decode.js';
 import type { Finding, ImportResult } from '../model.js';
 import { detectFormat } from './detect.js';
+import { otherFormatOfText } from './other-formats.js';
 import { importMat } from './mat.js';
 import { importSgf } from './sgf.js';
 
@@ -9,27 +10,24 @@ export function importRecord(bytes: Uint8Array, name: string): ImportResult {
   return importDecoded(decode(bytes), name);
 }
 
+/** One parse error at the file's start saying what the file is instead of a match record. */
+function notAMatchFile(what: string, notes: Finding[]): ImportResult {
+  return {
+    format: null,
+    text: null,
+    matches: [],
+    errors: [{ line: 1, column: 1, expected: 'a text file', found: what, message: `not a match file: ${what}` }],
+    notes,
+  };
+}
+
 /** What `importRecord` says of a file's bytes once they are decoded. */
 export function importDecoded(decoded: Decoded, name: string): ImportResult {
-  if (!decoded.ok) {
-    return {
-      format: null,
-      text: null,
-      matches: [],
-      errors: [
-        {
-          line: 1,
-          column: 1,
-          expected: 'a text file',
-          found: decoded.reason,
-          message: `not a match file: ${decoded.reason} at byte ${decoded.offset}`,
-        },
-      ],
-      notes: [],
-    };
-  }
+  if (!decoded.ok) return notAMatchFile(decoded.reason, []);
   const notes = encodingNotes(decoded.encoding);
   const format = detectFormat(decoded.text);
+  const other = format === 'mat' ? otherFormatOfText(decoded.text) : null;
+  if (other !== null) return notAMatchFile(other, notes);
   const { matches, errors } = format === 'sgf' ? importSgf(decoded.text, name) : importMat(decoded.text, name);
   return { format, text: decoded.text, matches, errors, notes };
 }
