@@ -27,8 +27,14 @@ describe('a match read from .mat and from .sgf has one key', () => {
 
   it('a match ended by a forfeit written as a comment is not its abandoned twin', () => {
     for (const [forfeitFile, abandonedFile] of [
-      [['accuracy', 'comment-forfeit-empty.mat'], ['accuracy', 'comment-abandoned-empty.mat']],
-      [['mat', 'trailing-comment.mat'], ['accuracy', 'comment-abandoned-partial.mat']],
+      [
+        ['accuracy', 'comment-forfeit-empty.mat'],
+        ['accuracy', 'comment-abandoned-empty.mat'],
+      ],
+      [
+        ['mat', 'trailing-comment.mat'],
+        ['accuracy', 'comment-abandoned-partial.mat'],
+      ],
     ]) {
       const forfeit = keyOf(fixture(...forfeitFile));
       const abandoned = keyOf(fixture(...abandonedFile));
