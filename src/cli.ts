@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { csvCommand } from './commands/csv.js';
 import { diceCommand } from './commands/dice.js';
+import { playersCommand } from './commands/players.js';
 import { ruleCommand, rulesCommand } from './commands/rules.js';
 import { EXIT, UsageError, type CliIO } from './commands/common.js';
 import { showCommand } from './commands/show.js';
@@ -26,7 +27,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) })
     .showHelpAfterError('(run bgaudit --help for usage)');
-  for (const make of [verifyCommand, csvCommand, showCommand, diceCommand, rulesCommand, ruleCommand]) {
+  for (const make of [verifyCommand, csvCommand, showCommand, diceCommand, playersCommand, rulesCommand, ruleCommand]) {
     program.addCommand(
       make(io, setExit)
         .exitOverride()
