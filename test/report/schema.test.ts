@@ -1,6 +1,7 @@
 // docs/report.schema.json against what bgaudit writes: every report of the fixtures and of a few
 // corpus files, in JSON and NDJSON, and the dice document; a report with a field renamed, missing
 // or of another type fails it; its finding codes and severities are the catalogue's.
+// And docs/output.md's examples against what the CLI writes for them, so that the page stays true.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,5 +209,38 @@ describe('the schema and the finding catalogue agree', () => {
       for (const severity of ['error', 'warning', 'info'] as const)
         expect(finding({ code, severity, message: 'm' }), `${code} ${severity}`).toBe(allowed.includes(severity));
     }
+  });
+});
+
+describe("docs/output.md's examples are bgaudit's output", () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'output.md'), 'utf8');
+  /** The fenced blocks of the page, without their fences. */
+  const blocks = [...doc.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const block = (start: string) => {
+    const found = blocks.find((b) => b.startsWith(start));
+    if (found === undefined) throw new Error(`no block starting ${start} in docs/output.md`);
+    return found;
+  };
+  // The examples are run from fixtures/scoring (and the unreadable one from fixtures/mat/broken).
+  const here = (text: string) => text.replaceAll('\r\n', '\n').replaceAll('fixtures/scoring/', '');
+  const example = 'fixtures/scoring/opening-double.mat';
+
+  it('text', async () => {
+    expect(here((await cli('verify', example)).stdout)).toBe(block('opening-double.mat\n'));
+  });
+
+  it('the run record of ndjson, and the report of an unreadable file', async () => {
+    const run = (await cli('verify', example, '-f', 'ndjson', '-q')).stdout.split('\n')[0];
+    expect(here(run) + '\n').toBe(block('{"bgaudit":'));
+    const broken = (await cli('verify', 'fixtures/mat/broken/binary.mat', '-f', 'ndjson', '-q')).stdout;
+    expect(broken.split('\n')[1].replace('fixtures/mat/broken/', '') + '\n').toBe(block('{"file":"binary.mat"'));
+  });
+
+  it('csv, per game (cut after recorded_length) and per match', async () => {
+    const rows = here((await cli('csv', example)).stdout).split('\n');
+    const shown = block('file,match,game,').trimEnd().split('\n');
+    expect(shown).toHaveLength(2);
+    shown.forEach((line, k) => expect(rows[k].startsWith(line.replace(/…$/, ''))).toBe(true));
+    expect(here((await cli('csv', example, '--per', 'match')).stdout)).toBe(block('file,match,format,'));
   });
 });
