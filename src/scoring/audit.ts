@@ -91,6 +91,13 @@ interface MatchContext {
   findingPositions: boolean;
 }
 
+/** The match as the games' play values them: its score, its Crawford game played, won. */
+interface Played {
+  score: Score;
+  crawfordPlayed: boolean;
+  won: boolean;
+}
+
 /** The match as followed from game to game. */
 interface Progress {
   /** The score before the next game, as the score lines and the games credited give it. */
@@ -103,6 +110,13 @@ interface Progress {
   crawfordPlayed: boolean;
   /** The number of the game that won the match. */
   wonBy: number | null;
+  /**
+   * The match as the games' play values them (the result line's points where the play cannot),
+   * from the start, never set by a score line. Where the score lines tell another story (a wrong
+   * line the next ones go on from, a wrong result they follow), a Crawford-game double and a game
+   * after the match are said only when both stories agree: the other may be the true one.
+   */
+  played: Played;
   /** The game before, as the score follows it (a money .mat's score line may be explained by its automatic doubles). */
   last: LastGame | null;
 }
@@ -155,6 +169,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     expected: [first],
     crawfordPlayed: false,
     wonBy: null,
+    played: { score: first, crawfordPlayed: false, won: false },
     last: null,
   };
   for (let index = 0; index < record.games.length; index++) {
@@ -324,7 +339,7 @@ function auditGame(
   const N = appliedLength(record, rules);
   const start = startOf(game, index, r, ctx, before);
   const score = start.score;
-  const { crawford, scored, cube, doubles, cubeFound } = start.game;
+  const { crawford, crawfordHere, scored, cube, doubles, cubeFound } = start.game;
   const postCrawford = rules.crawford && before.crawfordPlayed;
 
   const own: Finding[] = [];
@@ -372,12 +387,15 @@ function auditGame(
   if (ctx.stats !== null) verdict.stats = ctx.stats[index].result(r.final);
   const moves = movesOf(game, scored, cube, rules);
   const next = start.next ?? [score];
-  return { verdict, own, progress: after(before, game, score, crawford, scored, cube, moves, next, ctx), at };
+  return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx), at };
 }
 
 /** The game scored from one start score: whether it is the Crawford game, its points, its cube. */
 interface ScoredFrom {
+  /** The Crawford game as the start score and the play both have it. */
   crawford: boolean;
+  /** The Crawford game as the start score has it. */
+  crawfordHere: boolean;
   scored: GameScore;
   cube: number | null;
   doubles: number;
@@ -394,8 +412,15 @@ function scoreFrom(
 ): ScoredFrom {
   const { rules } = ctx;
   const N = appliedLength(ctx.record, rules);
-  const crawford = rules.crawford && N !== null && !before.crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
-  return { crawford, ...scoreWithCube(game, index, r, ctx, score, crawford) };
+  const crawfordHere = isCrawford(rules, N, score, before.crawfordPlayed);
+  const played = before.played;
+  const crawford = crawfordHere && (!ctx.followsScore || isCrawford(rules, N, played.score, played.crawfordPlayed));
+  return { crawford, crawfordHere, ...scoreWithCube(game, index, r, ctx, score, crawford) };
+}
+
+/** The game at `score` is the Crawford game: a side one point from the length, no Crawford game yet. */
+function isCrawford(rules: RuleSet, N: number | null, score: Score, crawfordPlayed: boolean): boolean {
+  return rules.crawford && N !== null && !crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
 }
 
 /** How the score lines credit a game: to the match length, or up to a money session's cap. */
@@ -484,7 +509,7 @@ function sequenceFindings(own: Finding[], game: GameRecord, index: number, ctx: 
     own.push(
       gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`),
     );
-  if (wonBy !== null)
+  if (wonBy !== null && (!ctx.followsScore || before.played.won))
     own.push(
       gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`),
     );
@@ -578,14 +603,14 @@ function noIds(game: GameRecord, scored: GameScore, score: [number, number]): Fi
 
 /**
  * The match after the game: the score credited from `score`, the scores the record's results
- * add up to (from `from`, the starts the game may have had), the Crawford game played, the game
- * that won it.
+ * add up to (from `from`, the starts the game may have had), the Crawford game played as the
+ * start score has it, the game that won it, the play's story.
  */
 function after(
   before: Progress,
   game: GameRecord,
   score: [number, number],
-  crawford: boolean,
+  crawfordHere: boolean,
   scored: GameScore,
   cube: number | null,
   moves: GameMoves,
@@ -598,7 +623,23 @@ function after(
   const wonBy = before.wonBy ?? (scored.winsMatch ? game.number : null);
   const expected = ctx.followsScore ? advance(from, moves, creditingOf(ctx)) : before.expected;
   const last: LastGame = { number: game.number, start: score, winner, nominal: points.nominal, cube, moves };
-  return { running, expected, crawfordPlayed: before.crawfordPlayed || crawford, wonBy, last };
+  const crawfordPlayed = before.crawfordPlayed || crawfordHere;
+  return { running, expected, crawfordPlayed, wonBy, played: playedAfter(before.played, scored, moves, ctx), last };
+}
+
+/** The play's story after the game: its points (the result line's where the play cannot value it) credited. */
+function playedAfter(before: Played, scored: GameScore, moves: GameMoves, ctx: MatchContext): Played {
+  const N = appliedLength(ctx.record, ctx.rules);
+  const crawfordPlayed = before.crawfordPlayed || isCrawford(ctx.rules, N, before.score, before.crawfordPlayed);
+  const { winner, points, termination } = scored.ending;
+  const reading =
+    termination !== null && winner !== null && points.nominal !== null
+      ? { winner, points: points.nominal }
+      : moves.readings[0];
+  if (reading === undefined) return { score: before.score, crawfordPlayed, won: before.won };
+  const [score] = advance([before.score], { ...moves, readings: [reading] }, creditingOf(ctx));
+  const won = before.won || (!ctx.rules.money && N !== null && N > 0 && score[reading.winner] >= N);
+  return { score, crawfordPlayed, won };
 }
 
 /** The record stops before anybody has won the match: said on the line where it stops. */

@@ -25,10 +25,24 @@ describe('one wrong thing, one finding', () => {
     ['score-line-wrong.sgf', 'a wrong start score in an .sgf', [['score-mismatch', 'error', 101, 3]]],
     // Game 8's line one too high and game 9's carrying it: the transition into game 8 is wrong.
     ['score-line-carried.mat', 'a wrong score line the next one goes on from', [['score-mismatch', 'error', 220, 8]]],
+    // The same, and by the lines after it Llabba reaches 12 before game 11 (where a double is
+    // made) and 13 before game 14; by the results, not: no crawford-double, no game-after-match.
+    [
+      'score-line-carried-crawford.mat',
+      'a wrong score line the next ones go on from, past the Crawford game',
+      [['score-mismatch', 'error', 151, 8]],
+    ],
     // Game 5's "Wins 2 point" written 4: the score lines after it follow the game as played.
     ['result-line-wrong.mat', 'a wrong result', [['points-mismatch', 'error', 138, 5]]],
     // The same, and the score lines after it follow the record's wrong result.
     ['result-line-wrong-followed.mat', 'a wrong result the score lines follow', [['points-mismatch', 'error', 139, 5]]],
+    // Game 1's result one too high and the score lines following it: by them Howe reaches 12
+    // before game 6, where a double is made; by the game as played, 11: no crawford-double.
+    [
+      'result-line-wrong-followed-crawford.mat',
+      'a wrong result the score lines follow, into a Crawford game they alone make',
+      [['points-mismatch', 'error', 65, 1]],
+    ],
     // A game after the match, its score line at the winner's nominal total (6-14) or the credited (6-13).
     ['game-after-match-nominal.mat', 'a game after the match, nominal total', [['game-after-match', 'error', 293, 10]]],
     [
