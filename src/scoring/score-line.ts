@@ -14,7 +14,7 @@ import { plural } from '../words.js';
 export type Score = [number, number];
 
 /** One way a game moves the score: its winner and its points before the match caps them. */
-export interface Reading {
+interface Reading {
   winner: Side;
   points: number;
 }
