@@ -99,7 +99,8 @@ export const FINDING_CODES = {
   'score-mismatch': {
     severities: ['error', 'warning'],
     moment: 'start',
-    meaning: "a game's recorded start score differs from the games before it (warning: automatic doubles explain it)",
+    meaning:
+      "a game's recorded start score differs from what the record's results before it add up to (warning: automatic doubles explain it)",
   },
   'game-number': { severities: ['warning'], moment: 'start', meaning: "'Game N' labels out of sequence" },
   'game-unfinished': {

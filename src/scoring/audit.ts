@@ -7,7 +7,16 @@ import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchRe
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
-import { type LastGame, scoreLineFinding } from './score-line.js';
+import {
+  type Crediting,
+  type GameMoves,
+  type LastGame,
+  type Score,
+  advance,
+  autoDoubleFinding,
+  judgeLine,
+  scoreLineFinding,
+} from './score-line.js';
 import { type GameScore, type PointsContext, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
@@ -82,13 +91,32 @@ interface MatchContext {
   findingPositions: boolean;
 }
 
+/** The match as the games' play values them: its score, its Crawford game played, won. */
+interface Played {
+  score: Score;
+  crawfordPlayed: boolean;
+  won: boolean;
+}
+
 /** The match as followed from game to game. */
 interface Progress {
-  /** The score before the next game. */
+  /** The score before the next game, as the score lines and the games credited give it. */
   running: [number, number];
+  /**
+   * The scores the record's results add up to before the next game (the record's result and the
+   * play's, where they differ), from the match's start: what its score line is checked against.
+   */
+  expected: Score[];
   crawfordPlayed: boolean;
   /** The number of the game that won the match. */
   wonBy: number | null;
+  /**
+   * The match as the games' play values them (the result line's points where the play cannot),
+   * from the start, never set by a score line. Where the score lines tell another story (a wrong
+   * line the next ones go on from, a wrong result they follow), a Crawford-game double and a game
+   * after the match are said only when both stories agree: the other may be the true one.
+   */
+  played: Played;
   /** The game before, as the score follows it (a money .mat's score line may be explained by its automatic doubles). */
   last: LastGame | null;
 }
@@ -135,10 +163,13 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
   let at: LineMoment | null = null;
+  const first: Score = ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0];
   let progress: Progress = {
-    running: ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0],
+    running: [first[0], first[1]],
+    expected: [first],
     crawfordPlayed: false,
     wonBy: null,
+    played: { score: first, crawfordPlayed: false, won: false },
     last: null,
   };
   for (let index = 0; index < record.games.length; index++) {
@@ -306,21 +337,20 @@ function auditGame(
 ): { verdict: GameVerdict; own: Finding[]; progress: Progress; at: LineMoment | null } {
   const { rules, record } = ctx;
   const N = appliedLength(record, rules);
-  const computed: [number, number] = [before.running[0], before.running[1]];
-  // Each transition is checked on its own: from here on, follow the record's score.
-  const score: [number, number] =
-    ctx.followsScore && game.startScore ? [game.startScore[0], game.startScore[1]] : computed;
-  const crawford = rules.crawford && N !== null && !before.crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
+  const start = startOf(game, index, r, ctx, before);
+  const score = start.score;
+  const { crawford, crawfordHere, scored, cube, doubles, cubeFound } = start.game;
   const postCrawford = rules.crawford && before.crawfordPlayed;
 
   const own: Finding[] = [];
-  sequenceFindings(own, game, index, ctx, computed, before);
+  if (start.line) own.push(start.line);
+  sequenceFindings(own, game, index, ctx, before);
   append(own, r.findings);
   if (game.findings) append(own, game.findings);
   const jacobyFound = ctx.jacobyByGame.get(game.number);
   if (jacobyFound) append(own, jacobyFound);
   startFindings(own, game, r, rules);
-  const { scored, cube, doubles } = scoreWithCube(own, game, index, r, ctx, score, crawford);
+  append(own, cubeFound);
   append(own, scored.findings);
   if (r.termination === 'unfinished' && index !== record.games.length - 1) {
     own.push(
@@ -345,7 +375,7 @@ function auditGame(
   const verdict: GameVerdict = {
     game: game.number,
     line: game.line,
-    startScore: { recorded: game.startScore, computed: ctx.followsScore ? computed : null },
+    startScore: { recorded: game.startScore, computed: start.computed },
     crawford: matchPlay ? crawford : null,
     postCrawford: matchPlay ? postCrawford : null,
     cube: cube === null ? null : { value: cube, owner: r.cube.owner },
@@ -355,27 +385,131 @@ function auditGame(
     findings: extra ? own.concat(extra) : own,
   };
   if (ctx.stats !== null) verdict.stats = ctx.stats[index].result(r.final);
-  return { verdict, own, progress: after(before, game, score, crawford, scored, cube), at };
+  const moves = movesOf(game, scored, cube, rules);
+  const next = start.next ?? [score];
+  return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx), at };
 }
 
-/** Where the game stands in the match's sequence, into `own`: its start score, its label, a game after the match was won. */
-function sequenceFindings(
-  own: Finding[],
+/** The game scored from one start score: whether it is the Crawford game, its points, its cube. */
+interface ScoredFrom {
+  /** The Crawford game as the start score and the play both have it. */
+  crawford: boolean;
+  /** The Crawford game as the start score has it. */
+  crawfordHere: boolean;
+  scored: GameScore;
+  cube: number | null;
+  doubles: number;
+  cubeFound: readonly Finding[];
+}
+
+function scoreFrom(
   game: GameRecord,
   index: number,
+  r: GameReplay,
   ctx: MatchContext,
-  computed: [number, number],
   before: Progress,
-): void {
+  score: [number, number],
+): ScoredFrom {
+  const { rules } = ctx;
+  const N = appliedLength(ctx.record, rules);
+  const crawfordHere = isCrawford(rules, N, score, before.crawfordPlayed);
+  const played = before.played;
+  const crawford = crawfordHere && (!ctx.followsScore || isCrawford(rules, N, played.score, played.crawfordPlayed));
+  return { crawford, crawfordHere, ...scoreWithCube(game, index, r, ctx, score, crawford) };
+}
+
+/** The game at `score` is the Crawford game: a side one point from the length, no Crawford game yet. */
+function isCrawford(rules: RuleSet, N: number | null, score: Score, crawfordPlayed: boolean): boolean {
+  return rules.crawford && N !== null && !crawfordPlayed && (score[0] === N - 1 || score[1] === N - 1);
+}
+
+/** How the score lines credit a game: to the match length, or up to a money session's cap. */
+function creditingOf(ctx: MatchContext): Crediting {
+  return { money: ctx.rules.money, length: ctx.record.length, pointsCap: ctx.rules.pointsCap };
+}
+
+/** What the game may add to the score: its result line's winner and points, and its play's where they differ. */
+function movesOf(game: GameRecord, scored: GameScore, cube: number | null, rules: RuleSet): GameMoves {
+  const readings: GameMoves['readings'] = [];
+  const written = game.result;
+  if (written !== null && written.points !== null) readings.push({ winner: written.winner, points: written.points });
+  const { winner, points, termination } = scored.ending;
+  const played = points.nominal;
+  if (winner !== null && played !== null && !readings.some((x) => x.winner === winner && x.points === played))
+    readings.push({ winner, points: played });
+  // A resignation is worth what its result line says, unless it ends the match (nardy).
+  const resigned = termination === 'resign' && !(rules.resignEndsMatch && !rules.money);
+  const how = resigned
+    ? 'ended by resignation'
+    : termination === null
+      ? 'could not be replayed to its end'
+      : 'was played on a cube past the largest there can be';
+  const values = resigned && cube !== null ? rules.multipliers.map((m) => m * cube) : null;
+  return { readings, unchecked: resigned || termination === null || played === null, how, values };
+}
+
+/**
+ * The score the game starts at, and its score line judged against what the record's results
+ * add up to. A score line that agrees with them, or that automatic doubles explain (a warning),
+ * is where the game starts. One that does not is a finding; the next score line tells whether
+ * the game starts where the results say (it follows them) or where this line says (it goes on
+ * from this one), and the game is scored from there. A game after the match has no place in the
+ * match's score: its line is not judged (game-after-match says what is wrong with it).
+ */
+function startOf(
+  game: GameRecord,
+  index: number,
+  r: GameReplay,
+  ctx: MatchContext,
+  before: Progress,
+): {
+  score: [number, number];
+  game: ScoredFrom;
+  line: Finding | null;
+  computed: [number, number] | null;
+  /** The starts the game may have had, as the scores after it are counted from; undefined: `score` only. */
+  next?: Score[];
+} {
+  if (!ctx.followsScore) {
+    const running: [number, number] = [before.running[0], before.running[1]];
+    return { score: running, game: scoreFrom(game, index, r, ctx, before, running), line: null, computed: null };
+  }
+  const expected = before.expected;
+  const shown: [number, number] = [expected[0][0], expected[0][1]];
+  const recorded = game.startScore;
+  if (recorded === null || before.wonBy !== null) {
+    const score: [number, number] = recorded ? [recorded[0], recorded[1]] : shown;
+    const next = recorded ? undefined : expected;
+    return { score, game: scoreFrom(game, index, r, ctx, before, score), line: null, computed: shown, next };
+  }
+  const asRecorded: [number, number] = [recorded[0], recorded[1]];
+  const fromLine = scoreFrom(game, index, r, ctx, before, asRecorded);
+  if (expected.some((e) => e[0] === recorded[0] && e[1] === recorded[1]))
+    return { score: asRecorded, game: fromLine, line: null, computed: asRecorded };
+  const auto = autoDoubleFinding(game, ctx.record, ctx.rules, shown, before.last);
+  if (auto) return { score: asRecorded, game: fromLine, line: auto, computed: shown };
+  const nextLine = ctx.record.games[index + 1]?.startScore ?? null;
+  const moves = movesOf(game, fromLine.scored, fromLine.cube, ctx.rules);
+  const judged = judgeLine(asRecorded, expected, nextLine, moves, creditingOf(ctx));
+  if (judged.kind === 'agrees') return { score: asRecorded, game: fromLine, line: null, computed: asRecorded };
+  const line = scoreLineFinding(game, judged, before.last);
+  const computed: [number, number] = [judged.expected[0], judged.expected[1]];
+  if (judged.follows === 'line') return { score: asRecorded, game: fromLine, line, computed };
+  if (judged.follows === 'neither')
+    return { score: asRecorded, game: fromLine, line, computed, next: [...expected, asRecorded] };
+  const score: [number, number] = [judged.start[0], judged.start[1]];
+  return { score, game: scoreFrom(game, index, r, ctx, before, score), line, computed };
+}
+
+/** Where the game stands in the match's sequence, into `own`: its label, a game after the match was won. */
+function sequenceFindings(own: Finding[], game: GameRecord, index: number, ctx: MatchContext, before: Progress): void {
   const wonBy = before.wonBy;
-  const line = ctx.followsScore ? scoreLineFinding(game, ctx.record, ctx.rules, computed, before.last) : null;
-  if (line) own.push(line);
   const firstNumber = ctx.start ? ctx.record.games[0].number : 1;
   if (game.number !== index + firstNumber)
     own.push(
       gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`),
     );
-  if (wonBy !== null)
+  if (wonBy !== null && (!ctx.followsScore || before.played.won))
     own.push(
       gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`),
     );
@@ -407,19 +541,18 @@ function startFindings(own: Finding[], game: GameRecord, r: GameReplay, rules: R
 }
 
 /**
- * The game scored with its cube, and its cube actions judged (their findings into `own`). The
+ * The game scored with its cube, and its cube actions judged (their findings in `cubeFound`). The
  * federation's ruling scores a Crawford-game double as if it had not been made: what the record
  * gives with the cube as played is said on the crawford-double finding instead.
  */
 function scoreWithCube(
-  own: Finding[],
   game: GameRecord,
   index: number,
   r: GameReplay,
   ctx: MatchContext,
   score: [number, number],
   crawford: boolean,
-): { scored: GameScore; cube: number | null; doubles: number } {
+): { scored: GameScore; cube: number | null; doubles: number; cubeFound: readonly Finding[] } {
   const { rules, names } = ctx;
   // One walk of the cube log: doubles offered (beavers and raccoons too), a double, a take.
   let doubles = 0;
@@ -449,13 +582,14 @@ function scoreWithCube(
   const asPlayed = crawfordDouble ? scoreGame(game, r, { ...context, cube: asRecorded }).ending.points.nominal : null;
   context.explained = asPlayed ?? ctx.jacoby?.explained.get(index);
   const scored = scoreGame(game, r, context);
+  let cubeFound: readonly Finding[] = [];
   if (r.cubeLog.length > 0) {
     const written = game.result?.points ?? null;
     const crawfordRuling =
       crawfordDouble && written !== null ? { recorded: written, expected: scored.ending.points.nominal } : undefined;
-    append(own, cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names, crawfordRuling }));
+    cubeFound = cubeFindings(r.cubeLog, { game: game.number, rules, crawfordGame: crawford, names, crawfordRuling });
   }
-  return { scored, cube, doubles };
+  return { scored, cube, doubles, cubeFound };
 }
 
 /** Values within their bounds, but a money session's running score past what the Match ID holds. */
@@ -467,21 +601,45 @@ function noIds(game: GameRecord, scored: GameScore, score: [number, number]): Fi
   return gameFinding(game, 'number-out-of-range', 'info', message);
 }
 
-/** The match after the game: the score credited from `score`, the Crawford game played, the game that won it. */
+/**
+ * The match after the game: the score credited from `score`, the scores the record's results
+ * add up to (from `from`, the starts the game may have had), the Crawford game played as the
+ * start score has it, the game that won it, the play's story.
+ */
 function after(
   before: Progress,
   game: GameRecord,
   score: [number, number],
-  crawford: boolean,
+  crawfordHere: boolean,
   scored: GameScore,
   cube: number | null,
+  moves: GameMoves,
+  from: readonly Score[],
+  ctx: MatchContext,
 ): Progress {
   const running: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
   if (winner !== null && points.credited !== null && before.wonBy === null) running[winner] += points.credited;
   const wonBy = before.wonBy ?? (scored.winsMatch ? game.number : null);
-  const last = { number: game.number, winner, nominal: points.nominal, credited: points.credited, cube };
-  return { running, crawfordPlayed: before.crawfordPlayed || crawford, wonBy, last };
+  const expected = ctx.followsScore ? advance(from, moves, creditingOf(ctx)) : before.expected;
+  const last: LastGame = { number: game.number, start: score, winner, nominal: points.nominal, cube, moves };
+  const crawfordPlayed = before.crawfordPlayed || crawfordHere;
+  return { running, expected, crawfordPlayed, wonBy, played: playedAfter(before.played, scored, moves, ctx), last };
+}
+
+/** The play's story after the game: its points (the result line's where the play cannot value it) credited. */
+function playedAfter(before: Played, scored: GameScore, moves: GameMoves, ctx: MatchContext): Played {
+  const N = appliedLength(ctx.record, ctx.rules);
+  const crawfordPlayed = before.crawfordPlayed || isCrawford(ctx.rules, N, before.score, before.crawfordPlayed);
+  const { winner, points, termination } = scored.ending;
+  const reading =
+    termination !== null && winner !== null && points.nominal !== null
+      ? { winner, points: points.nominal }
+      : moves.readings[0];
+  if (reading === undefined) return { score: before.score, crawfordPlayed, won: before.won };
+  const [score] = advance([before.score], { ...moves, readings: [reading] }, creditingOf(ctx));
+  const won = before.won || (!ctx.rules.money && N !== null && N > 0 && score[reading.winner] >= N);
+  return { score, crawfordPlayed, won };
 }
 
 /** The record stops before anybody has won the match: said on the line where it stops. */
