@@ -149,7 +149,8 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
 function diceOptions(task: FileTask, options: RunOptions, by: GroupBy): CountOptions {
   return {
     by,
-    keys: options.audit.contentKey ? options.audit : undefined,
+    // A second count (matches left out) is not met again by the duplicate check: no keys then.
+    keys: options.audit.contentKey && task.duplicates === undefined ? options.audit : undefined,
     skip: task.duplicates === undefined ? undefined : new Set(task.duplicates.map((d) => d.match)),
   };
 }
