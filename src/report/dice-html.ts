@@ -152,7 +152,7 @@ export function* renderDiceHtml(r: DiceResult, run: { version: string; paths: st
     `<p class="run">bgaudit ${html(run.version)} · dice --by ${html(r.by)} ${run.paths.map(shown).join(' ')}</p></header>\n<main>` +
     `<section class="card"><h2>The run</h2>${runSentences(r)
       .map((x) => `<p>${shown(x)}</p>`)
-      .join('')}<p><b>${shown(verdictOfRun(r))}</b></p></section>\n`
+      .join('')}<p><b>${shown(verdictOfRun(r, 'below'))}</b></p></section>\n`
   );
   const [whole, ...groups] = r.groups;
   if (whole !== undefined) yield groupCard(whole, r, true);

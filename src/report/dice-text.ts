@@ -136,14 +136,14 @@ export function runSentences(r: DiceResult): string[] {
 }
 
 /** The last line: the verdict. */
-export function verdictOfRun(r: DiceResult): string {
+export function verdictOfRun(r: DiceResult, where: 'above' | 'below' = 'above'): string {
   if (!anyRolls(r)) return 'No rolls to test: no file here holds a roll that could be counted.';
   if (r.rejected === 0) return 'No test rejects fair dice after the correction: nothing here shows unfair dice.';
   const groups =
     r.by === 'archive'
       ? ''
       : ` (${plural(r.groupsRejected, r.by)}${r.groups[0]?.tests.some((t) => t.rejected) ? ' and the whole run' : ''})`;
-  return `${plural(r.rejected, 'test')} reject${r.rejected === 1 ? 's' : ''} fair dice after the correction${groups}: see above.`;
+  return `${plural(r.rejected, 'test')} reject${r.rejected === 1 ? 's' : ''} fair dice after the correction${groups}: see ${where}.`;
 }
 
 /** The report, a group at a time. */
