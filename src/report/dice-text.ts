@@ -17,7 +17,7 @@ export function formatP(p: number | null): string {
 }
 
 /** `1 file`, `2,000 matches`. */
-export function plural(n: number, word: string): string {
+function plural(n: number, word: string): string {
   return `${num(n)} ${word}${n === 1 ? '' : word.endsWith('ch') ? 'es' : 's'}`;
 }
 

@@ -36,7 +36,7 @@ export interface DiceTest {
 export const RUN_ALPHA = 0.05;
 
 /** A chi-square cell must expect at least this many with fair dice for the test to be made. */
-export const MIN_EXPECTED = 5;
+const MIN_EXPECTED = 5;
 
 function total(a: ArrayLike<number>): number {
   let n = 0;
@@ -224,7 +224,7 @@ const PIPS_PMF: readonly number[] = (() => {
  * convolution); from it on, by the normal approximation, which the doubles' long right tail
  * makes poor in the far tail of a short sample.
  */
-export const PIPS_EXACT_BELOW = 400;
+const PIPS_EXACT_BELOW = 400;
 
 /** The mean pips a roll against fair dice's: exact for short samples, z on the known variance for long ones; two-sided. */
 export function pipsTest(c: DiceCounts): DiceTest {
