@@ -107,11 +107,16 @@ export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): nu
 }
 
 /**
- * The exact two-sided test of `x` successes, the sum of independent binomials (`tries[i]` trials
- * at chance `chances[i]`): the chance of a total no more likely than `x` (the minimum-likelihood
- * p-value, as binomialTwoSidedP). The distribution of the total by convolution.
+ * The exact two-sided test of each of `xs` successes, the sum of independent binomials
+ * (`tries[i]` trials at chance `chances[i]`): the chance of a total no more likely than x (the
+ * minimum-likelihood p-value, as binomialTwoSidedP). The distribution of the total is made once,
+ * by convolution, for all of them.
  */
-export function poissonBinomialTwoSidedP(x: number, tries: readonly number[], chances: readonly number[]): number {
+export function poissonBinomialTwoSidedPs(
+  xs: readonly number[],
+  tries: readonly number[],
+  chances: readonly number[],
+): number[] {
   let dist = Float64Array.of(1);
   tries.forEach((t, i) => {
     const next = new Float64Array(dist.length + t);
@@ -124,9 +129,11 @@ export function poissonBinomialTwoSidedP(x: number, tries: readonly number[], ch
     }
     dist = next;
   });
-  if (x < 0 || x >= dist.length) return 0;
-  const d = dist[x] * RELATIVE_ERROR;
-  let p = 0;
-  for (const q of dist) if (q <= d) p += q;
-  return Math.min(1, p);
+  return xs.map((x) => {
+    if (x < 0 || x >= dist.length) return 0;
+    const d = dist[x] * RELATIVE_ERROR;
+    let p = 0;
+    for (const q of dist) if (q <= d) p += q;
+    return Math.min(1, p);
+  });
 }

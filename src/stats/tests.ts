@@ -1,6 +1,6 @@
 // The dice tests of one group's counts. Pure: counts in, test results out.
 import { type DiceCounts, ENTRY_K, ROLL_DICE, ROLL_NAMES, ROLL_P, ROLLS } from './dice.js';
-import { binomialTwoSidedP, chiSquareP, normalTwoSidedP, poissonBinomialTwoSidedP, sumTwoSidedP } from './pvalue.js';
+import { binomialTwoSidedP, chiSquareP, normalTwoSidedP, poissonBinomialTwoSidedPs, sumTwoSidedP } from './pvalue.js';
 import { pairsTest } from './sequence.js';
 
 export type TestName = 'doubles' | 'rolls' | 'faces' | 'pips' | 'bar-entry' | 'sequence' | 'opening';
@@ -269,7 +269,7 @@ export function entryChance(k: number): number {
 }
 
 /** Past this many rolls from the bar with a sparse k, the exact test's convolution is not made: the sparse k are left out. */
-const ENTRY_EXACT_MAX = 20_000;
+const ENTRY_EXACT_MAX = 5_000;
 
 /**
  * Entering from the bar, by the k points open (1..5). When every k with attempts expects 5
@@ -307,16 +307,17 @@ export function barEntryTest(c: DiceCounts): DiceTest {
     const method = "exact two-sided test of the entries, against the sum of each k's binomial";
     const ts = used.map((k) => tries[k]);
     const ps = used.map((k) => chances[k]);
-    const all = total(ts);
-    const minP = all > 0 ? Math.min(poissonBinomialTwoSidedP(0, ts, ps), poissonBinomialTwoSidedP(all, ts, ps)) : 1;
-    if (minP > RUN_ALPHA) return notMade('bar-entry', method, n, tooFew(n, 'rolls from the bar', minP), cells);
     const x = used.reduce((s, k) => s + entered[k], 0);
+    // The least likely totals are the extremes: none entered, or all.
+    const [p, none, every] = poissonBinomialTwoSidedPs([x, 0, total(ts)], ts, ps);
+    const minP = Math.min(none, every);
+    if (minP > RUN_ALPHA) return notMade('bar-entry', method, n, tooFew(n, 'rolls from the bar', minP), cells);
     return {
       name: 'bar-entry',
       method,
       statistic: x,
       df: null,
-      p: poissonBinomialTwoSidedP(x, ts, ps),
+      p,
       n,
       ...cells,
       minExpected: Math.min(...used.flatMap((k) => [tries[k] * chances[k], tries[k] * (1 - chances[k])])),

@@ -128,6 +128,18 @@ describe('bar entry', () => {
     expect(t.p).toBeCloseTo(want, 12);
     expect(t.p).toBeGreaterThan(0.3);
   });
+
+  it('past 5,000 rolls from the bar, a k with fewer than 5 expected is left out of the chi-square rather than convolved', () => {
+    const c = newCounts();
+    c.entry[2] = 6000; // k = 2: 6,000 tries, 3,333 entered
+    c.entry[3] = 3333;
+    c.entry[8] = 10; // k = 5: 10 tries (0.28 misses expected)
+    c.entry[9] = 10;
+    const t = barEntryTest(c);
+    expect(t.method).toMatch(/^chi-square/);
+    expect([t.df, t.n]).toEqual([1, 6000]);
+    expect(t.note).toContain('1 k with fewer than 5 expected left out');
+  });
 });
 
 describe('tests on hand-made counts', () => {
