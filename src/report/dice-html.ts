@@ -9,7 +9,7 @@ import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
 import { formatP, runSentences, verdictLine, verdictOfRun } from './dice-text.js';
 import { html, shown } from './html-escape.js';
 
-/** Past this many groups the page charts only the flagged ones (a chart per test of each would run to hundreds of megabytes). */
+/** Past this many groups the page charts only the flagged ones: a chart per test of every group would grow the page with the groups, past what a browser opens. */
 export const CHARTED_GROUPS = 50;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
