@@ -2,7 +2,16 @@
 // folder and says how bgaudit is run on them, which reports must come out (in which order), and
 // what to note. Sizes are the issue's, overridable with `--size key=value`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS } from './corpus.js';
 import type { Outcome, Run } from './trust-run.js';
@@ -26,6 +35,7 @@ export const SIZES = {
   sgfGames: 40_000,
   pairs: 40_000,
   showMemMb: 4096, // show /dev/zero is killed past this
+  diceGroups: 5524, // distinct matches for dice --by file --html (the issue's groups)
 };
 export type Sizes = typeof SIZES;
 
@@ -571,6 +581,30 @@ export const CASES: Case[] = [
     '(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[A]PB[B]\n;B[41zz])\n'.repeat(s.sgfGames),
   ),
   single('9-x-match-pairs', 'f.mat', (s) => 'x\n1 point match\n'.repeat(s.pairs)),
+  {
+    // Issue 28 item 7: a page of a chart per test of every group ran past what one string holds.
+    name: '28-7-dice-by-file-html',
+    prepare(dir, s) {
+      const names = corpusNames();
+      for (let i = 0; i < s.diceGroups; i++) {
+        const text = readFileSync(join(corpusDir, names[i % names.length]), 'latin1');
+        // A copy past the first of each file: its first player renamed, so that no match repeats another.
+        const name = / (\S[^:\n]*?) : \d+ /.exec(text)?.[1];
+        const made = i < names.length || name === undefined ? text : text.split(name).join(`${name}${i}`);
+        write(dir, `a/${String(i).padStart(5, '0')}.mat`, Buffer.from(made, 'latin1'));
+      }
+      return {
+        run: { argv: ['dice', 'a', '--by', 'file', '--html', 'x.html', '--format', 'csv', '-q'], cwd: dir },
+        input: `${s.diceGroups} distinct matches, --by file --html --format csv`,
+        notes: (o) => {
+          const page = join(dir, 'x.html');
+          const bytes = existsSync(page) ? statSync(page).size : 0;
+          const whole = bytes > 0 && readFileSync(page, 'latin1').endsWith('</html>\n');
+          return [`page ${mb(bytes)}${whole ? ', whole' : ', cut'}`, `CSV ${mb(o.out.bytes)}`, ...basic(o)];
+        },
+      };
+    },
+  },
   {
     name: '9-show-dev-zero',
     prepare(_dir, s) {

@@ -4,7 +4,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditDecodedEach, auditPieces } from '../check.js';
 import type { MatchReport } from '../model.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
-import { countFile, diceRendered } from '../stats/count.js';
+import { countFile, diceRendered, type CountOptions, type GroupBy } from '../stats/count.js';
 import { decode, type Decoded } from '../decode.js';
 import { looksLikeMatchContent } from './discover.js';
 import { Spool, SpoolError } from './spool.js';
@@ -145,6 +145,16 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
   }
 }
 
+/** How the dice audit counts a file: with content keys when the run looks for duplicates, leaving out the matches found to repeat. */
+function diceOptions(task: FileTask, options: RunOptions, by: GroupBy): CountOptions {
+  return {
+    by,
+    // A second count (matches left out) is not met again by the duplicate check: no keys then.
+    keys: options.audit.contentKey && task.duplicates === undefined ? options.audit : undefined,
+    skip: task.duplicates === undefined ? undefined : new Set(task.duplicates.map((d) => d.match)),
+  };
+}
+
 /** A file's decoded text, or its outcome when it is not audited (unread, skipped, counted for the dice audit). */
 function decodeTask(task: FileTask, options: RunOptions): Decoded | FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
@@ -152,8 +162,13 @@ function decodeTask(task: FileTask, options: RunOptions): Decoded | FileOutcome 
   if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options) : bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   // The dice audit counts what it reads; a file with no match to read is audited, to say why.
-  const dice = options.dice === undefined ? null : countFile(bytes, task.path, options.dice);
-  if (dice !== null) return { path: task.path, skipped: false, rendered: diceRendered(dice), dice };
+  const dice =
+    options.dice === undefined ? null : countFile(bytes, task.path, diceOptions(task, options, options.dice));
+  if (dice !== null) {
+    const { keys, ...counts } = dice;
+    const outcome = { path: task.path, skipped: false as const, rendered: diceRendered(counts), dice: counts };
+    return keys === undefined ? outcome : { ...outcome, keys };
+  }
   return decode(bytes); // the bytes are dropped on return: the audit holds the text only
 }
 

@@ -6,7 +6,7 @@ import { countInputs, runPaths, type RunResult } from '../batch/run.js';
 import type { FileOutcome } from '../batch/outcome.js';
 import { renderDiceCsv, renderDiceJson } from '../report/dice-data.js';
 import { renderDiceHtml } from '../report/dice-html.js';
-import { renderDiceText } from '../report/dice-text.js';
+import { anyRolls, renderDiceText } from '../report/dice-text.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import type { GroupBy } from '../stats/count.js';
 import type { DiceResult } from '../stats/tally.js';
@@ -18,17 +18,24 @@ interface DiceOptions extends RunFlagValues {
   format: 'text' | 'json' | 'csv';
   html?: string;
   quiet?: boolean;
+  keepDuplicates?: boolean;
 }
 
 const HELP_AFTER =
   '\nExamples:\n  bgaudit dice archive/\n  bgaudit dice archive/ --by player --format csv > dice.csv\n  bgaudit dice "archive/**/*.mat" --by site --format json\n\n' +
   "Every roll played in the records is counted, but each game's opening roll (re-rolled until it is\n" +
-  'not a double: tested apart) and rolls past a move the replay cannot check. Tests per group:\n' +
-  'doubles (exact binomial), rolls (chi-square, 20 df), faces (chi-square, 5 df), pips (z), bar entry\n' +
-  'by open points (chi-square over k = 1..5), sequence (chi-square of independence of consecutive\n' +
-  "rolls), opening (chi-square, 14 df). Each p is held to the run's Bonferroni threshold, 0.05 / tests.\n" +
-  'Exit code: 0 when no test is below the threshold, 1 when one is, 2 on usage or I/O failure.\n' +
-  'A file that cannot be read is named, and counts nothing.';
+  'not a double: tested apart) and rolls past a move the replay cannot check. A match that repeats\n' +
+  "an earlier one of the run (verify's duplicate check) is left out, and said so; --keep-duplicates\n" +
+  'counts it. Tests per group: doubles (exact binomial), rolls (chi-square; pooled classes below 180\n' +
+  'rolls), faces (chi-square), pips (exact below 400 rolls, then z), bar entry by open points\n' +
+  '(chi-square over k = 1..5, exact on the total entries when a k expects fewer than 5), sequence\n' +
+  '(chi-square of independence of consecutive rolls), opening (chi-square). A chi-square is made only\n' +
+  'where fair dice expect 5 in every cell; a test that could not reach p < 0.05 whatever it saw is\n' +
+  '"too few to test". The tests of the run are held together by Holm\'s step-down at a family-wise\n' +
+  '0.05, over the tests that could reach its threshold (Tarone): fair dice see any test rejected in at\n' +
+  'most 1 run in 20, however many groups.\n' +
+  'Exit code: 0 when no test is rejected, 1 when one is, 2 on usage or I/O failure or when there is no\n' +
+  'roll to test. A file that cannot be read is named, and counts nothing.';
 
 /** A file that was not counted: its first error finding, from the report rendered as NDJSON. */
 function unreadableOf(o: Extract<FileOutcome, { skipped: false }>): { file: string; code: string; message: string } {
@@ -43,15 +50,29 @@ function unreadableOf(o: Extract<FileOutcome, { skipped: false }>): { file: stri
   return { file: o.path, code: 'parse-error', message: 'no match could be read' };
 }
 
-function render(format: DiceOptions['format'], r: DiceResult, paths: string[]): string {
+function render(format: DiceOptions['format'], r: DiceResult, paths: string[], terminal: boolean): Iterable<string> {
   if (format === 'json') return renderDiceJson(r, { version: VERSION, paths });
-  if (format === 'csv') return renderDiceCsv(r);
+  if (format === 'csv') return renderDiceCsv(r, terminal);
   return renderDiceText(r);
+}
+
+/** Writes a report a piece at a time, waiting for the output to take each (a pipe to a slow reader). */
+async function writeOut(io: CliIO, pieces: Iterable<string>): Promise<void> {
+  for (const piece of pieces) {
+    io.stdout(piece);
+    const wait = io.stdoutDrained?.();
+    if (wait) await wait;
+  }
 }
 
 /** The run: every file counted, the tallies added in input order. */
 async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
-  const settings = await prepareRun(io, paths, { ...opts, duplicates: false }, opts.html ? [opts.html] : []);
+  const settings = await prepareRun(
+    io,
+    paths,
+    { ...opts, duplicates: opts.keepDuplicates !== true },
+    opts.html ? [opts.html] : [],
+  );
   // Opened before the run: a path that cannot be written fails at once (exit 2).
   const htmlFile = opts.html ? openOutput(opts.html) : null;
   // Loaded here, not with the CLI: the tests' p-values come from @stdlib (about 700 modules, 70 ms
@@ -80,7 +101,9 @@ async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
   } finally {
     progress?.clear();
   }
-  return { result, dice: tally.result(), htmlFile };
+  const dice = tally.result();
+  dice.duplicatesLeftOut = result.duplicateMatches;
+  return { result, dice, htmlFile };
 }
 
 export function diceCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -97,17 +120,22 @@ export function diceCommand(io: CliIO, setExit: (code: number) => void): Command
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'csv']).default('text'))
     .option(
       '--html <file>',
-      'also write one self-contained page: per group, each test with its chart of observed against expected counts (never one of the inputs)',
+      'also write one self-contained page: per group, each test with its chart of how far each count is from what fair dice give; past 50 groups, charts for the flagged groups and a table of all (never one of the inputs)',
     )
-    .option('-q, --quiet', 'no progress line on stderr');
-  // Counted as often as they occur: the duplicate check needs the audit, which dice does not make.
+    .option('-q, --quiet', 'no progress line on stderr')
+    .option(
+      '--keep-duplicates',
+      'count a match that repeats an earlier one of the run (by default it is left out: the same rolls counted twice would weigh twice)',
+    );
   for (const o of flagsForRun()) if (o.long !== '--no-duplicates') cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: DiceOptions) => {
     const { result, dice, htmlFile } = await countRun(io, paths, opts);
-    const code = finishRun(io, result);
+    // The duplicates are said here, in dice's words: they are left out, not warned about.
+    const code = finishRun(io, { ...result, duplicateMatches: 0 });
     if (htmlFile) {
       try {
-        if (code !== EXIT.usage) htmlFile.write(renderDiceHtml(dice, { version: VERSION, paths }));
+        if (code !== EXIT.usage)
+          for (const piece of renderDiceHtml(dice, { version: VERSION, paths })) htmlFile.write(piece);
       } finally {
         htmlFile.close();
       }
@@ -116,7 +144,18 @@ export function diceCommand(io: CliIO, setExit: (code: number) => void): Command
       setExit(code);
       return;
     }
-    io.stdout(render(opts.format, dice, paths));
+    if (dice.duplicatesLeftOut > 0) {
+      const n = dice.duplicatesLeftOut;
+      io.stderr(
+        `bgaudit: ${n} match${n === 1 ? '' : 'es'} left out: ${n === 1 ? 'it repeats' : 'each repeats'} an earlier one of the run (--keep-duplicates counts them)\n`,
+      );
+    }
+    await writeOut(io, render(opts.format, dice, paths, io.stdoutIsTTY === true));
+    if (!anyRolls(dice)) {
+      io.stderr('bgaudit: no rolls to test: no file here holds a roll that could be counted\n');
+      setExit(EXIT.usage);
+      return;
+    }
     setExit(dice.rejected > 0 ? EXIT.findings : EXIT.clean);
   });
 }

@@ -1,29 +1,43 @@
-// `bgaudit dice --format json|csv`: the run's groups and tests as data.
+// `bgaudit dice --format json|csv`: the run's groups and tests as data, given a group at a time
+// (the document of a run of many groups is never held whole).
 import { createRequire } from 'node:module';
-import type { DiceResult } from '../stats/tally.js';
+import type { DiceResult, GroupResult } from '../stats/tally.js';
+import { printable } from './escape.js';
 
 type Papa = typeof import('papaparse');
 
-/** The JSON document: the run record, the threshold, the groups (the whole run first) and unreadable files. */
-export function renderDiceJson(r: DiceResult, run: { version: string; paths: string[] }): string {
-  const doc = {
+/** One group as JSON: its tests with their verdicts (`belowThreshold`: rejected, the older name kept). */
+function groupJson(g: GroupResult): unknown {
+  return {
+    key: g.key,
+    rolls: g.rolls,
+    openings: g.openings,
+    tests: g.tests.map((t) => ({ ...t, belowThreshold: t.rejected })),
+  };
+}
+
+/** The JSON document: the run record, the correction, the groups (the whole run first) and unreadable files. */
+export function* renderDiceJson(r: DiceResult, run: { version: string; paths: string[] }): Generator<string> {
+  const head = {
     bgaudit: { version: run.version, command: 'dice', paths: run.paths, settings: { by: r.by } },
     files: r.files,
     matches: r.matches,
     games: r.games,
+    duplicatesLeftOut: r.duplicatesLeftOut,
+    correction: 'holm-tarone',
+    alpha: r.alpha,
     testsMade: r.testsMade,
-    alpha: 0.05,
+    testsCounted: r.testsCounted,
     threshold: r.threshold,
     rejected: r.rejected,
-    groups: r.groups.map((g) => ({
-      key: g.key,
-      rolls: g.rolls,
-      openings: g.openings,
-      tests: g.tests.map((t) => ({ ...t, belowThreshold: t.p !== null && t.p < r.threshold })),
-    })),
-    unreadable: r.unreadable,
+    groupsRejected: r.groupsRejected,
   };
-  return JSON.stringify(doc, null, 1) + '\n';
+  const open = JSON.stringify(head, null, 1);
+  yield open.slice(0, open.length - 2) + ',\n "groups": [';
+  for (let i = 0; i < r.groups.length; i++) yield (i === 0 ? '\n' : ',\n') + JSON.stringify(groupJson(r.groups[i]));
+  yield '\n ],\n "unreadable": [';
+  for (let i = 0; i < r.unreadable.length; i++) yield (i === 0 ? '\n' : ',\n') + JSON.stringify(r.unreadable[i]);
+  yield '\n ]\n}\n';
 }
 
 const DICE_CSV_COLUMNS = [
@@ -34,7 +48,9 @@ const DICE_CSV_COLUMNS = [
   'statistic',
   'df',
   'p',
-  'below_threshold',
+  'rejected',
+  'counted',
+  'min_p',
   'threshold',
   'n',
   'min_expected',
@@ -46,34 +62,38 @@ const DICE_CSV_COLUMNS = [
 /** A cell that a spreadsheet would read as a formula (see csv.ts): written as text. */
 const FORMULA = /^[=+\-@\t\r]/;
 
-/** One row per group and test; observed, expected and labels joined with `;`. */
-export function renderDiceCsv(r: DiceResult): string {
-  const rows = r.groups.flatMap((g) =>
-    g.tests.map((t) => ({
-      group: g.key,
-      rolls: g.rolls,
-      test: t.name,
-      method: t.method,
-      statistic: t.statistic ?? '',
-      df: t.df ?? '',
-      p: t.p ?? '',
-      below_threshold: t.p === null ? '' : t.p < r.threshold,
-      threshold: r.threshold,
-      n: t.n,
-      min_expected: t.minExpected,
-      observed: t.observed.join(';'),
-      expected: t.expected.map((x) => Number(x.toPrecision(10))).join(';'),
-      labels: t.labels.join(';'),
-    })),
-  );
+/**
+ * One row per group and test; observed, expected and labels joined with `;`. `terminal`: the CSV
+ * goes to a terminal, where a group's name is escaped as the text format escapes it (no control
+ * character reaches the terminal raw); in a file or a pipe it is kept exact.
+ */
+export function* renderDiceCsv(r: DiceResult, terminal = false): Generator<string> {
   const papa = createRequire(import.meta.url)('papaparse') as Papa;
-  return (
-    papa.unparse(
-      { fields: [...DICE_CSV_COLUMNS], data: rows.map((row) => DICE_CSV_COLUMNS.map((c) => row[c])) },
-      {
-        newline: '\r\n',
-        escapeFormulae: FORMULA,
-      },
-    ) + '\r\n'
-  );
+  const unparse = (data: unknown[][]) =>
+    papa.unparse({ fields: [...DICE_CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: FORMULA, header: false });
+  yield DICE_CSV_COLUMNS.join(',') + '\r\n';
+  for (const g of r.groups) {
+    const rows = g.tests.map((t) => {
+      const row = {
+        group: terminal ? printable(g.key) : g.key,
+        rolls: g.rolls,
+        test: t.name,
+        method: t.method,
+        statistic: t.statistic ?? '',
+        df: t.df ?? '',
+        p: t.p ?? '',
+        rejected: t.p === null ? '' : t.rejected,
+        counted: t.p === null ? '' : t.counted,
+        min_p: t.p === null ? '' : t.minP,
+        threshold: r.threshold,
+        n: t.n,
+        min_expected: t.minExpected,
+        observed: t.observed.join(';'),
+        expected: t.expected.map((x) => Number(x.toPrecision(10))).join(';'),
+        labels: t.labels.join(';'),
+      };
+      return DICE_CSV_COLUMNS.map((c) => row[c]);
+    });
+    if (rows.length > 0) yield unparse(rows) + '\r\n';
+  }
 }

@@ -1,12 +1,16 @@
 // `bgaudit dice --html FILE`: one self-contained page, the conventions of the audit report
 // (html.ts): a Content-Security-Policy that allows nothing but inline style and data: images, no
-// script, no link; everything from a file escaped through html-escape.ts. Per group, a table of
-// its tests and an SVG chart per test: observed against expected counts (bars and marks), or for
-// the sequence table each cell's standardized residual as a colour.
-import type { DiceResult, GroupResult } from '../stats/tally.js';
-import type { DiceTest } from '../stats/tests.js';
-import { plural, verdictLine } from './dice-text.js';
+// script, no link; everything from a file escaped through html-escape.ts, control characters
+// included (a group's name is a player's). Per group, a table of its tests and an SVG chart per
+// test: each cell's distance from what fair dice expect, against the band chance gives, or for
+// the sequence table each cell's standardized residual as a colour. Given a piece at a time; past
+// CHARTED_GROUPS groups, only the flagged ones get charts, and every group a row of one table.
+import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
+import { formatP, runSentences, verdictLine, verdictOfRun } from './dice-text.js';
 import { html, shown } from './html-escape.js';
+
+/** Past this many groups the page charts only the flagged ones: a chart per test of every group would grow the page with the groups, past what a browser opens. */
+export const CHARTED_GROUPS = 50;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -24,45 +28,64 @@ tr.below td{background:#fdecea}.words{color:#455a64;font-size:12.5px}
 .warn{color:#8a5a00;font-size:12.5px}.note{color:#607d8b;font-size:12px}
 .legend{font-size:12px;color:#455a64}.legend i{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px}
 svg{max-width:100%;height:auto}
+.dev{color:#455a64}
 `;
 
 const n = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 function pText(p: number | null): string {
   if (p === null) return '-';
-  if (p === 0) return '&lt; 1e-300';
-  return p >= 0.001 ? String(Number(p.toPrecision(3))) : p.toExponential(1);
+  return html(formatP(p));
 }
 
-/** Observed counts as bars, expected as black marks, one pair per cell; labels below. */
-function barChart(t: DiceTest, title: string): string {
+/** Each cell's standard deviation with fair dice: a share of a multinomial (or, for bar entry, of its k's tries). */
+function sds(t: JudgedTest): number[] {
+  const whole = t.expected.reduce((s, x) => s + x, 0);
+  return t.expected.map((e, i) => {
+    const of = t.name === 'bar-entry' ? t.expected[i - (i % 2)] + t.expected[i - (i % 2) + 1] : whole;
+    return of > 0 ? Math.sqrt(e * (1 - e / of)) : 0;
+  });
+}
+
+/**
+ * Each cell's observed minus expected count as a bar from the zero line (fair dice), with the band
+ * of two standard deviations either way that chance alone fills about 95% of the time: a 2%
+ * difference shows as plainly as a 50% one.
+ */
+function deviationChart(t: JudgedTest, title: string): string {
   const cells = t.observed.length;
-  const [step, h, top, left] = [Math.max(24, Math.min(48, Math.floor(900 / cells))), 120, 8, 60];
+  const [step, half, top, left] = [Math.max(24, Math.min(48, Math.floor(900 / cells))), 70, 8, 60];
   const labelH = 16 + 4.5 * Math.max(0, ...t.labels.map((l) => l.length));
-  const max = Math.max(1e-9, ...t.observed, ...t.expected);
-  const y = (v: number) => top + h - (h * v) / max;
+  const sd = sds(t);
+  const dev = t.observed.map((o, i) => o - t.expected[i]);
+  const max = Math.max(1e-9, ...dev.map(Math.abs), ...sd.map((x) => 2.2 * x));
+  const zero = top + half;
+  const y = (v: number) => zero - (half * v) / max;
   const parts: string[] = [];
-  t.observed.forEach((o, i) => {
+  dev.forEach((d, i) => {
     const x = left + i * step;
-    const e = t.expected[i];
     const bw = step - 8;
+    const z = sd[i] > 0 ? d / sd[i] : 0;
+    const [y1, y2] = [y(Math.max(0, d)), y(Math.min(0, d))];
+    const outside = Math.abs(z) > 2;
     parts.push(
-      `<g><title>${html(t.labels[i])}: observed ${n(o)}, expected ${n(e)}</title>` +
-        `<rect x="${x}" y="${y(o).toFixed(1)}" width="${bw}" height="${(top + h - y(o)).toFixed(1)}" fill="#5b8def"/>` +
-        `<line x1="${x - 2}" x2="${x + bw + 2}" y1="${y(e).toFixed(1)}" y2="${y(e).toFixed(1)}" stroke="#202124" stroke-width="2"/>` +
-        `<text transform="translate(${x + bw / 2},${top + h + 10}) rotate(45)" font-size="10">${html(t.labels[i])}</text></g>`,
+      `<g><title>${html(t.labels[i])}: observed ${n(t.observed[i])}, expected ${n(t.expected[i])}, ${d >= 0 ? '+' : ''}${n(d)} (${z.toFixed(1)} standard deviations)</title>` +
+        `<rect x="${x - 2}" y="${y(2 * sd[i]).toFixed(1)}" width="${bw + 4}" height="${(y(-2 * sd[i]) - y(2 * sd[i])).toFixed(1)}" fill="#e3e8ee"/>` +
+        `<rect x="${x}" y="${y1.toFixed(1)}" width="${bw}" height="${Math.max(0.5, y2 - y1).toFixed(1)}" fill="${outside ? '#c5392b' : '#5b8def'}"/>` +
+        `<text transform="translate(${x + bw / 2},${top + 2 * half + 10}) rotate(45)" font-size="10">${html(t.labels[i])}</text></g>`,
     );
   });
   const w = left + cells * step + 40;
   const axis =
-    `<line x1="${left - 2}" x2="${w - 30}" y1="${top + h}" y2="${top + h}" stroke="#90a4ae"/>` +
-    `<text x="${left - 6}" y="${top + 8}" text-anchor="end" font-size="10">${n(max)}</text>` +
-    `<text x="${left - 6}" y="${top + h}" text-anchor="end" font-size="10">0</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${top + h + labelH + 20}" width="${w}" font-family="system-ui,sans-serif" fill="#202124" role="img" aria-label="${html(title)}">${axis}${parts.join('')}</svg>`;
+    `<line x1="${left - 2}" x2="${w - 30}" y1="${zero}" y2="${zero}" stroke="#202124"/>` +
+    `<text x="${left - 6}" y="${top + 8}" text-anchor="end" font-size="10">+${n(max)}</text>` +
+    `<text x="${left - 6}" y="${zero + 3}" text-anchor="end" font-size="10">0</text>` +
+    `<text x="${left - 6}" y="${top + 2 * half}" text-anchor="end" font-size="10">−${n(max)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${top + 2 * half + labelH + 20}" width="${w}" font-family="system-ui,sans-serif" fill="#202124" role="img" aria-label="${shown(title)}">${axis}${parts.join('')}</svg>`;
 }
 
 /** The sequence table: each cell's (observed − expected) / √expected, red above, blue below. */
-function residualGrid(t: DiceTest, title: string): string {
+function residualGrid(t: JudgedTest, title: string): string {
   const size = Math.round(Math.sqrt(t.observed.length));
   if (size * size !== t.observed.length || size === 0) return '';
   const cell = size > 10 ? 14 : 30;
@@ -75,19 +98,14 @@ function residualGrid(t: DiceTest, title: string): string {
     return `<rect x="${col * cell}" y="${row * cell}" width="${cell - 1}" height="${cell - 1}" fill="${colour}"><title>${html(t.labels[i])}: observed ${n(o)}, expected ${n(e)}, residual ${r.toFixed(2)}</title></rect>`;
   });
   const w = size * cell;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${w}" width="${w}" role="img" aria-label="${html(title)}">${cells.join('')}</svg><p class="legend">rows: a roll; columns: the same player's next roll; colour: (observed − expected) / √expected, <i style="background:#c5392b"></i>more than expected <i style="background:#2860c8"></i>fewer (full colour at 3)</p>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${w}" width="${w}" role="img" aria-label="${shown(title)}">${cells.join('')}</svg><p class="legend">rows: a roll; columns: the same player's next roll; colour: (observed − expected) / √expected, <i style="background:#c5392b"></i>more than expected <i style="background:#2860c8"></i>fewer (full colour at 3)</p>`;
 }
 
-function testRow(t: DiceTest, r: DiceResult): string {
-  const below = t.p !== null && t.p < r.threshold;
-  const warn =
-    t.p !== null && t.name !== 'doubles' && t.minExpected < 5
-      ? `<div class="warn">an expected count is below 5 (${Number(t.minExpected.toPrecision(2))}): the p-value is only rough</div>`
-      : '';
+function testRow(t: JudgedTest, r: DiceResult): string {
   return (
-    `<tr${below ? ' class="below"' : ''}><td>${t.name}</td><td class="num">${t.statistic === null ? '-' : n(t.statistic)}</td>` +
+    `<tr${t.rejected ? ' class="below"' : ''}><td>${t.name}</td><td class="num">${t.statistic === null ? '-' : n(t.statistic)}</td>` +
     `<td class="num">${t.df ?? '-'}</td><td class="num">${pText(t.p)}</td>` +
-    `<td>${html(t.method)}<div class="words">${html(verdictLine(t, r.threshold, r.testsMade))}</div>${warn}</td></tr>`
+    `<td>${html(t.method)}<div class="words">${shown(verdictLine(t, r))}</div></td></tr>`
   );
 }
 
@@ -96,8 +114,10 @@ function groupCard(g: GroupResult, r: DiceResult, whole: boolean): string {
   const charts = g.tests
     .filter((t) => t.p !== null && t.observed.length > 0)
     .map((t) => {
-      const label = `${t.name}: observed and expected${whole ? '' : ` (${g.key})`}`;
-      const chart = t.name === 'sequence' ? residualGrid(t, label) : barChart(t, label);
+      const label = `${t.name}: observed minus expected${whole ? '' : ` (${g.key})`}`;
+      if (t.name === 'pips')
+        return `<h3>pips</h3><p class="dev">mean ${t.observed[0].toFixed(3)} pips a roll against ${t.expected[0].toFixed(3)} with fair dice (z = ${(t.statistic ?? 0).toFixed(2)})</p>`;
+      const chart = t.name === 'sequence' ? residualGrid(t, label) : deviationChart(t, label);
       return `<h3>${t.name}</h3>${t.note ? `<p class="note">${shown(t.note)}</p>` : ''}${chart}`;
     });
   return (
@@ -105,30 +125,56 @@ function groupCard(g: GroupResult, r: DiceResult, whole: boolean): string {
     '<table><thead><tr><th>test</th><th>statistic</th><th>df</th><th>p</th><th>method, and what p says</th></tr></thead><tbody>' +
     g.tests.map((t) => testRow(t, r)).join('') +
     '</tbody></table>' +
-    `<p class="legend">Bars: observed counts; <i style="background:#5b8def"></i>observed <i style="background:#202124;height:2px"></i>expected with fair dice.</p>` +
+    `<p class="legend">Bars: observed minus expected with fair dice; <i style="background:#e3e8ee"></i>two standard deviations either way (chance alone stays inside about 95% of the time) <i style="background:#c5392b"></i>outside it.</p>` +
     charts.join('') +
-    '</section>'
+    '</section>\n'
   );
 }
 
-export function renderDiceHtml(r: DiceResult, run: { version: string; paths: string[] }): string {
-  const unreadable =
-    r.unreadable.length === 0
-      ? ''
-      : `<section class="card"><h2>Files that could not be read (${r.unreadable.length})</h2><ul>${r.unreadable
-          .map((u) => `<li>${shown(u.file)}: ${shown(u.message)} (${html(u.code)})</li>`)
-          .join('')}</ul></section>`;
+/** One row of the table of every group: its rolls, tests made, smallest p, and tests rejected. */
+function groupRow(g: GroupResult): string {
+  const made = g.tests.filter((t) => t.p !== null);
+  const least = made.reduce<number | null>((m, t) => (m === null || (t.p ?? 1) < m ? t.p : m), null);
+  const rejected = g.tests.filter((t) => t.rejected).map((t) => t.name);
   return (
+    `<tr${rejected.length > 0 ? ' class="below"' : ''}><td>${shown(g.key)}</td><td class="num">${n(g.rolls)}</td>` +
+    `<td class="num">${made.length}</td><td class="num">${pText(least)}</td><td>${rejected.join(', ')}</td></tr>\n`
+  );
+}
+
+/** The page, a piece at a time. */
+export function* renderDiceHtml(r: DiceResult, run: { version: string; paths: string[] }): Generator<string> {
+  yield (
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
     `<meta http-equiv="Content-Security-Policy" content="${CSP}">` +
     '<meta name="referrer" content="no-referrer"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>bgaudit dice</title><style>${STYLE}</style></head>\n<body><header><h1>bgaudit dice</h1>` +
     `<p class="run">bgaudit ${html(run.version)} · dice --by ${html(r.by)} ${run.paths.map(shown).join(' ')}</p></header>\n<main>` +
-    `<section class="card"><h2>The run</h2><p>${plural(r.files, 'file')}, ${plural(r.matches, 'match')}, ${plural(r.games, 'game')}. ` +
-    `${r.testsMade} tests made; Bonferroni threshold: p &lt; 0.05 / ${r.testsMade} = ${pText(r.threshold)}. ` +
-    `${r.rejected === 0 ? 'No test is below it: nothing here shows unfair dice.' : `${r.rejected} below it (rows in red).`}</p></section>\n` +
-    r.groups.map((g, i) => groupCard(g, r, i === 0)).join('\n') +
-    unreadable +
-    '</main></body></html>\n'
+    `<section class="card"><h2>The run</h2>${runSentences(r)
+      .map((x) => `<p>${shown(x)}</p>`)
+      .join('')}<p><b>${shown(verdictOfRun(r, 'below'))}</b></p></section>\n`
   );
+  const [whole, ...groups] = r.groups;
+  if (whole !== undefined) yield groupCard(whole, r, true);
+  const charted = groups.length <= CHARTED_GROUPS;
+  const flagged = groups.filter((g) => g.tests.some((t) => t.rejected));
+  const cards = charted ? groups : flagged.slice(0, CHARTED_GROUPS);
+  if (!charted)
+    yield `<section class="card"><h2>${n(groups.length)} groups: charts for the flagged ones only</h2><p>${
+      flagged.length === 0
+        ? 'No group has a test rejected.'
+        : `${n(flagged.length)} with a test rejected${flagged.length > cards.length ? `; the first ${n(cards.length)} charted below` : ', charted below'}.`
+    } Every group is a row of the table after them.</p></section>\n`;
+  for (const g of cards) yield groupCard(g, r, false);
+  if (!charted) {
+    yield `<section class="card"><h2>Every ${html(r.by)}</h2><table><thead><tr><th>${html(r.by)}</th><th>rolls</th><th>tests made</th><th>smallest p</th><th>rejected</th></tr></thead><tbody>\n`;
+    for (const g of groups) yield groupRow(g);
+    yield '</tbody></table></section>\n';
+  }
+  if (r.unreadable.length > 0) {
+    yield `<section class="card"><h2>Files that could not be read (${r.unreadable.length})</h2><ul>\n`;
+    for (const u of r.unreadable) yield `<li>${shown(u.file)}: ${shown(u.message)} (${html(u.code)})</li>\n`;
+    yield '</ul></section>\n';
+  }
+  yield '</main></body></html>\n';
 }

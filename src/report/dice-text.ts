@@ -1,10 +1,11 @@
-// `bgaudit dice --format text`: a table per group, and what each p-value says in plain words.
-import type { DiceResult, GroupResult } from '../stats/tally.js';
+// `bgaudit dice --format text`: a table per group, and what each p-value says in plain words,
+// given a group at a time (the text of a run of many groups is never held whole).
+import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
 import type { DiceTest } from '../stats/tests.js';
 import { printable } from './escape.js';
 
 /** A p-value as people read it: three significant digits, an exponent when tiny. */
-function formatP(p: number | null): string {
+export function formatP(p: number | null): string {
   if (p === null) return '-';
   if (p === 0) return '< 1e-300';
   if (p >= 0.001)
@@ -16,7 +17,7 @@ function formatP(p: number | null): string {
 }
 
 /** `1 file`, `2,000 matches`. */
-export function plural(n: number, word: string): string {
+function plural(n: number, word: string): string {
   return `${num(n)} ${word}${n === 1 ? '' : word.endsWith('ch') ? 'es' : 's'}`;
 }
 
@@ -41,10 +42,12 @@ function oneIn(p: number): string {
 function observedText(t: DiceTest): string {
   switch (t.name) {
     case 'doubles':
-      return `${num(t.observed[0])} doubles in ${num(t.n)} rolls (${((100 * t.observed[0]) / t.n).toFixed(2)}%), fair dice ${num(t.expected[0], 1)} (16.67%)`;
+      if (t.n === 0) return 'no rolls';
+      return `${num(t.observed[0])} doubles in ${num(t.n)} roll${t.n === 1 ? '' : 's'} (${((100 * t.observed[0]) / t.n).toFixed(2)}%), fair dice ${num(t.expected[0], 1)} (16.67%)`;
     case 'pips':
-      return `mean ${t.observed[0].toFixed(3)} pips a roll, fair dice 8.167`;
+      return t.n === 0 ? 'no rolls' : `mean ${t.observed[0].toFixed(3)} pips a roll, fair dice 8.167`;
     case 'bar-entry':
+      if (t.n === 0) return 'no rolls from the bar';
       return `${num(t.n)} rolls from the bar against 1-5 open points: ${entries(t)}`;
     case 'sequence':
       return `${num(t.n)} pairs of one player's consecutive rolls`;
@@ -76,25 +79,22 @@ function entries(t: DiceTest): string {
 }
 
 /** The plain-words line: what the p-value says, and what it does not. */
-export function verdictLine(t: DiceTest, threshold: number, tests: number): string {
+export function verdictLine(t: JudgedTest, r: DiceResult): string {
   if (t.p === null) return `not tested: ${t.note ?? 'nothing to test'}`;
   const p = formatP(t.p);
-  if (t.p < threshold)
-    return `p = ${p}: fair dice would give a result this far from what they expect about once in ${oneIn(t.p)} archives; below the run's threshold (${formatP(threshold)} for ${tests} tests), so chance alone is an unlikely reading. It does not say why (the dice, how the records were made, or which were kept).`;
+  if (t.rejected)
+    return `p = ${p}: fair dice would give a result this far from what they expect about once in ${oneIn(t.p)} archives; rejected after the run's correction (${r.testsCounted} tests, first threshold ${formatP(r.threshold)}), so chance alone is an unlikely reading. It does not say why (the dice, how the records were made, or which were kept).`;
+  if (!t.counted)
+    return `p = ${p}: with ${num(t.n)} observations this test could not reach the run's threshold (${formatP(r.threshold)}) whatever it saw: no evidence against the dice.`;
   if (t.p < 0.05)
-    return `p = ${p}: fair dice would do this about once in ${oneIn(t.p)} archives; with ${tests} tests made, a few such p-values come by chance: not below the run's threshold (${formatP(threshold)}), no evidence against the dice.`;
+    return `p = ${p}: fair dice would do this about once in ${oneIn(t.p)} archives; with ${r.testsCounted} tests held together, a few such p-values come by chance: not rejected, no evidence against the dice.`;
   return `p = ${p}: fair dice would give a result at least this far from what they expect ${t.p >= 0.995 ? 'nearly always' : `${(100 * t.p).toFixed(0)}% of the time`}: no sign of unfair dice (which does not prove them fair).`;
 }
 
-function testLines(t: DiceTest, threshold: number, tests: number): string[] {
+function testLines(t: JudgedTest, r: DiceResult): string[] {
   const head = `  ${t.name.padEnd(10)} ${(t.statistic === null ? '-' : num(t.statistic, 2)).padStart(10)} ${(t.df === null ? '-' : String(t.df)).padStart(4)} ${formatP(t.p).padStart(9)}  ${t.method}`;
-  const lines = [head, `      ${printable(observedText(t))}`, `      ${verdictLine(t, threshold, tests)}`];
-  if (t.p !== null && t.name !== 'doubles' && t.minExpected < 5)
-    lines.push(
-      `      warning: an expected count is below 5 (${Number(t.minExpected.toPrecision(2))}): the chi-square p-value is only rough here`,
-    );
-  if (t.note !== undefined && t.p !== null && (t.name === 'sequence' || t.name === 'opening'))
-    lines.push(`      ${t.note}`);
+  const lines = [head, `      ${printable(observedText(t))}`, `      ${verdictLine(t, r)}`];
+  if (t.note !== undefined && t.p !== null) lines.push(`      ${t.note}`);
   return lines;
 }
 
@@ -104,26 +104,56 @@ function groupBlock(g: GroupResult, r: DiceResult, whole: boolean): string {
     `${title}: ${num(g.rolls)} rolls, ${num(g.openings)} openings`,
     `  ${'test'.padEnd(10)} ${'statistic'.padStart(10)} ${'df'.padStart(4)} ${'p'.padStart(9)}  method`,
   ];
-  for (const t of g.tests) lines.push(...testLines(t, r.threshold, r.testsMade));
-  return lines.join('\n') + '\n';
+  for (const t of g.tests) lines.push(...testLines(t, r));
+  return lines.join('\n') + '\n\n';
 }
 
-export function renderDiceText(r: DiceResult): string {
-  const out: string[] = [];
-  out.push(
-    `Dice of ${plural(r.files, 'file')}, ${plural(r.matches, 'match')}, ${plural(r.games, 'game')}. ${r.testsMade} tests made; ` +
-      `Bonferroni threshold for the run: p < 0.05 / ${r.testsMade} = ${formatP(r.threshold)}.\n`,
-  );
-  r.groups.forEach((g, i) => out.push(groupBlock(g, r, i === 0)));
+/** Whether the run counted any roll or opening: with none, there is nothing to test (exit 2). */
+export function anyRolls(r: DiceResult): boolean {
+  const all = r.groups[0];
+  return all !== undefined && all.rolls + all.openings > 0;
+}
+
+/** The run in a few sentences: what was read and left out, the tests made and counted, the correction, what chance alone gives. */
+export function runSentences(r: DiceResult): string[] {
+  const groups = r.groups.length - 1;
+  const left =
+    r.duplicatesLeftOut > 0
+      ? ` ${plural(r.duplicatesLeftOut, 'match')} left out as repeating an earlier one (--keep-duplicates counts them).`
+      : '';
+  const counted = r.testsCounted;
+  return [
+    `Dice of ${plural(r.files, 'file')}, ${plural(r.matches, 'match')}, ${plural(r.games, 'game')}.${left}`,
+    `${r.by === 'archive' ? 'The whole run' : `The whole run and ${plural(groups, r.by)}`}: ${plural(r.testsMade, 'test')} made` +
+      (r.testsMade === 0
+        ? '.'
+        : `, ${num(counted)} of them able to reach the threshold (the others, on few rolls, could not give so small a p whatever they saw). ` +
+          `Held together by Holm's step-down at a family-wise level of ${r.alpha}: the first threshold is p <= ${r.alpha} / ${num(counted)} = ${formatP(r.threshold)}.`),
+    r.testsMade === 0
+      ? ''
+      : `Chance alone: with fair dice, a rejection in at most 1 run in ${Math.round(1 / r.alpha)} (at most ${r.alpha} false rejections expected); unadjusted, about ${num(Math.round(r.testsMade * r.alpha * 10) / 10, 1)} of these ${plural(r.testsMade, 'test')} would be below ${r.alpha}.`,
+  ].filter((x) => x !== '');
+}
+
+/** The last line: the verdict. */
+export function verdictOfRun(r: DiceResult, where: 'above' | 'below' = 'above'): string {
+  if (!anyRolls(r)) return 'No rolls to test: no file here holds a roll that could be counted.';
+  if (r.rejected === 0) return 'No test rejects fair dice after the correction: nothing here shows unfair dice.';
+  const groups =
+    r.by === 'archive'
+      ? ''
+      : ` (${plural(r.groupsRejected, r.by)}${r.groups[0]?.tests.some((t) => t.rejected) ? ' and the whole run' : ''})`;
+  return `${plural(r.rejected, 'test')} reject${r.rejected === 1 ? 's' : ''} fair dice after the correction${groups}: see ${where}.`;
+}
+
+/** The report, a group at a time. */
+export function* renderDiceText(r: DiceResult): Generator<string> {
+  yield runSentences(r).join('\n') + '\n\n';
+  for (let i = 0; i < r.groups.length; i++) yield groupBlock(r.groups[i], r, i === 0);
   if (r.unreadable.length > 0) {
-    out.push(`${r.unreadable.length} file${r.unreadable.length === 1 ? '' : 's'} could not be read (no dice counted):`);
-    for (const u of r.unreadable) out.push(`  ${printable(u.file)}: ${printable(u.message)} (${u.code})`);
-    out.push('');
+    yield `${r.unreadable.length} file${r.unreadable.length === 1 ? '' : 's'} could not be read (no dice counted):\n`;
+    for (const u of r.unreadable) yield `  ${printable(u.file)}: ${printable(u.message)} (${u.code})\n`;
+    yield '\n';
   }
-  out.push(
-    r.rejected === 0
-      ? 'No test is below the threshold: nothing here shows unfair dice.\n'
-      : `${r.rejected} test${r.rejected === 1 ? ' is' : 's are'} below the threshold: see above.\n`,
-  );
-  return out.join('\n');
+  yield verdictOfRun(r) + '\n';
 }

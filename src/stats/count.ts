@@ -1,10 +1,12 @@
 // The dice of a file: read it, replay its games with an observer of each roll, and count the
-// rolls per group. Audits nothing: no scoring, no findings kept. Pure (bytes in, counts out);
-// runs in the pool's workers for `bgaudit dice`.
+// rolls per group. No findings kept; with the duplicate check, each match is audited for its
+// content key alone (the key verify uses). Pure (bytes in, counts out); runs in the pool's
+// workers for `bgaudit dice`.
 import { BAR, type Position } from '../engine/board.js';
 import { replay } from '../engine/replay.js';
 import { importRecord } from '../import/index.js';
-import type { GameRecord, MatchRecord, RollAction } from '../model.js';
+import { auditMatch, type AuditOptions } from '../scoring/audit.js';
+import type { Finding, GameRecord, MatchRecord, MatchReport, RollAction } from '../model.js';
 import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 
@@ -18,11 +20,50 @@ interface GroupCounts {
   counts: DiceCounts;
 }
 
+/** A match's content key, as the audit makes it for the duplicate check. */
+type ContentKey = NonNullable<MatchReport['contentKey']>;
+
 /** One file's dice: its groups' counts in the order first met; what was read. */
 export interface FileDice {
   matches: number;
   games: number;
   groups: GroupCounts[];
+  /** With the duplicate check: each match's content key (null for none), the file's matches in order. */
+  keys?: (ContentKey | null)[];
+}
+
+/** How a file is counted: by which groups; with content keys (the duplicate check); leaving out some matches. */
+export interface CountOptions {
+  by: GroupBy;
+  /** The audit's options, when content keys are made (the rules decide how a game ended, which the key holds). */
+  keys?: AuditOptions;
+  /** Matches left out (numbered from 1 in the file): those found to repeat an earlier one of the run. */
+  skip?: ReadonlySet<number>;
+}
+
+/** The match (index in the file) each parse error falls in: the last one starting at or before its line. */
+function matchesWithErrors(matches: readonly MatchRecord[], lines: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  for (const line of lines) {
+    // matches in file order: a search, not a walk (a file may hold 100,000 matches and as many errors)
+    let lo = 0;
+    let hi = matches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (matches[mid].line <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    out.add(Math.max(0, lo - 1));
+  }
+  return out;
+}
+
+/** A parse error as the audit counts it: a match with one has no content key (it was not read whole). */
+const UNREAD: Finding = { code: 'parse-error', severity: 'error', message: 'a line could not be read' };
+
+function contentKeyOf(record: MatchRecord, audit: AuditOptions, unread: boolean): ContentKey | null {
+  const r = auditMatch(record, { ...audit, contentKey: true, positions: false, extraFindings: unread ? [UNREAD] : [] });
+  return r.contentKey ?? null;
 }
 
 /** The record's site: a `Site` or `Place` header (SGF `PC` is read as Site), else unknown. */
@@ -95,17 +136,38 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
   }
 }
 
-/** The dice of a file's bytes; null when no match can be read from it (then it is audited to say why). */
-export function countFile(bytes: Uint8Array, file: string, by: GroupBy): FileDice | null {
-  const { matches } = importRecord(bytes, file);
+/**
+ * The dice of a file's bytes; null when no match can be read from it (then it is audited to say
+ * why). `options` may be the grouping alone. A match left out (`skip`) counts no roll, no game.
+ */
+export function countFile(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): FileDice | null {
+  const { by, keys: audit, skip } = typeof options === 'string' ? { by: options } : options;
+  const { matches, errors } = importRecord(bytes, file);
   if (matches.length === 0) return null;
+  const unread = audit
+    ? matchesWithErrors(
+        matches,
+        errors.map((e) => e.line),
+      )
+    : null;
   const groups = new Groups();
+  const keys: (ContentKey | null)[] = [];
   let games = 0;
-  for (const record of matches) {
+  let counted = 0;
+  matches.forEach((record, k) => {
+    if (audit && unread) keys.push(contentKeyOf(record, audit, unread.has(k)));
+    if (skip?.has(k + 1)) return;
     countMatch(record, by, file, groups);
     games += record.games.length;
-  }
-  return { matches: matches.length, games, groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })) };
+    counted++;
+  });
+  const out: FileDice = {
+    matches: counted,
+    games,
+    groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })),
+  };
+  if (audit) out.keys = keys;
+  return out;
 }
 
 /** What a counted file gives the run's summary and progress line: its matches and games, no findings. */

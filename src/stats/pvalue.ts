@@ -66,3 +66,74 @@ export function binomialTwoSidedP(x: number, n: number, p: number): number {
   }
   return Math.min(1, pval);
 }
+
+/** The sum of `n` independent draws of `pmf` (a distribution on 0..pmf.length - 1), by `n`: each made once from the one before. */
+const sums: Float64Array[] = [];
+let sumsOf: readonly number[] | null = null;
+
+function sumPmf(n: number, pmf: readonly number[]): Float64Array {
+  if (sumsOf !== pmf) {
+    sums.length = 0;
+    sums.push(Float64Array.of(1));
+    sumsOf = pmf;
+  }
+  const top = pmf.length - 1;
+  const values = pmf.map((_, v) => v).filter((v) => pmf[v] !== 0);
+  while (sums.length <= n) {
+    const prev = sums[sums.length - 1];
+    const next = new Float64Array(prev.length + top);
+    for (let i = 0; i < prev.length; i++) {
+      const a = prev[i];
+      if (a === 0) continue;
+      for (const v of values) next[i + v] += a * pmf[v];
+    }
+    sums.push(next);
+  }
+  return sums[n];
+}
+
+/**
+ * The exact two-sided p of a total `sum` of `n` independent draws of `pmf`: twice the smaller
+ * tail, at most 1. Each tail is summed from its own end, so a tiny one keeps its digits.
+ */
+export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): number {
+  if (n === 0) return 1;
+  const dist = sumPmf(n, pmf);
+  let lower = 0;
+  for (let i = 0; i <= sum && i < dist.length; i++) lower += dist[i];
+  let upper = 0;
+  for (let i = dist.length - 1; i >= sum && i >= 0; i--) upper += dist[i];
+  return Math.min(1, 2 * Math.min(lower, upper));
+}
+
+/**
+ * The exact two-sided test of each of `xs` successes, the sum of independent binomials
+ * (`tries[i]` trials at chance `chances[i]`): the chance of a total no more likely than x (the
+ * minimum-likelihood p-value, as binomialTwoSidedP). The distribution of the total is made once,
+ * by convolution, for all of them.
+ */
+export function poissonBinomialTwoSidedPs(
+  xs: readonly number[],
+  tries: readonly number[],
+  chances: readonly number[],
+): number[] {
+  let dist = Float64Array.of(1);
+  tries.forEach((t, i) => {
+    const next = new Float64Array(dist.length + t);
+    const b = new Float64Array(t + 1);
+    for (let j = 0; j <= t; j++) b[j] = binomialPmf(j, t, chances[i]);
+    for (let a = 0; a < dist.length; a++) {
+      const pa = dist[a];
+      if (pa === 0) continue;
+      for (let j = 0; j <= t; j++) next[a + j] += pa * b[j];
+    }
+    dist = next;
+  });
+  return xs.map((x) => {
+    if (x < 0 || x >= dist.length) return 0;
+    const d = dist[x] * RELATIVE_ERROR;
+    let p = 0;
+    for (const q of dist) if (q <= d) p += q;
+    return Math.min(1, p);
+  });
+}

@@ -105,6 +105,7 @@ export function pairsTest(pairs: ArrayLike<number>): DiceTest {
       observed: [],
       expected: [],
       minExpected: 0,
+      minP: 1,
       note,
     };
   }
@@ -119,6 +120,8 @@ export function pairsTest(pairs: ArrayLike<number>): DiceTest {
     observed: t.observed,
     expected: t.expected,
     minExpected: tested ? t.minExpected : 0,
+    // A table of r × c cells holds a chi-square of independence of at most n (min(r, c) − 1).
+    minP: tested ? chiSquareP(n * (pooling.names.length - 1), t.df) : 1,
     note: `consecutive rolls of one player in a game; pooling: ${pooling.name} (chosen from the ${n} pairs, so that fair dice expect 5 or more in every cell)`,
   };
 }

@@ -1,11 +1,18 @@
 // The main thread's side of the dice audit: each file's counts added up per group, in input
-// order, then the tests of every group and the run's Bonferroni threshold. Pure.
+// order, then the tests of every group, held together by Holm's step-down over the tests that can
+// reach its threshold (correction.ts). Pure.
 import { type FileDice, type GroupBy } from './count.js';
+import { holmTarone } from './correction.js';
 import { type DiceCounts, addCounts, newCounts, rollsOf } from './dice.js';
-import { type DiceTest, diceTests } from './tests.js';
+import { type DiceTest, RUN_ALPHA, diceTests } from './tests.js';
 
-/** The family-wise level the run's tests are held to, split over them (Bonferroni). */
-const RUN_ALPHA = 0.05;
+/** A test as the run judged it. */
+export interface JudgedTest extends DiceTest {
+  /** Rejected after the run's correction: fair dice are an unlikely reading. */
+  rejected: boolean;
+  /** Its smallest possible p reaches the run's threshold: it is one of the tests the threshold is split over. */
+  counted: boolean;
+}
 
 /** The whole run's group. */
 const ALL = 'all';
@@ -15,7 +22,7 @@ export interface GroupResult {
   /** Rolls tested (each game's opening aside). */
   rolls: number;
   openings: number;
-  tests: DiceTest[];
+  tests: JudgedTest[];
 }
 
 /** A file that could not be read, and why (its first error finding). */
@@ -33,11 +40,20 @@ export interface DiceResult {
   unreadable: UnreadableFile[];
   /** The whole run first, then each group (by file: in input order; else by key). */
   groups: GroupResult[];
-  /** Tests made in the run (with a p-value), and the threshold each p is held to: RUN_ALPHA / tests. */
+  /** The level the run's tests are held to together: the chance that fair dice see any test rejected. */
+  alpha: number;
+  /** Tests made in the run (with a p-value). */
   testsMade: number;
+  /** Of them, those whose smallest possible p reaches the threshold: what alpha is split over. */
+  testsCounted: number;
+  /** The strictest threshold, alpha / testsCounted (Holm's first step; later steps are looser). */
   threshold: number;
-  /** Tests whose p is below the threshold. */
+  /** Tests rejected after the correction. */
   rejected: number;
+  /** Groups with a test rejected. */
+  groupsRejected: number;
+  /** Matches left out as repeating an earlier one of the run (set by the command). */
+  duplicatesLeftOut: number;
 }
 
 export class DiceTally {
@@ -78,7 +94,7 @@ export class DiceTally {
     const keyed = [...this.groups];
     // code-unit order: the same on every machine
     if (this.by !== 'file') keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const groups = [{ key: ALL, counts: this.all }, ...keyed.map(([key, counts]) => ({ key, counts }))].map(
+    const made = [{ key: ALL, counts: this.all }, ...keyed.map(([key, counts]) => ({ key, counts }))].map(
       ({ key, counts }) => ({
         key,
         rolls: rollsOf(counts),
@@ -86,8 +102,13 @@ export class DiceTally {
         tests: diceTests(counts),
       }),
     );
-    const ps = groups.flatMap((g) => g.tests.map((t) => t.p)).filter((p): p is number => p !== null);
-    const threshold = ps.length > 0 ? RUN_ALPHA / ps.length : RUN_ALPHA;
+    const all = made.flatMap((g) => g.tests);
+    const c = holmTarone(all, RUN_ALPHA);
+    let i = 0;
+    const groups: GroupResult[] = made.map((g) => ({
+      ...g,
+      tests: g.tests.map((t) => ({ ...t, rejected: c.rejected[i++], counted: t.p !== null && t.minP <= c.threshold })),
+    }));
     return {
       by: this.by,
       files: this.files,
@@ -95,9 +116,13 @@ export class DiceTally {
       games: this.games,
       unreadable: this.unreadable,
       groups,
-      testsMade: ps.length,
-      threshold,
-      rejected: ps.filter((p) => p < threshold).length,
+      alpha: RUN_ALPHA,
+      testsMade: c.made,
+      testsCounted: c.counted,
+      threshold: c.threshold,
+      rejected: c.rejected.filter(Boolean).length,
+      groupsRejected: groups.slice(1).filter((g) => g.tests.some((t) => t.rejected)).length,
+      duplicatesLeftOut: 0,
     };
   }
 }

@@ -1,6 +1,6 @@
 // The dice tests of one group's counts. Pure: counts in, test results out.
 import { type DiceCounts, ENTRY_K, ROLL_DICE, ROLL_NAMES, ROLL_P, ROLLS } from './dice.js';
-import { binomialTwoSidedP, chiSquareP, normalTwoSidedP } from './pvalue.js';
+import { binomialTwoSidedP, chiSquareP, normalTwoSidedP, poissonBinomialTwoSidedPs, sumTwoSidedP } from './pvalue.js';
 import { pairsTest } from './sequence.js';
 
 export type TestName = 'doubles' | 'rolls' | 'faces' | 'pips' | 'bar-entry' | 'sequence' | 'opening';
@@ -22,9 +22,21 @@ export interface DiceTest {
   expected: number[];
   /** The smallest expected count of the cells the test was made on (below 5 the approximation is poor). */
   minExpected: number;
-  /** How the test was made when it is not plain (pooled cells, the k tested). */
+  /**
+   * The smallest p the test could give with these many observations, whatever they were: a test
+   * whose smallest p is above the run's level cannot speak (it is not made), and the run's
+   * correction counts only the tests that could reach its threshold (Tarone). 1 when not made.
+   */
+  minP: number;
+  /** How the test was made when it is not plain (pooled cells, the k tested), or why it was not. */
   note?: string;
 }
+
+/** The level of the whole run: a test whose smallest possible p is above it is not made. */
+export const RUN_ALPHA = 0.05;
+
+/** A chi-square cell must expect at least this many with fair dice for the test to be made. */
+const MIN_EXPECTED = 5;
 
 function total(a: ArrayLike<number>): number {
   let n = 0;
@@ -32,53 +44,145 @@ function total(a: ArrayLike<number>): number {
   return n;
 }
 
-/** Pearson's chi-square of `observed` against chances `p` (summing to 1), df = cells - 1. */
+/** A test that is not made: why, in words, with what it had. */
+function notMade(
+  name: TestName,
+  method: string,
+  n: number,
+  note: string,
+  cells: { labels: string[]; observed: number[]; expected: number[] },
+): DiceTest {
+  return { name, method, statistic: null, df: null, p: null, n, ...cells, minExpected: 0, minP: 1, note };
+}
+
+/** `12 rolls`, `1 roll`. */
+function count(n: number, what: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? what.replace(/s$/, '') : what}`;
+}
+
+/** A pooling of cells into classes, chosen from the number of observations alone, never from what was observed. */
+interface Pooling {
+  name: string;
+  /** Each cell's class. */
+  classOf: readonly number[];
+  names: string[];
+}
+
+/**
+ * Pearson's chi-square of `observed` against chances `p` (summing to 1), df = cells - 1, pooled
+ * by the finest of `poolings` whose every class expects MIN_EXPECTED with fair dice. With none
+ * (too few observations), the test is not made: the chi-square's p would mean nothing there, and
+ * the exact tests (doubles, pips) speak for small counts.
+ */
 function goodnessOfFit(
   name: TestName,
   labels: string[],
   observed: number[],
   p: readonly number[],
-  n = total(observed),
+  poolings: readonly Pooling[],
+  what = 'rolls',
 ): DiceTest {
-  const expected = p.map((q) => n * q);
+  const n = total(observed);
+  const method = 'chi-square goodness of fit';
+  const cells = { labels, observed, expected: p.map((q) => n * q) };
+  const classP = (pool: Pooling) => {
+    const out = new Array<number>(pool.names.length).fill(0);
+    p.forEach((q, i) => (out[pool.classOf[i]] += q));
+    return out;
+  };
+  const pooling = poolings.find((pool) => n * Math.min(...classP(pool)) >= MIN_EXPECTED);
+  if (pooling === undefined) {
+    const last = poolings[poolings.length - 1];
+    const least = Math.ceil(MIN_EXPECTED / Math.min(...classP(last)));
+    return notMade(
+      name,
+      method,
+      n,
+      n === 0
+        ? `no ${what}`
+        : `${count(n, what)}: too few to test (${least.toLocaleString('en-US')} at least, for ${MIN_EXPECTED} expected in each cell)`,
+      cells,
+    );
+  }
+  const q = classP(pooling);
+  const o = new Array<number>(q.length).fill(0);
+  observed.forEach((x, i) => (o[pooling.classOf[i]] += x));
+  const e = q.map((x) => n * x);
   let x = 0;
-  for (let i = 0; i < observed.length; i++) x += (observed[i] - expected[i]) ** 2 / expected[i];
-  const df = observed.length - 1;
-  const tested = n > 0;
+  for (let i = 0; i < o.length; i++) x += (o[i] - e[i]) ** 2 / e[i];
+  const df = o.length - 1;
+  const pooled = pooling.names.length !== labels.length;
   return {
     name,
-    method: 'chi-square goodness of fit',
-    statistic: tested ? x : null,
-    df: tested ? df : null,
-    p: tested ? chiSquareP(x, df) : null,
+    method,
+    statistic: x,
+    df,
+    p: chiSquareP(x, df),
     n,
-    labels,
-    observed,
-    expected,
-    minExpected: Math.min(...expected),
+    ...(pooled ? { labels: pooling.names, observed: o, expected: e } : cells),
+    minExpected: Math.min(...e),
+    // Every observation in the rarest class: the largest statistic these many can give.
+    minP: chiSquareP(n * (1 / Math.min(...q) - 1), df),
+    ...(pooled
+      ? {
+          note: `pooled: ${pooling.name} (chosen from the ${count(n, what)}, so that fair dice expect ${MIN_EXPECTED} or more in every cell)`,
+        }
+      : {}),
   };
 }
+
+const identity = (cells: number): Pooling => ({
+  name: 'none',
+  classOf: Array.from({ length: cells }, (_, i) => i),
+  names: [],
+});
 
 export function doublesTest(c: DiceCounts): DiceTest {
   const n = total(c.rolls);
   let x = 0;
   for (let k = 0; k < 6; k++) x += c.rolls[k];
+  const method = 'exact two-sided binomial';
+  const cells = { labels: ['doubles', 'other rolls'], observed: [x, n - x], expected: [n / 6, (5 * n) / 6] };
+  // The least likely count is all doubles (6^-n, below none's (5/6)^n): its p is the smallest.
+  const minP = n > 0 ? binomialTwoSidedP(n, n, 1 / 6) : 1;
+  if (minP > RUN_ALPHA) return notMade('doubles', method, n, tooFew(n, 'rolls', minP), cells);
   return {
     name: 'doubles',
-    method: 'exact two-sided binomial',
-    statistic: n > 0 ? x : null,
+    method,
+    statistic: x,
     df: null,
-    p: n > 0 ? binomialTwoSidedP(x, n, 1 / 6) : null,
+    p: binomialTwoSidedP(x, n, 1 / 6),
     n,
-    labels: ['doubles', 'other rolls'],
-    observed: [x, n - x],
-    expected: [n / 6, (5 * n) / 6],
+    ...cells,
     minExpected: n / 6,
+    minP,
   };
 }
 
+/** Why an exact test is not made: even the most extreme result could not reach the run's level. */
+function tooFew(n: number, what: string, minP: number): string {
+  return n === 0
+    ? `no ${what}`
+    : `${count(n, what)}: too few to test (even the most extreme result would give p = ${Number(minP.toPrecision(2))}, above ${RUN_ALPHA})`;
+}
+
+/** The 21 rolls, or pooled: the doubles as one class, or six classes of 1/6 each (the doubles, and the others in threes). */
+const ROLL_POOLINGS: Pooling[] = [
+  { ...identity(ROLLS), names: [...ROLL_NAMES] },
+  {
+    name: 'the six doubles as one class',
+    classOf: ROLL_NAMES.map((_, k) => (k < 6 ? 0 : k - 5)),
+    names: ['doubles', ...ROLL_NAMES.slice(6)],
+  },
+  {
+    name: 'six classes: the doubles, and the other rolls in fixed threes',
+    classOf: ROLL_NAMES.map((_, k) => (k < 6 ? 0 : 1 + Math.floor((k - 6) / 3))),
+    names: ['doubles', ...[0, 1, 2, 3, 4].map((g) => ROLL_NAMES.slice(6 + 3 * g, 9 + 3 * g).join(' '))],
+  },
+];
+
 export function rollsTest(c: DiceCounts): DiceTest {
-  return goodnessOfFit('rolls', [...ROLL_NAMES], [...c.rolls], ROLL_P);
+  return goodnessOfFit('rolls', [...ROLL_NAMES], [...c.rolls], ROLL_P, ROLL_POOLINGS);
 }
 
 /** Each die's face, two dice a roll (a double's two dice both count). */
@@ -88,11 +192,14 @@ export function facesTest(c: DiceCounts): DiceTest {
     faces[a - 1] += c.rolls[k];
     faces[b - 1] += c.rolls[k];
   });
+  const names = ['1', '2', '3', '4', '5', '6'];
   return goodnessOfFit(
     'faces',
-    ['1', '2', '3', '4', '5', '6'],
+    names,
     faces,
     [1, 1, 1, 1, 1, 1].map((x) => x / 6),
+    [{ ...identity(6), names }],
+    'dice',
   );
 }
 
@@ -105,24 +212,54 @@ function pipsOf(k: number): number {
 /** Fair dice: the mean pips a roll (49/6 = 8.1667) and their variance. */
 const PIPS_MEAN = ROLL_P.reduce((s, p, k) => s + p * pipsOf(k), 0);
 const PIPS_VARIANCE = ROLL_P.reduce((s, p, k) => s + p * (pipsOf(k) - PIPS_MEAN) ** 2, 0);
+/** One roll's pips with fair dice: the chance of each count of pips 0..24. */
+const PIPS_PMF: readonly number[] = (() => {
+  const pmf = new Array<number>(25).fill(0);
+  ROLL_P.forEach((p, k) => (pmf[pipsOf(k)] += p));
+  return pmf;
+})();
 
-/** The mean pips a roll against fair dice's: z on the known variance, two-sided. */
+/**
+ * Below this many rolls the pips are tested exactly (the distribution of their sum, by
+ * convolution); from it on, by the normal approximation, which the doubles' long right tail
+ * makes poor in the far tail of a short sample.
+ */
+const PIPS_EXACT_BELOW = 400;
+
+/** The mean pips a roll against fair dice's: exact for short samples, z on the known variance for long ones; two-sided. */
 export function pipsTest(c: DiceCounts): DiceTest {
   const n = total(c.rolls);
   let sum = 0;
   for (let k = 0; k < ROLLS; k++) sum += c.rolls[k] * pipsOf(k);
-  const z = n > 0 ? (sum / n - PIPS_MEAN) / Math.sqrt(PIPS_VARIANCE / n) : null;
+  const cells = { labels: ['mean pips a roll'], observed: [n > 0 ? sum / n : 0], expected: [PIPS_MEAN] };
+  const z = n > 0 ? (sum / n - PIPS_MEAN) / Math.sqrt(PIPS_VARIANCE / n) : 0;
+  if (n < PIPS_EXACT_BELOW) {
+    const method = 'exact two-sided test of the total pips';
+    // Every roll 6-6 (1/36): the least likely total.
+    const minP = n > 0 ? Math.min(1, 2 * (1 / 36) ** n) : 1;
+    if (minP > RUN_ALPHA) return notMade('pips', method, n, tooFew(n, 'rolls', minP), cells);
+    return {
+      name: 'pips',
+      method,
+      statistic: z,
+      df: null,
+      p: sumTwoSidedP(sum, n, PIPS_PMF),
+      n,
+      ...cells,
+      minExpected: n,
+      minP,
+    };
+  }
   return {
     name: 'pips',
     method: 'z test of the mean',
     statistic: z,
     df: null,
-    p: z === null ? null : normalTwoSidedP(z),
+    p: normalTwoSidedP(z),
     n,
-    labels: ['mean pips a roll'],
-    observed: [n > 0 ? sum / n : 0],
-    expected: [PIPS_MEAN],
+    ...cells,
     minExpected: n,
+    minP: normalTwoSidedP((24 - PIPS_MEAN) / Math.sqrt(PIPS_VARIANCE / n)),
   };
 }
 
@@ -131,44 +268,95 @@ export function entryChance(k: number): number {
   return 1 - ((6 - k) / 6) ** 2;
 }
 
+/** Past this many rolls from the bar with a sparse k, the exact test's convolution is not made: the sparse k are left out. */
+const ENTRY_EXACT_MAX = 5_000;
+
 /**
- * Entering from the bar, by the k points open (1..5): one binomial per k, combined by Pearson's
- * chi-square over every k with attempts (the sum of their squared z), df = those k. Two-sided
- * at each k: entries too easy or too hard at any k raise it.
+ * Entering from the bar, by the k points open (1..5). When every k with attempts expects 5
+ * entries and 5 misses: one binomial per k, combined by Pearson's chi-square (the sum of their
+ * squared z, df = those k), two-sided at each k. Otherwise the chi-square would mean nothing (a
+ * k = 5 miss is expected 1/36 of the time): the total of entries is tested exactly against the
+ * sum of the k's binomials, two-sided.
  */
 export function barEntryTest(c: DiceCounts): DiceTest {
   const labels: string[] = [];
   const observed: number[] = [];
   const expected: number[] = [];
-  let x = 0;
-  let df = 0;
+  const tries: number[] = [];
+  const entered: number[] = [];
+  const chances: number[] = [];
   let n = 0;
-  let minExpected = Infinity;
   for (let k = 1; k <= ENTRY_K; k++) {
-    const tries = c.entry[2 * (k - 1)];
-    const entered = c.entry[2 * (k - 1) + 1];
+    const t = c.entry[2 * (k - 1)];
+    const e = c.entry[2 * (k - 1) + 1];
     const p = entryChance(k);
     labels.push(`${k} open: entered`, `${k} open: not entered`);
-    observed.push(entered, tries - entered);
-    expected.push(tries * p, tries * (1 - p));
-    if (tries === 0) continue;
-    n += tries;
-    df++;
-    x += (entered - tries * p) ** 2 / (tries * p * (1 - p));
-    minExpected = Math.min(minExpected, tries * p, tries * (1 - p));
+    observed.push(e, t - e);
+    expected.push(t * p, t * (1 - p));
+    n += t;
+    tries.push(t);
+    entered.push(e);
+    chances.push(p);
   }
+  const cells = { labels, observed, expected };
+  const what = 'rolls from the bar against 1 to 5 open points; a roll enters when either die shows an open point';
+  const valid = (k: number) => tries[k] * Math.min(chances[k], 1 - chances[k]) >= MIN_EXPECTED;
+  const used = [0, 1, 2, 3, 4].filter((k) => tries[k] > 0);
+  const sparse = used.filter((k) => !valid(k));
+  if (sparse.length > 0 && n <= ENTRY_EXACT_MAX) {
+    const method = "exact two-sided test of the entries, against the sum of each k's binomial";
+    const ts = used.map((k) => tries[k]);
+    const ps = used.map((k) => chances[k]);
+    const x = used.reduce((s, k) => s + entered[k], 0);
+    // The least likely totals are the extremes: none entered, or all.
+    const [p, none, every] = poissonBinomialTwoSidedPs([x, 0, total(ts)], ts, ps);
+    const minP = Math.min(none, every);
+    if (minP > RUN_ALPHA) return notMade('bar-entry', method, n, tooFew(n, 'rolls from the bar', minP), cells);
+    return {
+      name: 'bar-entry',
+      method,
+      statistic: x,
+      df: null,
+      p,
+      n,
+      ...cells,
+      minExpected: Math.min(...used.flatMap((k) => [tries[k] * chances[k], tries[k] * (1 - chances[k])])),
+      minP,
+      note: `${what}; exact, as a k expects fewer than ${MIN_EXPECTED} entries or misses`,
+    };
+  }
+  const tested = used.filter(valid);
+  const method = 'chi-square over k open points (sum of squared binomial z)';
+  if (tested.length === 0)
+    return notMade(
+      'bar-entry',
+      method,
+      n,
+      n === 0 ? 'no rolls from the bar' : `${count(n, 'rolls from the bar')}: too few to test`,
+      cells,
+    );
+  let x = 0;
+  let minExpected = Infinity;
+  let most = 0;
+  for (const k of tested) {
+    const [t, e, p] = [tries[k], entered[k], chances[k]];
+    x += (e - t * p) ** 2 / (t * p * (1 - p));
+    minExpected = Math.min(minExpected, t * p, t * (1 - p));
+    most += t * Math.max(p / (1 - p), (1 - p) / p);
+  }
+  const df = tested.length;
+  const left = used.length - tested.length;
   return {
     name: 'bar-entry',
-    method: 'chi-square over k open points (sum of squared binomial z)',
-    statistic: df > 0 ? x : null,
-    df: df > 0 ? df : null,
-    p: df > 0 ? chiSquareP(x, df) : null,
-    n,
-    labels,
-    observed,
-    expected,
-    minExpected: df > 0 ? minExpected : 0,
-    note: 'rolls with checkers on the bar against 1 to 5 open points; a roll enters when either die shows an open point',
+    method,
+    statistic: x,
+    df,
+    p: chiSquareP(x, df),
+    n: tested.reduce((s, k) => s + tries[k], 0),
+    ...cells,
+    minExpected,
+    minP: chiSquareP(most, df),
+    note: `${what}${left > 0 ? `; ${left} k with fewer than ${MIN_EXPECTED} expected left out` : ''}`,
   };
 }
 
@@ -176,19 +364,27 @@ export function barEntryTest(c: DiceCounts): DiceTest {
 function openingTest(c: DiceCounts): DiceTest {
   const labels = ROLL_NAMES.slice(6);
   const observed = [...c.opening].slice(6);
+  const threes: Pooling = {
+    name: 'five classes, the rolls in fixed threes',
+    classOf: labels.map((_, k) => Math.floor(k / 3)),
+    names: [0, 1, 2, 3, 4].map((g) => labels.slice(3 * g, 3 * g + 3).join(' ')),
+  };
   const t = goodnessOfFit(
     'opening',
     labels,
     observed,
     labels.map(() => 1 / 15),
+    [{ ...identity(15), names: labels }, threes],
+    'openings',
   );
   const doubles = total(c.opening.subarray(0, 6));
+  const pooled = t.labels.length !== labels.length;
   return {
     ...t,
-    labels: [...labels, 'doubles'],
-    observed: [...observed, doubles],
-    expected: [...t.expected, 0],
-    note: `each game's first roll, tested apart (the rules re-roll doubles)${doubles > 0 ? `; ${doubles} opening double${doubles === 1 ? '' : 's'} not tested` : ''}`,
+    ...(pooled
+      ? {}
+      : { labels: [...labels, 'doubles'], observed: [...observed, doubles], expected: [...t.expected, 0] }),
+    note: `each game's first roll, tested apart (the rules re-roll doubles)${t.note ? `; ${t.note}` : ''}${doubles > 0 ? `; ${doubles} opening double${doubles === 1 ? '' : 's'} not tested` : ''}`,
   };
 }
 

@@ -14,6 +14,7 @@ interface DiceJson {
   bgaudit: { command: string; settings: { by: string } };
   files: number;
   testsMade: number;
+  testsCounted: number;
   threshold: number;
   rejected: number;
   groups: {
@@ -59,7 +60,8 @@ describe('bgaudit dice', () => {
     expect(rolls.df).toBe(20);
     expect(rolls.observed).toEqual([...sum.rolls]);
     expect(doc.testsMade).toBe(doc.groups.flatMap((g) => g.tests).filter((t) => t.p !== null).length);
-    expect(doc.threshold).toBeCloseTo(0.05 / doc.testsMade, 15);
+    expect(doc.testsCounted).toBeLessThanOrEqual(doc.testsMade);
+    expect(doc.threshold).toBeCloseTo(0.05 / doc.testsCounted, 15);
     expect(r.code).toBe(doc.rejected > 0 ? 1 : 0);
   });
 
@@ -85,20 +87,23 @@ describe('bgaudit dice', () => {
     expect([0, 1]).toContain(text.code);
   });
 
-  it('text: the threshold, a plain-words line per test, and a warning where expected counts are below 5', async () => {
+  it("text: the run's correction, a plain-words line per test, and why a test was not made", async () => {
     const r = await cli('dice', mat('galaxy-names-with-spaces.mat'));
-    expect(r.stdout).toMatch(/Bonferroni threshold for the run: p < 0\.05 \/ \d+ = /);
+    expect(r.stdout).toMatch(
+      /Holm's step-down at a family-wise level of 0\.05: the first threshold is p <= 0\.05 \/ \d+ = /,
+    );
     expect(r.stdout).toContain('the whole run:');
     expect(r.stdout).toMatch(/doubles .*exact two-sided binomial/);
     expect(r.stdout).toMatch(/p = [\d.e-]+: fair dice would/);
-    expect(r.stdout).toContain('warning: an expected count is below 5');
+    expect(r.stdout).toMatch(/not tested: \d+ pairs of consecutive rolls: too few to test/);
+    expect(r.stdout).not.toContain('warning: an expected count is below 5');
   });
 
   it('csv: a header, then one row per group and test', async () => {
     const r = await cli('dice', ...FILES, '--by', 'player', '--format', 'csv');
     const lines = r.stdout.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'group,rolls,test,method,statistic,df,p,below_threshold,threshold,n,min_expected,observed,expected,labels',
+      'group,rolls,test,method,statistic,df,p,rejected,counted,min_p,threshold,n,min_expected,observed,expected,labels',
     );
     const groups = (JSON.parse((await cli('dice', ...FILES, '--by', 'player', '--format', 'json')).stdout) as DiceJson)
       .groups;
@@ -127,7 +132,10 @@ describe('bgaudit dice --html', () => {
     expect(page).not.toContain('<img');
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;.mat');
     const doc = JSON.parse(r.stdout) as DiceJson;
-    const made = doc.groups.flatMap((g) => g.tests).filter((t) => t.p !== null && t.observed.length > 0).length;
+    // a chart per test made but the pips (one number, said in words)
+    const made = doc.groups
+      .flatMap((g) => g.tests)
+      .filter((t) => t.p !== null && t.observed.length > 0 && t.name !== 'pips').length;
     expect((page.match(/<svg /g) ?? []).length).toBe(made);
     expect((page.match(/<section class="card"><h2>/g) ?? []).length).toBe(1 + doc.groups.length);
   });

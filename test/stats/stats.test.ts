@@ -25,6 +25,12 @@ import {
 } from '../../src/stats/tests.js';
 import { fairDice, simulate, uniformOf } from './simulate.js';
 
+function binomPmf(k: number, n: number, p: number): number {
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return c * p ** k * (1 - p) ** (n - k);
+}
+
 describe('p-values', () => {
   it('the exact two-sided binomial p equals @stdlib/stats-binomial-test on every count of small and mid n', () => {
     for (const n of [1, 2, 5, 17, 60, 301, 2000])
@@ -96,13 +102,43 @@ describe('bar entry', () => {
     const c = newCounts();
     c.entry[2] = 360; // k = 2: 360 tries, 200 entered: exactly as expected
     c.entry[3] = 200;
-    c.entry[8] = 36; // k = 5: 36 tries, 30 entered (35 expected)
-    c.entry[9] = 30;
+    c.entry[8] = 216; // k = 5: 216 tries, 206 entered (210 expected; 6 misses expected: enough for the chi-square)
+    c.entry[9] = 206;
     const t = barEntryTest(c);
     expect(t.df).toBe(2);
-    expect(t.n).toBe(396);
-    expect(t.statistic).toBeCloseTo(25 / (36 * (35 / 36) * (1 / 36)), 10);
+    expect(t.n).toBe(576);
+    expect(t.statistic).toBeCloseTo(16 / (216 * (35 / 36) * (1 / 36)), 10);
     expect(barEntryTest(newCounts()).p).toBeNull();
+  });
+
+  it('tests the total of entries exactly when a k expects fewer than 5 misses: no chi-square on an expected count of 0.03', () => {
+    const c = newCounts();
+    c.entry[2] = 12; // k = 2: 12 tries, 7 entered
+    c.entry[3] = 7;
+    c.entry[8] = 1; // k = 5: 1 try, not entered (a miss expected 1/36 of the time)
+    c.entry[9] = 0;
+    const t = barEntryTest(c);
+    expect(t.method).toMatch(/^exact/);
+    expect(t.statistic).toBe(7);
+    // The exact p of 7 entries in 13 against the sum of binomial(12, 20/36) and binomial(1, 35/36)
+    const pmf = new Array<number>(14).fill(0);
+    for (let a = 0; a <= 12; a++)
+      for (let b = 0; b <= 1; b++) pmf[a + b] += binomPmf(a, 12, 20 / 36) * (b === 1 ? 35 / 36 : 1 / 36);
+    const want = pmf.filter((q) => q <= pmf[7] * (1 + 1e-7)).reduce((x, y) => x + y, 0);
+    expect(t.p).toBeCloseTo(want, 12);
+    expect(t.p).toBeGreaterThan(0.3);
+  });
+
+  it('past 5,000 rolls from the bar, a k with fewer than 5 expected is left out of the chi-square rather than convolved', () => {
+    const c = newCounts();
+    c.entry[2] = 6000; // k = 2: 6,000 tries, 3,333 entered
+    c.entry[3] = 3333;
+    c.entry[8] = 10; // k = 5: 10 tries (0.28 misses expected)
+    c.entry[9] = 10;
+    const t = barEntryTest(c);
+    expect(t.method).toMatch(/^chi-square/);
+    expect([t.df, t.n]).toEqual([1, 6000]);
+    expect(t.note).toContain('1 k with fewer than 5 expected left out');
   });
 });
 
