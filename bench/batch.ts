@@ -17,7 +17,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const jobsArg = args.includes('--jobs') ? ['--jobs', args[args.indexOf('--jobs') + 1]] : [];
 const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 'text';
 
-// gnubg 1.07 aborts on a score line with an empty left name (../shared/formats/mat.md §9):
+// gnubg 1.07 aborts on a score line with an empty left name (docs/dialects.md):
 // those files are left out so that both programs read the same archive.
 const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-'));

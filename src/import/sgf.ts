@@ -1,4 +1,4 @@
-// GNU Backgammon SGF (GM[6]) syntax tree → MatchRecord (../shared/formats/sgf.md).
+// GNU Backgammon SGF (GM[6]) syntax tree → MatchRecord (docs/dialects.md).
 //
 // One game tree per game, its main line only (the first variation, as gnubg reads it). White
 // (PW, `W[...]`) is side 0, the left column of gnubg's .mat export; Black is side 1.

@@ -109,7 +109,7 @@ function onOff(value: string | undefined): boolean | undefined {
 
 /**
  * Backgammon Galaxy writes a money game as a one-game "16 point match" (every such file in the
- * corpus: one game, Jacoby, points capped at 16; ../shared/formats/mat.md §4).
+ * corpus: one game, Jacoby, points capped at 16; docs/dialects.md).
  */
 function galaxyMoneyGame(record: MatchRecord): boolean {
   return record.length === 16 && record.games.length === 1 && /backgammon ?galaxy/i.test(header(record, 'Site') ?? '');

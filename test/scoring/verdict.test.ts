@@ -8,7 +8,7 @@ import { auditFile } from '../../src/check.js';
 import type { GameVerdict } from '../../src/model.js';
 import { FIXTURES, fixture } from '../helpers.js';
 
-/** The output schema's order (README.md, ../shared/DESIGN.md): other tools read it. */
+/** The output schema's order (docs/output.md, docs/report.schema.json): other tools read it. */
 const FIELDS = [
   'game',
   'line',
