@@ -71,7 +71,7 @@ export function fileTimeoutFlag(): Option {
 export function maxFileSizeFlag(): Option {
   return new Option(
     '--max-file-size <size>',
-    'the most one match or SGF game tree may take: a larger file is read in pieces, a match at a time (verify and csv spool its report to $TMPDIR); a larger match is an io-error (a match takes up to ~75 times its size in memory)',
+    'the most bytes of the file one match or SGF game tree may take: a larger file is read in pieces, a match at a time (verify and csv spool its report to $TMPDIR); a larger match is an io-error (a match takes up to ~75 times its size in memory)',
   )
     .argParser(byteSize)
     .default(DEFAULT_MAX_FILE_SIZE, '16M');
