@@ -157,103 +157,112 @@ function fileItem(place: Place, name: string, pattern: boolean, listed: Listed):
 export const CHANGED =
   'it changed while the folder was walked (replaced, or a part of its path replaced by a symbolic link): not read';
 
-/**
- * A folder's entries, read only if its path still names the folder its parent listed (`listed`:
- * the same device and inode, before and after the read; a folder followed by a link is looked at
- * through the link, so a link pointed elsewhere since is seen too). A folder swapped for a link
- * to elsewhere is never listed in its place. The top folder (`listed` null) is read as named.
- */
-function listFolder(dir: Place, listed: Listed | null, viaLink: boolean): { id: Listed; entries: Entry[] } {
-  const look = () => (viaLink || listed === null ? statSync(dir.fs) : lstatSync(dir.fs));
-  const before = look();
-  if (!before.isDirectory() || (listed !== null && !sameFile(identityOf(before), listed))) throw new Changed();
-  const entries = entriesOf(dir);
-  const after = look();
-  if (!after.isDirectory() || !sameFile(identityOf(before), identityOf(after))) throw new Changed();
-  return { id: identityOf(before), entries };
-}
-
 class Changed extends Error {}
 
-/** A folder being walked: its entries and the next one to look at. */
+/** What a walk makes of one entry of a folder, looked at when the folder is listed. */
+type Looked =
+  | { kind: 'folder'; listed: Listed; viaLink: boolean }
+  | { kind: 'file'; listed: Listed }
+  /** A link not followed; a special file; a file that is not a match (by name). */
+  | { kind: 'passed'; why: SkipKind }
+  /** Not yielded at all (a file the pattern does not match). */
+  | { kind: 'none' }
+  | { kind: 'error'; reason: string };
+
+function look(place: Place, entry: Entry, w: Walk): Looked {
+  const d = entry.dirent;
+  const link = d.isSymbolicLink();
+  let isDir = d.isDirectory();
+  let isFile = d.isFile();
+  const accepted = () => w.accept(place.display);
+  try {
+    if (link) {
+      const target = realpathSync.native(place.fs, 'utf8');
+      const stat = statSync(target);
+      isDir = stat.isDirectory();
+      isFile = stat.isFile();
+      if (!w.follow && (isDir || !inside(target, w.root)))
+        return accepted() ? { kind: 'passed', why: 'link' } : { kind: 'none' };
+      if (isDir) return { kind: 'folder', listed: identityOf(stat), viaLink: true };
+      if (!accepted()) return { kind: 'none' };
+      if (!isFile) return { kind: 'passed', why: 'special' };
+      return { kind: 'file', listed: { ...identityOf(stat), link: true } };
+    }
+    if (isDir) return { kind: 'folder', listed: identityOf(lstatSync(place.fs)), viaLink: false };
+    if (!accepted()) return { kind: 'none' };
+    if (!isFile) return { kind: 'passed', why: 'special' };
+    if (!w.pattern && !looksLikeMatchFile(entry.name)) return { kind: 'passed', why: 'not-a-match' };
+    const stat = lstatSync(place.fs);
+    // Replaced since its folder was listed: what is there now is not what was listed.
+    if (!stat.isFile()) throw new Changed();
+    return { kind: 'file', listed: identityOf(stat) };
+  } catch (e) {
+    // A broken link, a loop, a name past the system's limit: reported, not passed over in silence.
+    const reason = e instanceof Changed ? CHANGED : ioReason(e);
+    return isDir || accepted() ? { kind: 'error', reason } : { kind: 'none' };
+  }
+}
+
+/** A folder being walked: its entries, each looked at, and the next one to give. */
 interface Frame {
   dir: Place;
-  entries: Entry[];
+  entries: { entry: Entry; place: Place; looked: Looked }[];
   at: number;
 }
 
-/** A folder met in a walk, to list when its turn comes. */
-interface Folder {
-  place: Place;
-  listed: Listed | null;
-  viaLink: boolean;
+/**
+ * A folder's entries, each looked at (lstat: the identity of each file and folder), read only if
+ * its path names the folder its parent listed (`listed`: the same device and inode) once they are
+ * all read. A folder followed by a link is looked at through the link, so a link pointed
+ * elsewhere since is seen too. The top folder (`listed` null) is read as named.
+ */
+function listFolder(dir: Place, listed: Listed | null, viaLink: boolean, w: Walk): { id: Listed; frame: Frame } {
+  const entries = entriesOf(dir).map((entry) => {
+    const place = child(dir, entry.raw ?? entry.name);
+    return { entry, place, looked: look(place, entry, w) };
+  });
+  const after = viaLink || listed === null ? statSync(dir.fs) : lstatSync(dir.fs);
+  if (!after.isDirectory() || (listed !== null && !sameFile(identityOf(after), listed))) throw new Changed();
+  return { id: identityOf(after), frame: { dir, entries, at: 0 } };
 }
 
 /**
  * Depth first, in sorted order, with a stack of its own: each folder costs its own listing and a
- * few lookups of its path, whatever its depth (no resolution of the whole path per folder), and a
+ * lookup of each entry, whatever its depth (no resolution of the whole path per folder), and a
  * deep tree never deepens the call stack. A path too long for the system is its lookup's error,
- * reported for that folder at once.
+ * reported for that folder at once. Everything a folder's entries are checked against is looked
+ * at as the folder is listed, and the folder checked after: a link swapped in for the folder
+ * meanwhile makes it an io-error, not a listing of what the link points to.
  */
 function* walk(top: Place, w: Walk): Generator<Discovered> {
   const stack: Frame[] = [];
-  const enter = function* (f: Folder): Generator<Discovered> {
-    let listing: { id: Listed; entries: Entry[] };
+  const enter = function* (place: Place, listed: Listed | null, viaLink: boolean): Generator<Discovered> {
+    let listing: { id: Listed; frame: Frame };
     try {
-      listing = listFolder(f.place, f.listed, f.viaLink);
+      listing = listFolder(place, listed, viaLink, w);
     } catch (e) {
       const reason = e instanceof Changed ? CHANGED : `cannot list the folder: ${ioReason(e)}`;
-      yield { kind: 'unreadable', path: f.place.display, reason };
+      yield { kind: 'unreadable', path: place.display, reason };
       return;
     }
     const key = `${listing.id.dev}:${listing.id.ino}`;
     if (w.seen.has(key)) return;
     w.seen.add(key);
-    stack.push({ dir: f.place, entries: listing.entries, at: 0 });
+    stack.push(listing.frame);
   };
-  yield* enter({ place: top, listed: null, viaLink: false });
+  yield* enter(top, null, false);
   for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
     if (frame.at === frame.entries.length) {
       stack.pop();
       continue;
     }
-    const entry = frame.entries[frame.at++];
-    const place = child(frame.dir, entry.raw ?? entry.name);
-    const d = entry.dirent;
-    let isDir = d.isDirectory();
-    let isFile = d.isFile();
-    const link = d.isSymbolicLink();
-    let listed: Listed;
-    try {
-      if (link) {
-        const target = realpathSync.native(place.fs, 'utf8');
-        const stat = statSync(target);
-        isDir = stat.isDirectory();
-        isFile = stat.isFile();
-        if (!w.follow && (isDir || !inside(target, w.root))) {
-          if (w.accept(place.display)) yield { kind: 'skipped', path: place.display, why: 'link' };
-          continue;
-        }
-        listed = { ...identityOf(stat), link: true };
-      } else if (isDir) listed = identityOf(lstatSync(place.fs));
-      else if (isFile && w.accept(place.display) && (w.pattern || looksLikeMatchFile(entry.name))) {
-        const stat = lstatSync(place.fs);
-        // Replaced since its folder was listed: what is there now is not what was listed.
-        if (!stat.isFile()) throw new Changed();
-        listed = identityOf(stat);
-      } else listed = { dev: 0, ino: 0 };
-    } catch (e) {
-      // A broken link, a loop, a name past the system's limit: reported, not passed over in silence.
-      const reason = e instanceof Changed ? CHANGED : ioReason(e);
-      if (isDir || w.accept(place.display)) yield { kind: 'unreadable', path: place.display, reason };
-      continue;
-    }
-    if (isDir) yield* enter({ place, listed, viaLink: link });
-    else if (!w.accept(place.display)) continue;
-    else if (!isFile) yield { kind: 'skipped', path: place.display, why: 'special' };
-    else if (!w.pattern && !looksLikeMatchFile(entry.name))
-      yield { kind: 'skipped', path: place.display, why: 'not-a-match' };
-    else yield fileItem(place, entry.name, w.pattern, listed);
+    const { entry, place, looked } = frame.entries[frame.at];
+    // Let the entry go: a folder of many files is not held twice while its subfolders are walked.
+    frame.entries[frame.at++] = undefined as unknown as Frame['entries'][number];
+    if (looked.kind === 'folder') yield* enter(place, looked.listed, looked.viaLink);
+    else if (looked.kind === 'file') yield fileItem(place, entry.name, w.pattern, looked.listed);
+    else if (looked.kind === 'passed') yield { kind: 'skipped', path: place.display, why: looked.why };
+    else if (looked.kind === 'error') yield { kind: 'unreadable', path: place.display, reason: looked.reason };
   }
 }
 

@@ -13,7 +13,7 @@ const MATCH = join(FIXTURES, 'mat', 'gnubg-7p-hits-and-dances.mat');
 const options: RunOptions = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson'], showInfo: false } };
 const dirs: string[] = [];
 
-/** archive/{a.mat, sub/x.mat, zzz.mat, inside-link.mat -> a.mat} and secret/{secret.mat, x.mat}, side by side. */
+/** archive/{a.mat, sub/{x,y}.mat, zzz.mat, inside-link.mat -> a.mat} and secret/{secret.mat, x.mat, y.mat}, side by side. */
 function layout(): { archive: string; secret: string } {
   const top = mkdtempSync(join(tmpdir(), 'bgaudit-swap-'));
   dirs.push(top);
@@ -21,9 +21,8 @@ function layout(): { archive: string; secret: string } {
   const secret = join(top, 'secret');
   mkdirSync(join(archive, 'sub'), { recursive: true });
   mkdirSync(secret);
-  for (const p of [join(archive, 'a.mat'), join(archive, 'sub', 'x.mat'), join(archive, 'zzz.mat')])
-    copyFileSync(MATCH, p);
-  for (const p of [join(secret, 'secret.mat'), join(secret, 'x.mat')]) copyFileSync(MATCH, p);
+  for (const p of ['a.mat', 'sub/x.mat', 'sub/y.mat', 'zzz.mat']) copyFileSync(MATCH, join(archive, p));
+  for (const p of ['secret.mat', 'x.mat', 'y.mat']) copyFileSync(MATCH, join(secret, p));
   symlinkSync('a.mat', join(archive, 'inside-link.mat'));
   return { archive, secret };
 }
@@ -92,6 +91,15 @@ describe('a symbolic link swapped in during a walk', () => {
     expect(got.find(([n]) => n === 'sub/x.mat')).toEqual(['sub/x.mat', `cannot read the file: ${CHANGED}`]);
   });
 
+  it('for the folder of a file not yet given: every file of a folder is looked at as it is listed', () => {
+    const { archive, secret } = layout();
+    const got = walkAndRead(archive, 'sub/x.mat', () => {
+      renameSync(join(archive, 'sub'), join(archive, 'sub-was'));
+      symlinkSync(secret, join(archive, 'sub'));
+    });
+    expect(got.find(([n]) => n === 'sub/y.mat')).toEqual(['sub/y.mat', `cannot read the file: ${CHANGED}`]);
+  });
+
   it('for a link listed as a link inside the archive: pointed elsewhere since, not read', () => {
     const { archive, secret } = layout();
     const got = walkAndRead(archive, 'inside-link.mat', () => {
@@ -107,6 +115,7 @@ describe('a symbolic link swapped in during a walk', () => {
       ['a.mat', 'read'],
       ['inside-link.mat', 'read'],
       ['sub/x.mat', 'read'],
+      ['sub/y.mat', 'read'],
       ['zzz.mat', 'read'],
     ]);
     const named = join(archive, 'named-link.mat');
