@@ -4,8 +4,10 @@
 // A walk stays inside the archive it was pointed at: it reads regular files only (a FIFO or a
 // device in a folder would block the run), does not follow symbolic links to folders, and reads
 // a symbolic link to a file only when the file is inside the walked folder, unless `follow` is
-// set (as ripgrep's and fd's --follow). File names that are not valid UTF-8 are kept as bytes,
-// and shown with the bad bytes escaped (`caf\xe9.mat`).
+// set (as ripgrep's and fd's --follow). It reads what it listed: each file it gives carries the
+// device and inode it was listed with, which the file opened must have (task.ts), and a folder
+// is listed only while its path names the folder its parent listed. File names that are not
+// valid UTF-8 are kept as bytes, and shown with the bad bytes escaped (`caf\xe9.mat`).
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';

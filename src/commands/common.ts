@@ -285,9 +285,12 @@ export function flagsForSelection(): Option[] {
     ).choices(['info', 'warning', 'error']),
     new Option(
       '--baseline <file>',
-      'do not report again the findings this baseline file accepts (written by --write-baseline): only what is new',
+      'do not report again the findings this baseline file accepts (written by --write-baseline; a regular file of at most 256 MB): only what is new',
     ),
-    new Option('--write-baseline <file>', 'write the findings of this run to a baseline file, to accept them'),
+    new Option(
+      '--write-baseline <file>',
+      'write the findings of this run to a baseline file, to accept them (never one of the inputs, nor another output)',
+    ),
   ];
 }
 
