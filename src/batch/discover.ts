@@ -208,7 +208,7 @@ function look(place: Place, entry: Entry, w: Walk): Looked {
 /** A folder being walked: its entries, each looked at, and the next one to give. */
 interface Frame {
   dir: Place;
-  entries: { entry: Entry; place: Place; looked: Looked }[];
+  entries: { entry: Entry; looked: Looked }[];
   at: number;
 }
 
@@ -219,9 +219,10 @@ interface Frame {
  * elsewhere since is seen too. The top folder (`listed` null) is read as named.
  */
 function listFolder(dir: Place, listed: Listed | null, viaLink: boolean, w: Walk): { id: Listed; frame: Frame } {
+  // The entry's path is made again when it is given: not held for a folder's every entry at once.
   const entries = entriesOf(dir).map((entry) => {
     const place = child(dir, entry.raw ?? entry.name);
-    return { entry, place, looked: look(place, entry, w) };
+    return { entry, looked: look(place, entry, w) };
   });
   const after = viaLink || listed === null ? statSync(dir.fs) : lstatSync(dir.fs);
   if (!after.isDirectory() || (listed !== null && !sameFile(identityOf(after), listed))) throw new Changed();
@@ -258,7 +259,8 @@ function* walk(top: Place, w: Walk): Generator<Discovered> {
       stack.pop();
       continue;
     }
-    const { entry, place, looked } = frame.entries[frame.at];
+    const { entry, looked } = frame.entries[frame.at];
+    const place = child(frame.dir, entry.raw ?? entry.name);
     // Let the entry go: a folder of many files is not held twice while its subfolders are walked.
     frame.entries[frame.at++] = undefined as unknown as Frame['entries'][number];
     if (looked.kind === 'folder') yield* enter(place, looked.listed, looked.viaLink);
