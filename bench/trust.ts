@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASES, SIZES, codesOf, type Case } from './trust-cases.js';
 import { StdoutScan, measure, type Outcome } from './trust-run.js';
+import { WALK_CASES } from './trust-cases-walk.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -36,13 +37,14 @@ args.forEach((a, i) => {
   sizes[key as keyof typeof SIZES] = Number(value);
 });
 const only = opt('--only');
+const ALL: Case[] = [...CASES, ...WALK_CASES];
 const chosen: Case[] = only
-  ? CASES.some((c) => c.name === only)
-    ? CASES.filter((c) => c.name === only)
-    : CASES.filter((c) => c.name.startsWith(only))
-  : CASES;
+  ? ALL.some((c) => c.name === only)
+    ? ALL.filter((c) => c.name === only)
+    : ALL.filter((c) => c.name.startsWith(only))
+  : ALL;
 if (!existsSync(cli)) throw new Error(`${cli}: no build there (npm run build)`);
-if (chosen.length === 0) throw new Error(`--only ${only}: no such case (${CASES.map((c) => c.name).join(', ')})`);
+if (chosen.length === 0) throw new Error(`--only ${only}: no such case (${ALL.map((c) => c.name).join(', ')})`);
 
 const commit = (() => {
   try {

@@ -20,6 +20,7 @@ import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.
 import type { Unlisted } from '../grammars/primitives.js';
 import type { MatchSource } from './check-by-match.js';
 import { WindowText, newlines, type SourceText } from './source-text.js';
+import { byteLimit, over, type ByteLimit } from './text-size.js';
 
 function shiftNodes(nodes: { line: number }[], by: number): void {
   for (const n of nodes) n.line += by;
@@ -59,16 +60,19 @@ export class PieceMatches implements MatchSource {
   private countHere = 0;
   private first: { line: number; column: number } | null = null;
   private lastLine = 0;
+  private readonly limit: ByteLimit;
 
   /**
    * `next` gives the text's pieces (each ending at a line end; null at the end); a match, or the
-   * text before the first, longer than `limit` characters is an error (PieceTooLarge, thrown by `tooLarge`).
+   * text before the first, longer than `limit` (bytes of the file, text-size.ts; a number: of its
+   * text as UTF-8) is an error (PieceTooLarge, thrown by `tooLarge`).
    */
   constructor(
     private readonly pieces: () => string | null,
-    private readonly limit: number,
+    limit: number | ByteLimit,
     private readonly tooLarge: (line: number) => Error,
   ) {
+    this.limit = byteLimit(limit);
     this.reader = this.startAt(0);
   }
 
@@ -99,7 +103,8 @@ export class PieceMatches implements MatchSource {
 
   rest(): (CommentNode | BadLineNode)[] {
     const from = this.reader.offset;
-    if (this.window.length - from > this.limit) throw this.tooLarge(this.base + newlines(this.window, from) + 1);
+    if (over(this.window, from, this.window.length, this.limit))
+      throw this.tooLarge(this.base + newlines(this.window, from) + 1);
     const { leftover } = this.reader.rest();
     shiftNodes(leftover, this.base);
     this.count(this.reader.unlisted(), this.base);
@@ -113,7 +118,8 @@ export class PieceMatches implements MatchSource {
 
   /** A match read, whose reading ended at `end`. */
   private take(read: Read, end: number): { node: MatchNode; source: SourceText } {
-    if (end - read.start > this.limit) throw this.tooLarge(read.base + newlines(this.window, read.start) + 1);
+    if (over(this.window, read.start, end, this.limit))
+      throw this.tooLarge(read.base + newlines(this.window, read.start) + 1);
     shiftMatch(read.node, read.base);
     this.count(read.unlisted, read.base);
     return { node: read.node, source: read.source };
@@ -146,7 +152,7 @@ export class PieceMatches implements MatchSource {
         length += piece.length;
       }
     }
-    if (before > this.limit) throw this.tooLarge(this.base + 1);
+    if (over(parts[0], 0, before, this.limit)) throw this.tooLarge(this.base + 1);
     this.window = parts.join('');
     this.read = null;
     this.countBefore += this.countHere;

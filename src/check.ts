@@ -12,6 +12,7 @@ import { unlistedMessage } from './import/parse-error.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
+import { sizeIn } from './text-size.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
@@ -154,7 +155,7 @@ function sgfByTree(
 /**
  * A file too large to hold, its text given in pieces (each ending at a line end; null at the end):
  * its reports, a `.mat` file's match by match and an SGF collection's game tree by game tree, as
- * `auditDecodedEach` gives them for the whole text. A match longer than `limit` characters (its
+ * `auditDecodedEach` gives them for the whole text. A match longer than `limit` bytes of the file (its
  * lines from the end of the one before), or a game tree, is an error: `tooLarge` makes it. False
  * when the file must be read whole: an SGF collection with a syntax error, an unreadable game, no
  * backgammon game tree, or games numbered from 0 after matches numbered from 1 (where its errors
@@ -181,13 +182,13 @@ export function auditPieces(
   const rest = () => more.pop() ?? pieces();
   if (format === 'sgf')
     return sgfByTree(
-      new SgfPieceTrees(rest, limit, (line) => tooLarge(line, 'game tree')),
+      new SgfPieceTrees(rest, { bytes: limit, size: sizeIn(encoding) }, (line) => tooLarge(line, 'game tree')),
       encodingNotes(encoding),
       file,
       options,
       each,
     );
-  const reader = new PieceMatches(rest, limit, (line) => tooLarge(line, 'match'));
+  const reader = new PieceMatches(rest, { bytes: limit, size: sizeIn(encoding) }, (line) => tooLarge(line, 'match'));
   if (readByMatch(reader, encodingNotes(encoding), file, options, parseErrorFinding, each)) return true;
   // No match-length line: read whole (it is within the limit), as the whole-file reader says why.
   const text = reader.wholeText();

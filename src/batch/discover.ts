@@ -4,9 +4,11 @@
 // A walk stays inside the archive it was pointed at: it reads regular files only (a FIFO or a
 // device in a folder would block the run), does not follow symbolic links to folders, and reads
 // a symbolic link to a file only when the file is inside the walked folder, unless `follow` is
-// set (as ripgrep's and fd's --follow). File names that are not valid UTF-8 are kept as bytes,
-// and shown with the bad bytes escaped (`caf\xe9.mat`).
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+// set (as ripgrep's and fd's --follow). It reads what it listed: each file it gives carries the
+// device and inode it was listed with, which the file opened must have (task.ts), and a folder
+// is listed only while its path names the folder its parent listed. File names that are not
+// valid UTF-8 are kept as bytes, and shown with the bad bytes escaped (`caf\xe9.mat`).
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
 import { ioReason } from './outcome.js';
@@ -14,13 +16,28 @@ import { ioReason } from './outcome.js';
 type SkipKind = 'not-a-match' | 'link' | 'special';
 
 export type Discovered =
-  /** `sniff`: found in a folder with an ambiguous name (.txt, none): read it only if its content is a match. */
-  | { kind: 'file'; path: string; fsPath?: Buffer; sniff: boolean }
+  /**
+   * `sniff`: found in a folder with an ambiguous name (.txt, none): read it only if its content is
+   * a match. `listed`: the file a walk listed (none for a path named explicitly), which is the one
+   * read.
+   */
+  | { kind: 'file'; path: string; fsPath?: Buffer; sniff: boolean; listed?: Listed }
   /** Exists but cannot be read or listed: an io-error report for it. */
   | { kind: 'unreadable'; path: string; reason: string }
   /** A path named on the command line that does not exist: a usage error (exit 2), still reported. */
   | { kind: 'missing'; path: string; reason: string }
   | { kind: 'skipped'; path: string; why: SkipKind };
+
+/**
+ * The file a walk listed, by device and inode: what is opened must be it. `link`: listed as a
+ * symbolic link inside the walked folder (or any with --follow), opened through the link;
+ * otherwise opened without following one.
+ */
+export interface Listed {
+  dev: number;
+  ino: number;
+  link?: boolean;
+}
 
 export interface DiscoverOptions {
   /** Follow symbolic links to folders, and to files outside the walked folder. */
@@ -116,57 +133,140 @@ interface Walk {
   /** The walked folder, resolved: a link to a file outside it is not followed. */
   root: string;
   follow: boolean;
-  /** Folders already walked (resolved): a link loop, or a folder named twice. */
+  /** Folders already walked, by device and inode: a link loop, or a folder named twice. */
   seen: Set<string>;
   accept: (display: string) => boolean;
+  /** Walked for a pattern: a file it matches is meant, whatever its extension or content. */
+  pattern: boolean;
 }
 
-function fileItem(place: Place, name: string, sniffable: boolean): Discovered {
-  if (!looksLikeMatchFile(name)) return { kind: 'skipped', path: place.display, why: 'not-a-match' };
-  const sniff = sniffable && !SURE_EXTENSIONS.has(extname(name).toLowerCase());
+function identityOf(s: Stats): Listed {
+  return { dev: s.dev, ino: s.ino };
+}
+
+function sameFile(a: Listed, b: Listed): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+function fileItem(place: Place, name: string, pattern: boolean, listed: Listed): Discovered {
+  const sniff = !pattern && !SURE_EXTENSIONS.has(extname(name).toLowerCase());
   return typeof place.fs === 'string'
-    ? { kind: 'file', path: place.display, sniff }
-    : { kind: 'file', path: place.display, fsPath: place.fs, sniff };
+    ? { kind: 'file', path: place.display, sniff, listed }
+    : { kind: 'file', path: place.display, fsPath: place.fs, sniff, listed };
 }
 
-function* walk(dir: Place, w: Walk): Generator<Discovered> {
-  let real: string;
-  let entries: Entry[];
+/** Why a folder or file is not read: it is no longer what its folder listed. */
+export const CHANGED =
+  'it changed while the folder was walked (replaced, or a part of its path replaced by a symbolic link): not read';
+
+class Changed extends Error {}
+
+/** What a walk makes of one entry of a folder, looked at when the folder is listed. */
+type Looked =
+  | { kind: 'folder'; listed: Listed; viaLink: boolean }
+  | { kind: 'file'; listed: Listed }
+  /** A link not followed; a special file; a file that is not a match (by name). */
+  | { kind: 'passed'; why: SkipKind }
+  /** Not yielded at all (a file the pattern does not match). */
+  | { kind: 'none' }
+  | { kind: 'error'; reason: string };
+
+function look(place: Place, entry: Entry, w: Walk): Looked {
+  const d = entry.dirent;
+  const link = d.isSymbolicLink();
+  let isDir = d.isDirectory();
+  let isFile = d.isFile();
+  const accepted = () => w.accept(place.display);
   try {
-    real = realpathSync(dir.fs, 'utf8');
-    if (w.seen.has(real)) return;
-    w.seen.add(real);
-    entries = entriesOf(dir);
-  } catch (e) {
-    yield { kind: 'unreadable', path: dir.display, reason: `cannot list the folder: ${ioReason(e)}` };
-    return;
-  }
-  for (const entry of entries) {
-    const place = child(dir, entry.raw ?? entry.name);
-    const d = entry.dirent;
-    let isDir = d.isDirectory();
-    let isFile = d.isFile();
-    if (d.isSymbolicLink()) {
-      let target: string;
-      try {
-        target = realpathSync(place.fs, 'utf8');
-        const stat = statSync(target);
-        isDir = stat.isDirectory();
-        isFile = stat.isFile();
-      } catch (e) {
-        // A broken link or a loop in the archive: reported, not passed over in silence.
-        if (w.accept(place.display)) yield { kind: 'unreadable', path: place.display, reason: ioReason(e) };
-        continue;
-      }
-      if (!w.follow && (isDir || !inside(target, w.root))) {
-        if (w.accept(place.display)) yield { kind: 'skipped', path: place.display, why: 'link' };
-        continue;
-      }
+    if (link) {
+      const target = realpathSync.native(place.fs, 'utf8');
+      const stat = statSync(target);
+      isDir = stat.isDirectory();
+      isFile = stat.isFile();
+      if (!w.follow && (isDir || !inside(target, w.root)))
+        return accepted() ? { kind: 'passed', why: 'link' } : { kind: 'none' };
+      if (isDir) return { kind: 'folder', listed: identityOf(stat), viaLink: true };
+      if (!accepted()) return { kind: 'none' };
+      if (!isFile) return { kind: 'passed', why: 'special' };
+      return { kind: 'file', listed: { ...identityOf(stat), link: true } };
     }
-    if (isDir) yield* walk(place, w);
-    else if (!w.accept(place.display)) continue;
-    else if (!isFile) yield { kind: 'skipped', path: place.display, why: 'special' };
-    else yield fileItem(place, entry.name, true);
+    if (isDir) return { kind: 'folder', listed: identityOf(lstatSync(place.fs)), viaLink: false };
+    if (!accepted()) return { kind: 'none' };
+    if (!isFile) return { kind: 'passed', why: 'special' };
+    if (!w.pattern && !looksLikeMatchFile(entry.name)) return { kind: 'passed', why: 'not-a-match' };
+    const stat = lstatSync(place.fs);
+    // Replaced since its folder was listed: what is there now is not what was listed.
+    if (!stat.isFile()) throw new Changed();
+    return { kind: 'file', listed: identityOf(stat) };
+  } catch (e) {
+    // A broken link, a loop, a name past the system's limit: reported, not passed over in silence.
+    const reason = e instanceof Changed ? CHANGED : ioReason(e);
+    return isDir || accepted() ? { kind: 'error', reason } : { kind: 'none' };
+  }
+}
+
+/** A folder being walked: its entries, each looked at, and the next one to give. */
+interface Frame {
+  dir: Place;
+  entries: { entry: Entry; looked: Looked }[];
+  at: number;
+}
+
+/**
+ * A folder's entries, each looked at (lstat: the identity of each file and folder), read only if
+ * its path names the folder its parent listed (`listed`: the same device and inode) once they are
+ * all read. A folder followed by a link is looked at through the link, so a link pointed
+ * elsewhere since is seen too. The top folder (`listed` null) is read as named.
+ */
+function listFolder(dir: Place, listed: Listed | null, viaLink: boolean, w: Walk): { id: Listed; frame: Frame } {
+  // The entry's path is made again when it is given: not held for a folder's every entry at once.
+  const entries = entriesOf(dir).map((entry) => {
+    const place = child(dir, entry.raw ?? entry.name);
+    return { entry, looked: look(place, entry, w) };
+  });
+  const after = viaLink || listed === null ? statSync(dir.fs) : lstatSync(dir.fs);
+  if (!after.isDirectory() || (listed !== null && !sameFile(identityOf(after), listed))) throw new Changed();
+  return { id: identityOf(after), frame: { dir, entries, at: 0 } };
+}
+
+/**
+ * Depth first, in sorted order, with a stack of its own: each folder costs its own listing and a
+ * lookup of each entry, whatever its depth (no resolution of the whole path per folder), and a
+ * deep tree never deepens the call stack. A path too long for the system is its lookup's error,
+ * reported for that folder at once. Everything a folder's entries are checked against is looked
+ * at as the folder is listed, and the folder checked after: a link swapped in for the folder
+ * meanwhile makes it an io-error, not a listing of what the link points to.
+ */
+function* walk(top: Place, w: Walk): Generator<Discovered> {
+  const stack: Frame[] = [];
+  const enter = function* (place: Place, listed: Listed | null, viaLink: boolean): Generator<Discovered> {
+    let listing: { id: Listed; frame: Frame };
+    try {
+      listing = listFolder(place, listed, viaLink, w);
+    } catch (e) {
+      const reason = e instanceof Changed ? CHANGED : `cannot list the folder: ${ioReason(e)}`;
+      yield { kind: 'unreadable', path: place.display, reason };
+      return;
+    }
+    const key = `${listing.id.dev}:${listing.id.ino}`;
+    if (w.seen.has(key)) return;
+    w.seen.add(key);
+    stack.push(listing.frame);
+  };
+  yield* enter(top, null, false);
+  for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
+    if (frame.at === frame.entries.length) {
+      stack.pop();
+      continue;
+    }
+    const { entry, looked } = frame.entries[frame.at];
+    const place = child(frame.dir, entry.raw ?? entry.name);
+    // Let the entry go: a folder of many files is not held twice while its subfolders are walked.
+    frame.entries[frame.at++] = undefined as unknown as Frame['entries'][number];
+    if (looked.kind === 'folder') yield* enter(place, looked.listed, looked.viaLink);
+    else if (looked.kind === 'file') yield fileItem(place, entry.name, w.pattern, looked.listed);
+    else if (looked.kind === 'passed') yield { kind: 'skipped', path: place.display, why: looked.why };
+    else if (looked.kind === 'error') yield { kind: 'unreadable', path: place.display, reason: looked.reason };
   }
 }
 
@@ -206,7 +306,7 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
         const base = globBase(path);
         let root: string;
         try {
-          root = realpathSync(base);
+          root = realpathSync.native(base);
         } catch {
           yield { kind: 'missing', path, reason: 'no file matches this pattern' };
           continue;
@@ -214,15 +314,10 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
         let any = false;
         for (const item of walk(
           { display: base, fs: base },
-          { root, follow, seen: new Set(), accept: (p) => matches(p.replace(/^\.\//, '')) },
+          { root, follow, seen: new Set(), accept: (p) => matches(p.replace(/^\.\//, '')), pattern: true },
         )) {
           any = true;
-          // A file a pattern names is meant, whatever its extension or content.
-          yield item.kind === 'file'
-            ? { ...item, sniff: false }
-            : item.kind === 'skipped' && item.why === 'not-a-match'
-              ? { kind: 'file', path: item.path, sniff: false }
-              : item;
+          yield item;
         }
         if (!any) yield { kind: 'missing', path, reason: 'no file matches this pattern' };
         continue;
@@ -236,12 +331,12 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
     if (isDir) {
       let root: string;
       try {
-        root = realpathSync(path);
+        root = realpathSync.native(path);
       } catch (e) {
         yield { kind: 'unreadable', path, reason: `cannot list the folder: ${ioReason(e)}` };
         continue;
       }
-      yield* walk({ display: path, fs: path }, { root, follow, seen, accept: () => true });
+      yield* walk({ display: path, fs: path }, { root, follow, seen, accept: () => true, pattern: false });
     } else yield { kind: 'file', path, sniff: false };
   }
 }

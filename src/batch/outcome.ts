@@ -15,6 +15,7 @@ import {
 import type { MatchReport } from '../model.js';
 import type { FileDice, GroupBy } from '../stats/count.js';
 import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
+import type { Listed } from './discover.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -25,6 +26,8 @@ export interface FileTask {
   bytes?: Uint8Array;
   /** Read only if the content is a match (a .txt or extension-less file found in a folder). */
   sniff: boolean;
+  /** The file a walk listed: the one opened must be it (discover.ts). */
+  listed?: Listed;
   /** Discovery already knows the input cannot be read: an io-error with this reason. */
   unreadable?: string;
   /** The findings of this file a baseline accepts: not reported again. */

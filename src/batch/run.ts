@@ -1,5 +1,5 @@
 // A whole run: discover the inputs, audit them across the pool, and feed the sinks in input order.
-import { realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { AuditOptions } from '../scoring/audit.js';
 import {
   addToSummary,
@@ -9,7 +9,7 @@ import {
   type Sink,
   type Summary,
 } from '../report/reporter.js';
-import { discover, type DiscoverOptions } from './discover.js';
+import { discover, type DiscoverOptions, type Listed } from './discover.js';
 import type { FileIdentity, FileOutcome, FileTask } from './outcome.js';
 import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
@@ -221,11 +221,13 @@ function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Ge
   // paths, each file's resolved path is remembered (one path alone cannot name a file twice).
   const once = paths.length > 1 ? new Set<string>() : null;
   const passedOver = paths.length > 1 ? new Set<string>() : null;
-  const firstTime = (item: { path: string; fsPath?: Buffer }): boolean => {
+  const firstTime = (item: { path: string; fsPath?: Buffer; listed?: Listed }): boolean => {
     if (once === null) return true;
     let key: string;
     try {
-      key = realpathSync(item.fsPath ?? item.path, 'utf8');
+      // A listed file is known by its device and inode (no path to resolve, however deep).
+      const id = item.listed ?? statSync(item.fsPath ?? item.path);
+      key = `${id.dev}:${id.ino}`;
     } catch {
       return true; // the read will say what is wrong with it
     }
@@ -254,9 +256,9 @@ function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Ge
       } else if (item.kind === 'unreadable') yield { path: item.path, sniff: false, unreadable: item.reason };
       else if (!firstTime(item)) result.namedTwice++;
       else {
-        const task: FileTask = item.fsPath
-          ? { path: item.path, fsPath: item.fsPath, sniff: item.sniff }
-          : { path: item.path, sniff: item.sniff };
+        const task: FileTask = { path: item.path, sniff: item.sniff };
+        if (item.fsPath) task.fsPath = item.fsPath;
+        if (item.listed) task.listed = item.listed;
         const accepted = run.accepted?.get(item.path);
         yield accepted ? { ...task, accepted } : task;
       }

@@ -6,7 +6,7 @@ import type { MatchReport } from '../model.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
 import { countFile, diceRendered, type CountOptions, type GroupBy } from '../stats/count.js';
 import { decode, type Decoded } from '../decode.js';
-import { looksLikeMatchContent } from './discover.js';
+import { CHANGED, looksLikeMatchContent } from './discover.js';
 import { Spool, SpoolError } from './spool.js';
 import {
   failure,
@@ -51,6 +51,28 @@ function inPieces(options: RunOptions): boolean {
   return options.dice === undefined && !options.render.formats.includes('html');
 }
 
+class ReplacedByLink extends Error {}
+
+/**
+ * Opens a task's file non-blocking, so that a FIFO or a device can never hang the run. A file a
+ * walk listed as a file is opened without following a symbolic link: one swapped in for it since
+ * is not followed (the caller then checks the descriptor is the file listed, which a link swapped
+ * in for a folder on its path also fails). A path named explicitly, or a link the walk listed as
+ * one, is opened as named.
+ */
+function openListed(task: FileTask): number {
+  const path = task.fsPath
+    ? Buffer.from(task.fsPath.buffer, task.fsPath.byteOffset, task.fsPath.byteLength)
+    : task.path;
+  const noFollow = task.listed !== undefined && task.listed.link !== true;
+  try {
+    return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
+  } catch (e) {
+    if (noFollow && (e as NodeJS.ErrnoException).code === 'ELOOP') throw new ReplacedByLink();
+    throw e;
+  }
+}
+
 /**
  * Reads a regular file whole, synchronously (one file at a time per thread is the fastest way).
  * Opened non-blocking so that a FIFO or a device can never hang the run: fstat then says what it
@@ -62,13 +84,12 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
   const limit = options.maxFileSize;
   let fd: number | null = null;
   try {
-    fd = openSync(
-      task.fsPath ? Buffer.from(task.fsPath.buffer, task.fsPath.byteOffset, task.fsPath.byteLength) : task.path,
-      constants.O_RDONLY | constants.O_NONBLOCK,
-    );
+    fd = openListed(task);
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return ioError(task.path, 'it is a folder', options);
     if (!stat.isFile()) return ioError(task.path, NOT_REGULAR, options);
+    if (task.listed !== undefined && (stat.dev !== task.listed.dev || stat.ino !== task.listed.ino))
+      return ioError(task.path, CHANGED, options);
     if (options.outputs?.some((o) => o.dev === stat.dev && o.ino === stat.ino))
       return { path: task.path, skipped: 'output' };
     if (stat.size > limit) {
@@ -93,6 +114,7 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
     }
     return buf === firstRead ? new Uint8Array(buf.subarray(0, length)) : buf.subarray(0, length);
   } catch (e) {
+    if (e instanceof ReplacedByLink) return ioError(task.path, CHANGED, options);
     return ioError(task.path, ioReason(e), options);
   } finally {
     if (fd !== null) closeSync(fd);

@@ -6,7 +6,7 @@
 //   ]}
 // A finding is matched by its file (as the run names it), match, game, code and message, so
 // lines may move; `count` says how many identical findings are accepted.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { AcceptedFinding } from '../report/select.js';
 import type { Write } from '../report/reporter.js';
 import { ioReason } from '../batch/outcome.js';
@@ -28,14 +28,65 @@ function isAccepted(x: unknown): x is AcceptedFinding {
   );
 }
 
-/** A baseline file → the accepted findings by file. */
-export function readBaseline(path: string): Map<string, AcceptedFinding[]> {
-  let text: string;
+/**
+ * The most a baseline file may hold. A baseline has one line per file with findings (a few hundred
+ * bytes): this is over a million files' worth, and parsed it takes a few times as much memory.
+ */
+export const MAX_BASELINE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A baseline file's text, read as an input is: opened non-blocking (a FIFO or a device never
+ * blocks the run), a regular file only, and no more than `limit` bytes.
+ */
+function baselineText(path: string, limit: number): string {
+  let fd: number | null = null;
   try {
-    text = readFileSync(path, 'utf8');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile())
+      throw new UsageError(
+        `cannot read the baseline ${path}: not a regular file (a folder, a FIFO, a device or a socket)`,
+      );
+    const tooLarge = (size: number) =>
+      new UsageError(
+        `cannot read the baseline ${path}: ${size} bytes is more than a baseline may hold (${limit} bytes)`,
+      );
+    if (stat.size > limit) throw tooLarge(stat.size);
+    // Read until a read gives 0 (the size may have changed since fstat), never past the limit.
+    let buf = Buffer.allocUnsafe(stat.size + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buf.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(2 * buf.length, limit + 1));
+        buf.copy(bigger, 0, 0, length);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, length, buf.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length > limit) throw tooLarge(length);
+    }
+    return buf.toString('utf8', 0, length);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read the baseline ${path}: ${ioReason(e)}`);
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
+}
+
+/** What matches one accepted finding with another: all but its count. */
+function keyOf(a: AcceptedFinding): string {
+  return JSON.stringify([a.match, a.game, a.code, a.message]);
+}
+
+/**
+ * A baseline file → the accepted findings by file. A file's entries may come in several lines and
+ * repeat a finding: they are merged as they are read (the same finding's counts added), in time
+ * linear in the entries, and each file is left with one entry per finding.
+ */
+export function readBaseline(path: string, limit = MAX_BASELINE_BYTES): Map<string, AcceptedFinding[]> {
+  const text = baselineText(path, limit);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -46,14 +97,22 @@ export function readBaseline(path: string): Map<string, AcceptedFinding[]> {
   if (typeof d !== 'object' || d === null || d['bgaudit-baseline'] !== VERSION || !Array.isArray(d.files)) {
     throw new UsageError(`${path} is not a baseline file written by --write-baseline`);
   }
-  const byFile = new Map<string, AcceptedFinding[]>();
+  const byFile = new Map<string, Map<string, AcceptedFinding>>();
   for (const f of d.files as { file?: unknown; findings?: unknown }[]) {
     if (typeof f?.file !== 'string' || !Array.isArray(f.findings) || !f.findings.every(isAccepted)) {
       throw new UsageError(`${path} is not a baseline file written by --write-baseline (an entry is not of its form)`);
     }
-    byFile.set(f.file, [...(byFile.get(f.file) ?? []), ...f.findings]);
+    let findings = byFile.get(f.file);
+    if (findings === undefined) byFile.set(f.file, (findings = new Map()));
+    for (const a of f.findings as AcceptedFinding[]) {
+      const key = keyOf(a);
+      const had = findings.get(key);
+      if (had === undefined)
+        findings.set(key, { match: a.match, game: a.game, code: a.code, message: a.message, count: a.count });
+      else had.count = Math.min(Number.MAX_SAFE_INTEGER, had.count + a.count);
+    }
   }
-  return byFile;
+  return new Map([...byFile].map(([file, findings]) => [file, [...findings.values()]]));
 }
 
 /** Writes a baseline file line by line as files are audited; `end` closes the document. */

@@ -2,7 +2,18 @@
 // every run makes before it starts.
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { closeSync, fstatSync, openSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Summary, Write } from '../report/reporter.js';
 import { checkPatterns, PatternError } from '../batch/discover.js';
 import { printable } from '../report/escape.js';
@@ -74,7 +85,7 @@ export function fileTimeoutFlag(): Option {
 export function maxFileSizeFlag(): Option {
   return new Option(
     '--max-file-size <size>',
-    'the most one match or SGF game tree may take: a larger file is read in pieces, a match at a time (verify and csv spool its report to $TMPDIR); a larger match is an io-error (a match takes up to ~75 times its size in memory)',
+    'the most bytes of the file one match or SGF game tree may take: a larger file is read in pieces, a match at a time (verify and csv spool its report to $TMPDIR); a larger match is an io-error (a match takes up to ~75 times its size in memory)',
   )
     .argParser(byteSize)
     .default(DEFAULT_MAX_FILE_SIZE, '16M');
@@ -116,6 +127,86 @@ export function flagsForRun() {
 }
 
 /**
+ * Where an output path writes: its folder resolved and its name, through a symbolic link (one that
+ * points nowhere yet too, which writing would create); with the file's device and inode if it exists.
+ */
+function outputPlace(path: string): { at: string; id: string | null } {
+  let named = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    let link: string;
+    try {
+      if (!lstatSync(named).isSymbolicLink()) break;
+      link = readlinkSync(named);
+    } catch {
+      break;
+    }
+    named = resolve(dirname(named), link);
+  }
+  let at = named;
+  try {
+    at = join(realpathSync.native(dirname(named)), basename(named));
+  } catch {
+    // a folder that does not exist: the output cannot be opened, and says so
+  }
+  let id: string | null = null;
+  try {
+    const s = statSync(path);
+    id = `${s.dev}:${s.ino}`;
+  } catch {
+    // not there yet
+  }
+  return { at, id };
+}
+
+/**
+ * Two outputs on one file would write into each other: a usage error, whatever names they are
+ * given (the same path written two ways, a symbolic or a hard link).
+ */
+function sameOutputs(paths: string[]): void {
+  const seen: { path: string; at: string; id: string | null }[] = [];
+  for (const path of paths) {
+    const place = outputPlace(path);
+    const other = seen.find((o) => o.at === place.at || (o.id !== null && o.id === place.id));
+    if (other !== undefined)
+      throw new UsageError(
+        `two outputs are one file (${other.path} and ${path}): each output needs a file of its own; nothing was written`,
+      );
+    seen.push({ path, ...place });
+  }
+}
+
+/**
+ * Opens an output for writing without waiting: a FIFO with no reader is refused at once (a
+ * non-blocking open says so) rather than waited on for ever. A regular file, a FIFO with its
+ * reader and a character device (a terminal, /dev/null) are written; anything else is refused.
+ */
+function openOutputFd(path: string): number {
+  const fd = (() => {
+    try {
+      return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK, 0o666);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENXIO')
+        throw new Error('a FIFO (named pipe) with no reader: start its reader first');
+      throw e;
+    }
+  })();
+  const s = fstatSync(fd);
+  if (s.isFile()) return fd;
+  if (!s.isFIFO() && !s.isCharacterDevice()) {
+    closeSync(fd);
+    throw new Error('not a regular file, a terminal or a pipe');
+  }
+  // Opened again (the same pipe, through /proc on Linux) to block on a full pipe as writes to
+  // stdout do. Its reader is there, and the first descriptor is closed only after: a reader
+  // never sees an end of file in between.
+  try {
+    return openSync(process.platform === 'linux' ? `/proc/self/fd/${fd}` : path, constants.O_WRONLY);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * An output file, opened before the run so that a path that cannot be written fails at once
  * (exit 2) rather than after an hour of auditing. Written synchronously; a write that fails
  * (a full disk) is a UsageError that ends the run.
@@ -123,7 +214,7 @@ export function flagsForRun() {
 export function openOutput(path: string): { write: Write; close: () => void; identity: FileIdentity } {
   let fd: number;
   try {
-    fd = openSync(path, 'w');
+    fd = openOutputFd(path);
   } catch (e) {
     throw new UsageError(`cannot write ${path}: ${ioReason(e)}`);
   }
@@ -194,9 +285,12 @@ export function flagsForSelection(): Option[] {
     ).choices(['info', 'warning', 'error']),
     new Option(
       '--baseline <file>',
-      'do not report again the findings this baseline file accepts (written by --write-baseline): only what is new',
+      'do not report again the findings this baseline file accepts (written by --write-baseline; a regular file of at most 256 MB): only what is new',
     ),
-    new Option('--write-baseline <file>', 'write the findings of this run to a baseline file, to accept them'),
+    new Option(
+      '--write-baseline <file>',
+      'write the findings of this run to a baseline file, to accept them (never one of the inputs, nor another output)',
+    ),
   ];
 }
 
@@ -241,6 +335,7 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunFlagValues, o
     throw e;
   }
   if (paths.filter((p) => p === '-').length > 1) throw new UsageError('"-" (standard input) can be named once');
+  sameOutputs(outputPaths);
   const existing: FileIdentity[] = [];
   for (const path of outputPaths) {
     try {

@@ -10,6 +10,7 @@
 // error (which the scan may cut in the wrong place, and whose errors are listed depending on the
 // whole file) is not read clean: the caller then refuses it, as it refuses to read it whole.
 import { SgfReader, type SgfTree } from '../../grammars/sgf.js';
+import { byteLimit, type ByteLimit } from '../text-size.js';
 import { WindowText, newlines } from '../source-text.js';
 import type { PlacedTree, TreeSource } from './sgf.js';
 
@@ -78,17 +79,22 @@ export class SgfPieceTrees implements TreeSource {
   private carry = '';
   clean = true;
 
+  private readonly limit: ByteLimit;
+
   /**
    * `pieces` gives the text (each piece ending at a line end; null at the end); a game tree longer
-   * than `limit` characters is an error, made by `tooLarge` from the line it starts on.
+   * than `limit` (bytes of the file, text-size.ts; a number: of its text as UTF-8) is an error,
+   * made by `tooLarge` from the line it starts on.
    */
   constructor(
     private readonly pieces: () => string | null,
-    private readonly limit: number,
+    limit: number | ByteLimit,
     private readonly tooLarge: (line: number) => Error,
     /** Characters a window gathers at least (a test makes it small, to cut at every tree). */
     private readonly windowSize = WINDOW,
-  ) {}
+  ) {
+    this.limit = byteLimit(limit);
+  }
 
   next(): PlacedTree | null {
     for (;;) {
@@ -119,13 +125,18 @@ export class SgfPieceTrees implements TreeSource {
     let length = this.carry.length;
     /** The last place between trees in the window, after a line end (0: none yet). */
     let cut = 0;
+    /** The bytes from `cut` on, counted a piece at a time. */
+    let sinceCut = this.limit.size(this.carry);
     let ended = true;
     for (let piece = this.pieces(); piece !== null; piece = this.pieces()) {
       const at = this.scan.lastCut(piece);
-      if (at >= 0) cut = length + at;
+      if (at >= 0) {
+        cut = length + at;
+        sinceCut = this.limit.size(piece.slice(at));
+      } else sinceCut += this.limit.size(piece);
       parts.push(piece);
       length += piece.length;
-      if (length - cut > this.limit) throw this.tooLarge(this.lines + newlines(parts.join(''), cut) + 1);
+      if (sinceCut > this.limit.bytes) throw this.tooLarge(this.lines + newlines(parts.join(''), cut) + 1);
       if (cut > 0 && length >= this.windowSize) {
         ended = false;
         break;
