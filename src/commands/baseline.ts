@@ -32,7 +32,7 @@ function isAccepted(x: unknown): x is AcceptedFinding {
  * The most a baseline file may hold. A baseline has one line per file with findings (a few hundred
  * bytes): this is over a million files' worth, and parsed it takes a few times as much memory.
  */
-export const MAX_BASELINE_BYTES = 256 * 1024 * 1024;
+const MAX_BASELINE_BYTES = 256 * 1024 * 1024;
 
 /**
  * A baseline file's text, read as an input is: opened non-blocking (a FIFO or a device never
