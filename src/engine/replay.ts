@@ -8,6 +8,7 @@ import { type Position, allBorneOff, other, startPosition } from './board.js';
 import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
 import { bestPlay, mostDiceUsable } from './dice.js';
 import { type Report, playRoll, rollName } from './roll.js';
+import { type ResyncScratch, newResyncScratch, resync } from './resync.js';
 import { MAX_CUBE } from '../limits.js';
 
 export interface ReplayOptions {
@@ -23,6 +24,11 @@ export interface ReplayOptions {
   capture?: (line: number, column: number) => boolean;
   /** Told of each roll and cube event as the replay meets them (the duplicate check's key, the dice audit). */
   observer?: ReplayObserver;
+  /**
+   * The index of the last action to replay (`show --line` and the findings' positions stop where
+   * they are); the actions after it are still read to choose the board after an illegal move.
+   */
+  until?: number;
 }
 
 /**
@@ -159,7 +165,14 @@ interface Walk {
   /** How the game ended (or where the replay stopped), and on which line; null while it goes on. */
   ended: { end: Exclude<GameEnd, { termination: 'unfinished' }>; line: number } | null;
   moments: Map<string, Moment> | null;
+  /** What choosing the board after an illegal move plays in (made at the first illegal move). */
+  resync: ResyncScratch | null;
+  /** How many more illegal moves may have their board chosen by the rolls after them. */
+  resyncsLeft: number;
 }
+
+/** The illegal moves of one game whose board the rolls after them choose: a bound on a crafted game of them. */
+const MOST_RESYNCS = 8;
 
 /** The position a game starts from: the variant's, or the record's set-up. */
 export function startOf(game: GameRecord, variant: Variant): Position {
@@ -200,10 +213,13 @@ export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: 
     rolls: 0,
     ended: null,
     moments: options.capture ? new Map() : null,
+    resync: null,
+    resyncsLeft: MOST_RESYNCS,
   };
   gameObserver?.start(w.pos);
   const lastRollIndex = findLastRoll(game.actions);
-  for (let i = 0; i < game.actions.length; i++) {
+  const end = Math.min(game.actions.length, (options.until ?? Infinity) + 1);
+  for (let i = 0; i < end; i++) {
     const a = game.actions[i];
     const keep = w.moments !== null && options.capture?.(a.line, a.column) === true;
     if (w.ended !== null) {
@@ -213,7 +229,7 @@ export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: 
     }
     if (a.type === 'roll') {
       // The last roll before a result (or before an unreadable end) may be left unplayed.
-      roll(w, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), keep);
+      roll(w, a, i, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), keep);
       continue;
     }
     if (keep) keepMoment(w, a);
@@ -284,8 +300,8 @@ function findLastRoll(actions: Action[]): number {
   return -1;
 }
 
-/** Plays roll `a`; `keep`: keep its moment, once a double it answers is taken (the cube it is rolled with). */
-function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean): void {
+/** Plays roll `a` (action `i`); `keep`: keep its moment, once a double it answers is taken (the cube it is rolled with). */
+function roll(w: Walk, a: RollAction, i: number, lastBeforeResult: boolean, keep: boolean): void {
   const pending = w.pending;
   if (pending) {
     // After a beaver the doubler's roll takes it; after a plain double a take is missing.
@@ -306,13 +322,29 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
     const name = w.options.players;
     w.report('turn-order', 'error', a, `${name[a.side]} rolls ${rollName(a)}, but it is ${name[w.turn]}'s turn`);
   }
-  if (playRoll(w.pos, a, lastBeforeResult, w.options.marksHits, w.report, w.work) === 'stop') {
+  const played = playRoll(w.pos, a, lastBeforeResult, w.options.marksHits, w.report, w.work);
+  if (played === 'stop') {
     w.ended = { end: { termination: null, stoppedAt: a.line }, line: a.line };
     return;
   }
+  if (played === 'illegal') afterIllegal(w, a, i);
   w.lastMover = a.side;
   w.turn = other(a.side);
   if (allBorneOff(w.pos, a.side)) w.ended = { end: { termination: 'bearoff', winner: a.side }, line: a.line };
+}
+
+/**
+ * After illegal roll `a`, made as written: the board the record's next rolls follow (see
+ * resync.ts); when that is a legal play of the roll, the finding says which.
+ */
+function afterIllegal(w: Walk, a: RollAction, i: number): void {
+  if (w.resyncsLeft === 0) return;
+  w.resyncsLeft--;
+  const look = (w.resync ??= newResyncScratch(newMoveScratch));
+  const play = resync(w.pos, w.work.before, a, w.game.actions, i, look);
+  const f = w.findings[w.findings.length - 1];
+  if (play !== null && f !== undefined && f.code === 'illegal-move' && f.line === a.line && f.column === a.column)
+    f.message += `; the next moves fit ${play}, so the replay goes on from it`;
 }
 
 // ---- the cube ----------------------------------------------------------------------------------

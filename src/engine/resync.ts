@@ -1,0 +1,171 @@
+// After an illegal move, the board the replay goes on from. The record's own moves, made as
+// written, come first: the rolls after them are judged on the board the record draws. When the
+// record's next rolls cannot be played there but can after some legal play of the same roll (the
+// player hit with 24/16*, the record says 24/15*), the written move is a slip of the pen and the
+// record itself shows what was played: the replay goes on from that play, so one wrong line is
+// one finding and the lines after it are judged only for what they say themselves.
+import type { Action, RollAction, Side } from '../model.js';
+import { BAR, OFF, type Position, allBorneOff } from './board.js';
+import { mostDiceUsable } from './dice.js';
+import { type MoveScratch, playRecorded, searchOf, segmentsOf } from './moves.js';
+import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
+
+/** How many rolls after an illegal move tell which board the record goes on from. */
+const LOOKAHEAD = 4;
+/** Legal plays of the roll kept as candidates, and how many are tried against the rolls after it. */
+const MOST_PLAYS = 400;
+const MOST_TRIED = 24;
+/** Steps the search for legal plays may take: a bound on a doublet's search in a crafted position. */
+const MOST_NODES = 20000;
+
+/** A legal play of the roll: the board after it and its steps in words. */
+interface Play {
+  sides: [Uint8Array, Uint8Array];
+  text: string;
+  /** How far its board is from the board of the moves as written (checkers out of place). */
+  distance: number;
+}
+
+/** The typed arrays the look-ahead plays in, made once per replay that needs them. */
+export interface ResyncScratch {
+  work: MoveScratch;
+  board: Position;
+}
+
+function copyInto(to: Position, from: Position): void {
+  to.sides[0].set(from.sides[0]);
+  to.sides[1].set(from.sides[1]);
+}
+
+/**
+ * Whether roll `r` plays legally on `pos` (which then holds it); a roll with no move is legal
+ * when no move is possible, or when it is the last roll of the game (rolled, then resigned).
+ */
+function fits(pos: Position, r: RollAction, last: boolean, work: MoveScratch): boolean {
+  const segs = segmentsOf(r.moves, work.segments, work.segmentPool);
+  if (segs.length === 0) return last || mostDiceUsable(pos, r.side, r.dice[0], r.dice[1], searchOf(work)) === 0;
+  return playRecorded(pos, r.side, r.dice[0], r.dice[1], segs, work).kind === 'legal';
+}
+
+/**
+ * How many of the rolls after action `i` play legally, one after another, from `pos`: at most
+ * LOOKAHEAD; an end of the game, or a roll the record does not write, counts as far as it goes.
+ */
+function followed(pos: Position, actions: readonly Action[], i: number, look: ResyncScratch): number {
+  copyInto(look.board, pos);
+  let n = 0;
+  let lastRoll = actions.length - 1;
+  while (lastRoll > i && actions[lastRoll].type !== 'roll') lastRoll--;
+  for (let j = i + 1; j < actions.length; j++) {
+    const r = actions[j];
+    if (r.type === 'drop' || r.type === 'resign') return LOOKAHEAD;
+    if (r.type !== 'roll') continue;
+    if (r.marker !== null) return LOOKAHEAD;
+    if (!fits(look.board, r, j === lastRoll, look.work)) return n;
+    n++;
+    if (n === LOOKAHEAD) break;
+    if (allBorneOff(look.board, r.side)) return LOOKAHEAD;
+  }
+  return LOOKAHEAD;
+}
+
+/** Every legal play of roll d1-d2 with the most dice (distinct boards), up to MOST_PLAYS of them. */
+function legalPlays(pos: Position, s: Side, d1: number, d2: number, work: MoveScratch): Play[] {
+  const most = mostDiceUsable(pos, s, d1, d2, searchOf(work));
+  const plays: Play[] = [];
+  const seen = new Set<string>();
+  const dice = new Int8Array(7);
+  if (d1 === d2) dice[d1] = 4;
+  else {
+    dice[d1] = 1;
+    dice[d2] = 1;
+  }
+  const words: string[] = [];
+  let nodes = 0;
+  const mine = pos.sides[s];
+  const walk = (depth: number, top: number): void => {
+    if (plays.length >= MOST_PLAYS || nodes++ > MOST_NODES) return;
+    if (depth === most || allBorneOff(pos, s)) {
+      const key = String.fromCharCode(...pos.sides[0], ...pos.sides[1]);
+      if (!seen.has(key)) {
+        seen.add(key);
+        plays.push({ sides: [pos.sides[0].slice(), pos.sides[1].slice()], text: joined(words), distance: 0 });
+      }
+      return;
+    }
+    for (let d = 6; d >= 1; d--) {
+      if (dice[d] === 0) continue;
+      for (let from = d1 === d2 ? top : BAR; from >= 1; from--) {
+        if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
+        dice[d]--;
+        const hit = applyStep(pos, s, from, d);
+        const to = from - d > 0 ? from - d : OFF;
+        words.push(`${pointText(from)}/${pointText(to)}${hit ? '*' : ''}`);
+        walk(depth + 1, from);
+        words.pop();
+        undoStep(pos, s, from, d, hit);
+        dice[d]++;
+      }
+    }
+  };
+  if (most > 0) walk(0, BAR);
+  return plays;
+}
+
+/** Steps in words, a checker's consecutive steps as one move where it hits nothing on the way: `24/21 21/16*` → `24/16*`. */
+function joined(words: readonly string[]): string {
+  const out: string[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const slash = w.indexOf('/');
+    if (prev !== undefined && !prev.endsWith('*') && prev.slice(prev.lastIndexOf('/') + 1) === w.slice(0, slash))
+      out[out.length - 1] = prev.slice(0, prev.lastIndexOf('/') + 1) + w.slice(slash + 1);
+    else out.push(w);
+  }
+  return out.join(' ');
+}
+
+function distanceBetween(a: [Uint8Array, Uint8Array], b: Position): number {
+  let n = 0;
+  for (let side = 0; side < 2; side++) for (let p = 0; p <= BAR; p++) n += Math.abs(a[side][p] - b.sides[side][p]);
+  return n;
+}
+
+/**
+ * After the illegal roll `a` (action `i`), made as written on `pos` from `before`: when the rolls
+ * after it play further from a legal play of the roll than from the moves as written, `pos` is
+ * set to that play's board and its words are returned; otherwise null and `pos` is kept.
+ */
+export function resync(
+  pos: Position,
+  before: Position,
+  a: RollAction,
+  actions: readonly Action[],
+  i: number,
+  look: ResyncScratch,
+): string | null {
+  const asWritten = followed(pos, actions, i, look);
+  if (asWritten === LOOKAHEAD) return null;
+  const start: Position = { sides: [before.sides[0].slice(), before.sides[1].slice()] };
+  const plays = legalPlays(start, a.side, a.dice[0], a.dice[1], look.work);
+  for (const p of plays) p.distance = distanceBetween(p.sides, pos);
+  plays.sort((x, y) => x.distance - y.distance);
+  let best: Play | null = null;
+  let bestScore = asWritten;
+  for (const p of plays.slice(0, MOST_TRIED)) {
+    const score = followed({ sides: p.sides }, actions, i, look);
+    if (score > bestScore) {
+      best = p;
+      bestScore = score;
+      if (score === LOOKAHEAD) break;
+    }
+  }
+  if (best === null) return null;
+  pos.sides[0].set(best.sides[0]);
+  pos.sides[1].set(best.sides[1]);
+  return best.text;
+}
+
+export function newResyncScratch(work: () => MoveScratch): ResyncScratch {
+  return { work: work(), board: { sides: [new Uint8Array(26), new Uint8Array(26)] } };
+}
