@@ -1,17 +1,20 @@
 // After an illegal move, the board the replay goes on from. The record's own moves, made as
-// written, come first: the rolls after them are judged on the board the record draws. When the
-// record's next rolls cannot be played there but can after some legal play of the same roll (the
-// player hit with 24/16*, the record says 24/15*), the written move is a slip of the pen and the
-// record itself shows what was played: the replay goes on from that play, so one wrong line is
-// one finding and the lines after it are judged only for what they say themselves.
+// written, come first: the rolls after them are judged on the board the record draws. When a
+// later roll cannot be played there but the record's rolls up to it (and a few after it) can all
+// be played after some legal play of the illegal roll (the player hit with 24/16*, the record
+// says 24/15*, and the other side's next roll enters from the bar), the written move is a slip
+// of the pen and the record itself shows what was played: the replay goes on from that play, so
+// one wrong line is one finding, and a later line is found wrong only in its own right.
 import type { Action, RollAction, Side } from '../model.js';
 import { BAR, OFF, type Position, allBorneOff } from './board.js';
 import { mostDiceUsable } from './dice.js';
 import { type MoveScratch, playRecorded, searchOf, segmentsOf } from './moves.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
 
-/** How many rolls after an illegal move tell which board the record goes on from. */
+/** How many rolls after the failing one also tell which play was made. */
 const LOOKAHEAD = 4;
+/** The most actions between an illegal move and a later failing roll that the failure is traced back over. */
+const MOST_BACK = 200;
 /** Legal plays of the roll kept as candidates, and how many are tried against the rolls after it. */
 const MOST_PLAYS = 400;
 const MOST_TRIED = 24;
@@ -19,7 +22,7 @@ const MOST_TRIED = 24;
 const MOST_NODES = 20000;
 
 /** A legal play of the roll: the board after it and its steps in words. */
-interface Play {
+export interface Play {
   sides: [Uint8Array, Uint8Array];
   text: string;
   /** How far its board is from the board of the moves as written (checkers out of place). */
@@ -48,23 +51,28 @@ function fits(pos: Position, r: RollAction, last: boolean, work: MoveScratch): b
 }
 
 /**
- * How many of the rolls after action `i` play legally, one after another, from `pos`: at most
- * LOOKAHEAD; an end of the game, or a roll the record does not write, counts as far as it goes.
+ * Whether the rolls of actions `i`+1..`j` all play legally one after another from `pos` (left
+ * in `look.board`), and how many of the LOOKAHEAD rolls after `j` then do too: -1 when one of
+ * the first fails. An end of the game, or a roll the record does not write, counts as far as it goes.
  */
-function followed(pos: Position, actions: readonly Action[], i: number, look: ResyncScratch): number {
+function followed(pos: Position, actions: readonly Action[], i: number, j: number, look: ResyncScratch): number {
   copyInto(look.board, pos);
-  let n = 0;
   let lastRoll = actions.length - 1;
   while (lastRoll > i && actions[lastRoll].type !== 'roll') lastRoll--;
-  for (let j = i + 1; j < actions.length; j++) {
-    const r = actions[j];
-    if (r.type === 'drop' || r.type === 'resign') return LOOKAHEAD;
+  let after = 0;
+  for (let k = i + 1; k < actions.length; k++) {
+    const r = actions[k];
+    // 'Cannot Move' is checked as an empty move; '???' and 'Illegal play' stop what can be told.
+    if (
+      r.type === 'drop' ||
+      r.type === 'resign' ||
+      (r.type === 'roll' && r.marker !== null && r.marker !== 'cannot-move')
+    )
+      return k <= j ? -1 : LOOKAHEAD;
     if (r.type !== 'roll') continue;
-    if (r.marker !== null) return LOOKAHEAD;
-    if (!fits(look.board, r, j === lastRoll, look.work)) return n;
-    n++;
-    if (n === LOOKAHEAD) break;
-    if (allBorneOff(look.board, r.side)) return LOOKAHEAD;
+    if (!fits(look.board, r, k === lastRoll, look.work)) return k <= j ? -1 : after;
+    if (k > j && ++after === LOOKAHEAD) return after;
+    if (allBorneOff(look.board, r.side)) return k < j ? -1 : LOOKAHEAD;
   }
   return LOOKAHEAD;
 }
@@ -132,38 +140,36 @@ function distanceBetween(a: [Uint8Array, Uint8Array], b: Position): number {
 }
 
 /**
- * After the illegal roll `a` (action `i`), made as written on `pos` from `before`: when the rolls
- * after it play further from a legal play of the roll than from the moves as written, `pos` is
- * set to that play's board and its words are returned; otherwise null and `pos` is kept.
+ * The legal play of illegal roll `a` (action `i`, played on `before`; `written`: the board after
+ * its moves as written) after which the record's rolls up to the failing action `j` all play,
+ * the one the most rolls after `j` follow, nearest the moves as written among equals; null when
+ * none does. The boards are left as they were.
  */
-export function resync(
-  pos: Position,
+export function playFollowed(
   before: Position,
+  written: Position,
   a: RollAction,
   actions: readonly Action[],
   i: number,
+  j: number,
   look: ResyncScratch,
-): string | null {
-  const asWritten = followed(pos, actions, i, look);
-  if (asWritten === LOOKAHEAD) return null;
+): Play | null {
+  if (j - i > MOST_BACK) return null;
   const start: Position = { sides: [before.sides[0].slice(), before.sides[1].slice()] };
   const plays = legalPlays(start, a.side, a.dice[0], a.dice[1], look.work);
-  for (const p of plays) p.distance = distanceBetween(p.sides, pos);
+  for (const p of plays) p.distance = distanceBetween(p.sides, written);
   plays.sort((x, y) => x.distance - y.distance);
   let best: Play | null = null;
-  let bestScore = asWritten;
+  let bestScore = -1;
   for (const p of plays.slice(0, MOST_TRIED)) {
-    const score = followed({ sides: p.sides }, actions, i, look);
+    const score = followed({ sides: p.sides }, actions, i, j, look);
     if (score > bestScore) {
       best = p;
       bestScore = score;
       if (score === LOOKAHEAD) break;
     }
   }
-  if (best === null) return null;
-  pos.sides[0].set(best.sides[0]);
-  pos.sides[1].set(best.sides[1]);
-  return best.text;
+  return best;
 }
 
 export function newResyncScratch(work: () => MoveScratch): ResyncScratch {

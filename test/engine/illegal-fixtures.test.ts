@@ -47,7 +47,7 @@ describe('an illegal move in a real record', () => {
         'error',
         316,
         41,
-        '53: 24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8; the next moves fit 24/16*, so the replay goes on from it',
+        '53: 24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8; the moves after it fit 24/16*, so the replay goes on from it',
       ],
     ]);
   });
@@ -88,7 +88,7 @@ describe('an illegal move in a real record', () => {
         'error',
         317,
         41,
-        '53: 24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8; the next moves fit 24/16*, so the replay goes on from it',
+        '53: 24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8; the moves after it fit 24/16*, so the replay goes on from it',
       ],
       ['illegal-move', 'error', 323, 7, '21: the moves as written use 3 and 1; the roll is 2-1'],
     ]);

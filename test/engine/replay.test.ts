@@ -132,7 +132,7 @@ describe('replay: findings', () => {
       'the next rolls follow a legal play of the roll, not the moves as written: the replay goes on from that play',
       '  2) 62: bar/23 13/7                 41: 13/9 6/5\n  3) 31: 10/7 23/22',
       ['illegal-move@5'],
-      '53: 13/4 is 9 pips; the roll 5-3 moves 5, 3 or 8; the next moves fit 13/5*, so the replay goes on from it',
+      '53: 13/4 is 9 pips; the roll 5-3 moves 5, 3 or 8; the moves after it fit 13/5*, so the replay goes on from it',
     ],
     [
       'a later line wrong on every reading is still found',
