@@ -8,7 +8,7 @@ import { type Position, allBorneOff, other, startPosition } from './board.js';
 import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
 import { bestPlay, mostDiceUsable } from './dice.js';
 import { type Report, playRoll, rollName } from './roll.js';
-import { type ResyncScratch, newResyncScratch, playFollowed } from './resync.js';
+import { type ResyncScratch, newResyncScratch, playFollowed, playText } from './resync.js';
 import { MAX_CUBE } from '../limits.js';
 
 export interface ReplayOptions {
@@ -188,7 +188,7 @@ interface Anchor {
 }
 
 /** Failing rolls of one game traced back to an illegal move: a bound on a crafted game of them. */
-const MOST_RESYNCS = 8;
+const MOST_RESYNCS = 4;
 
 /** The position a game starts from: the variant's, or the record's set-up. */
 export function startOf(game: GameRecord, variant: Variant): Position {
@@ -417,7 +417,7 @@ function traceBack(w: Walk, j: number): boolean {
   // Findings stay in the order of the record.
   w.findings.sort((x, y) => (x.line ?? 0) - (y.line ?? 0) || (x.column ?? 0) - (y.column ?? 0));
   if (anchor.finding !== null)
-    anchor.finding.message = `${anchor.message}; the moves after it fit ${play.text}, so the replay goes on from it`;
+    anchor.finding.message = `${anchor.message}; the moves after it fit ${playText(play)}, so the replay goes on from it`;
   return true;
 }
 

@@ -14,17 +14,17 @@ import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
 /** How many rolls after the failing one also tell which play was made. */
 const LOOKAHEAD = 4;
 /** The most actions between an illegal move and a later failing roll that the failure is traced back over. */
-const MOST_BACK = 200;
-/** Legal plays of the roll kept as candidates, and how many are tried against the rolls after it. */
-const MOST_PLAYS = 400;
-const MOST_TRIED = 24;
+const MOST_BACK = 120;
+/** How many legal plays of the roll, the nearest the moves as written, are tried against the rolls after it. */
+const MOST_TRIED = 12;
 /** Steps the search for legal plays may take: a bound on a doublet's search in a crafted position. */
-const MOST_NODES = 20000;
+const MOST_NODES = 5000;
 
 /** A legal play of the roll: the board after it and its steps in words. */
 export interface Play {
   sides: [Uint8Array, Uint8Array];
-  text: string;
+  /** Its single-die steps: where each starts, its die, whether it hit. */
+  steps: { from: Int8Array; die: Int8Array; hits: Uint8Array };
   /** How far its board is from the board of the moves as written (checkers out of place). */
   distance: number;
 }
@@ -77,51 +77,87 @@ function followed(pos: Position, actions: readonly Action[], i: number, j: numbe
   return LOOKAHEAD;
 }
 
-/** Every legal play of roll d1-d2 with the most dice (distinct boards), up to MOST_PLAYS of them. */
-function legalPlays(pos: Position, s: Side, d1: number, d2: number, work: MoveScratch): Play[] {
+/**
+ * How far board `a` is from `b`, for side `s`'s play: its own checkers out of place first (the
+ * record writes where they went), the other side's (what they hit) only between equals.
+ */
+function distanceBetween(a: Position, b: Position, s: Side): number {
+  let own = 0;
+  let theirs = 0;
+  for (let p = 0; p <= BAR; p++) {
+    own += Math.abs(a.sides[s][p] - b.sides[s][p]);
+    theirs += Math.abs(a.sides[1 - s][p] - b.sides[1 - s][p]);
+  }
+  return own * 64 + theirs;
+}
+
+function sameBoard(a: [Uint8Array, Uint8Array], b: Position): boolean {
+  for (let side = 0; side < 2; side++) for (let p = 0; p <= BAR; p++) if (a[side][p] !== b.sides[side][p]) return false;
+  return true;
+}
+
+/**
+ * The legal plays of roll d1-d2 with the most dice whose boards are nearest `written`: at most
+ * MOST_TRIED distinct boards, nearest first. Only a play that enters them is copied and put in
+ * words: the search itself allocates nothing per play.
+ */
+function nearestPlays(pos: Position, s: Side, d1: number, d2: number, written: Position, work: MoveScratch): Play[] {
   const most = mostDiceUsable(pos, s, d1, d2, searchOf(work));
-  const plays: Play[] = [];
-  const seen = new Set<string>();
+  const kept: Play[] = [];
   const dice = new Int8Array(7);
   if (d1 === d2) dice[d1] = 4;
   else {
     dice[d1] = 1;
     dice[d2] = 1;
   }
-  const words: string[] = [];
+  const from = new Int8Array(4);
+  const die = new Int8Array(4);
+  const hits = new Uint8Array(4);
   let nodes = 0;
   const mine = pos.sides[s];
+  const leaf = (depth: number): void => {
+    const distance = distanceBetween(pos, written, s);
+    if (kept.length === MOST_TRIED && distance >= kept[kept.length - 1].distance) return;
+    for (const p of kept) if (p.distance === distance && sameBoard(p.sides, pos)) return;
+    let at = kept.length;
+    while (at > 0 && kept[at - 1].distance > distance) at--;
+    const steps = { from: from.slice(0, depth), die: die.slice(0, depth), hits: hits.slice(0, depth) };
+    kept.splice(at, 0, { sides: [pos.sides[0].slice(), pos.sides[1].slice()], steps, distance });
+    if (kept.length > MOST_TRIED) kept.pop();
+  };
   const walk = (depth: number, top: number): void => {
-    if (plays.length >= MOST_PLAYS || nodes++ > MOST_NODES) return;
+    if (nodes++ > MOST_NODES) return;
     if (depth === most || allBorneOff(pos, s)) {
-      const key = String.fromCharCode(...pos.sides[0], ...pos.sides[1]);
-      if (!seen.has(key)) {
-        seen.add(key);
-        plays.push({ sides: [pos.sides[0].slice(), pos.sides[1].slice()], text: joined(words), distance: 0 });
-      }
+      leaf(depth);
       return;
     }
     for (let d = 6; d >= 1; d--) {
       if (dice[d] === 0) continue;
-      for (let from = d1 === d2 ? top : BAR; from >= 1; from--) {
-        if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
+      for (let at = d1 === d2 ? top : BAR; at >= 1; at--) {
+        if (mine[at] === 0 || stepRule(pos, s, at, d) !== STEP.legal) continue;
         dice[d]--;
-        const hit = applyStep(pos, s, from, d);
-        const to = from - d > 0 ? from - d : OFF;
-        words.push(`${pointText(from)}/${pointText(to)}${hit ? '*' : ''}`);
-        walk(depth + 1, from);
-        words.pop();
-        undoStep(pos, s, from, d, hit);
+        const hit = applyStep(pos, s, at, d);
+        from[depth] = at;
+        die[depth] = d;
+        hits[depth] = hit ? 1 : 0;
+        walk(depth + 1, at);
+        undoStep(pos, s, at, d, hit);
         dice[d]++;
       }
     }
   };
   if (most > 0) walk(0, BAR);
-  return plays;
+  return kept;
 }
 
-/** Steps in words, a checker's consecutive steps as one move where it hits nothing on the way: `24/21 21/16*` → `24/16*`. */
-function joined(words: readonly string[]): string {
+/** A play in words, a checker's consecutive steps as one move where it hits nothing on the way: `24/21 21/16*` → `24/16*`. */
+export function playText(play: Play): string {
+  const { from, die, hits } = play.steps;
+  const words: string[] = [];
+  for (let k = 0; k < from.length; k++) {
+    const to = from[k] - die[k] > 0 ? from[k] - die[k] : OFF;
+    words.push(`${pointText(from[k])}/${pointText(to)}${hits[k] === 1 ? '*' : ''}`);
+  }
   const out: string[] = [];
   for (const w of words) {
     const prev = out[out.length - 1];
@@ -131,12 +167,6 @@ function joined(words: readonly string[]): string {
     else out.push(w);
   }
   return out.join(' ');
-}
-
-function distanceBetween(a: [Uint8Array, Uint8Array], b: Position): number {
-  let n = 0;
-  for (let side = 0; side < 2; side++) for (let p = 0; p <= BAR; p++) n += Math.abs(a[side][p] - b.sides[side][p]);
-  return n;
 }
 
 /**
@@ -156,12 +186,10 @@ export function playFollowed(
 ): Play | null {
   if (j - i > MOST_BACK) return null;
   const start: Position = { sides: [before.sides[0].slice(), before.sides[1].slice()] };
-  const plays = legalPlays(start, a.side, a.dice[0], a.dice[1], look.work);
-  for (const p of plays) p.distance = distanceBetween(p.sides, written);
-  plays.sort((x, y) => x.distance - y.distance);
+  const plays = nearestPlays(start, a.side, a.dice[0], a.dice[1], written, look.work);
   let best: Play | null = null;
   let bestScore = -1;
-  for (const p of plays.slice(0, MOST_TRIED)) {
+  for (const p of plays) {
     const score = followed({ sides: p.sides }, actions, i, j, look);
     if (score > bestScore) {
       best = p;
