@@ -53,6 +53,10 @@ function assignable(segs: Segment[], k: number, dice: number[], used: number): b
   return false;
 }
 
+function pipsText(n: number): string {
+  return n === 1 ? '1 pip' : `${n} pips`;
+}
+
 /** What the roll moves one checker: `5, 3 or 8`; a doublet's `3, 6, 9 or 12`. */
 function reachText(d1: number, d2: number): string {
   const n = d1 === d2 ? [d1, 2 * d1, 3 * d1, 4 * d1] : [Math.max(d1, d2), Math.min(d1, d2), d1 + d2];
@@ -77,8 +81,8 @@ function distanceProblem(segs: Segment[], d1: number, d2: number): string | null
     for (let mask = 1; mask <= all && !some; mask++) some = carries(seg, dice, mask);
     if (!some)
       return seg.to === OFF
-        ? `bearing off from ${pointText(seg.from)} needs ${seg.from} pips; the roll ${roll} moves ${reachText(d1, d2)}`
-        : `${segmentText(seg)} is ${pips(seg)} pips; the roll ${roll} moves ${reachText(d1, d2)}`;
+        ? `bearing off from ${pointText(seg.from)} needs ${pipsText(seg.from)}; the roll ${roll} moves ${reachText(d1, d2)}`
+        : `${segmentText(seg)} is ${pipsText(pips(seg))}; the roll ${roll} moves ${reachText(d1, d2)}`;
   }
   if (segs.length > dice.length || !assignable(segs, 0, dice, 0)) return `${writtenUse(segs)}; the roll is ${roll}`;
   return null;

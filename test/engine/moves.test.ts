@@ -144,6 +144,7 @@ describe('a recorded move, rule by rule', () => {
       'unplayable',
       '12/3 is 9 pips; the roll 5-3 moves 5, 3 or 8',
     ],
+    ['one pip', 'start', 'start', [4, 2], '6/5 8/4', 'illegal', '6/5 is 1 pip; the roll 4-2 moves 4, 2 or 6'],
     [
       "a doublet's distances",
       'start',
