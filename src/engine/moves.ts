@@ -25,6 +25,7 @@ import {
   setDice,
 } from './dice.js';
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
+import { causeOf, writtenUse } from './cause.js';
 
 export interface Segment {
   from: number;
@@ -48,6 +49,8 @@ export interface MoveScratch {
   segmentPool: Segment[];
   /** Where each segment's checker stands while `interleave` plays them (DONE once it has arrived). */
   cursor: Int8Array;
+  /** Once `playRecorded` answers 'illegal': the board before the move. */
+  before: Position;
 }
 
 export function newMoveScratch(): MoveScratch {
@@ -59,6 +62,7 @@ export function newMoveScratch(): MoveScratch {
     segments: [],
     segmentPool: [],
     cursor: new Int8Array(4),
+    before: { sides: [new Uint8Array(26), new Uint8Array(26)] },
   };
 }
 
@@ -335,13 +339,6 @@ function sameEndByLegalPlay(
   return found;
 }
 
-/** What the written moves use, segment by segment: `the moves as written use 4 and 2`. */
-function writtenUse(segs: Segment[]): string {
-  const lengths = segs.map((seg) => String(seg.from - seg.to));
-  const last = lengths.pop() ?? '';
-  return `the moves as written use ${lengths.length === 0 ? last : `${lengths.join(', ')} and ${last}`}`;
-}
-
 // ---- a whole play --------------------------------------------------------------------------
 
 const LEGAL = Object.freeze({ kind: 'legal' as const });
@@ -351,26 +348,33 @@ export type PlayResult =
   | { kind: 'legal' }
   /** Breaks a rule; the position holds the move as recorded. */
   | { kind: 'illegal'; reason: string }
-  /** Breaks a rule and cannot even be moved as recorded; the position is unchanged. */
-  | { kind: 'unplayable'; reason: string };
+  /** Breaks a rule and cannot even be moved as recorded (`board` says why); the position is unchanged. */
+  | { kind: 'unplayable'; reason: string; board: string };
 
-/** Moves the segments as written, ignoring dice; false (position unchanged) when the board forbids it. */
-function applyAsRecorded(pos: Position, s: Side, segs: Segment[]): boolean {
-  const before = [pos.sides[0].slice(), pos.sides[1].slice()];
+/** Why the board forbids a segment as written, whatever the dice; null when it allows it. */
+function boardForbids(pos: Position, s: Side, seg: Segment): string | null {
+  const { from, to } = seg;
+  if (from < 1 || from > BAR || pos.sides[s][from] === 0)
+    return from === BAR ? 'no checker on the bar' : `no checker on point ${pointText(from)}`;
+  if (to >= from) return `${segmentText(seg)} does not move towards home`;
+  if (to !== OFF && pos.sides[1 - s][25 - to] >= 2) return `point ${to} is blocked`;
+  return null;
+}
+
+/**
+ * Moves the segments as written, ignoring dice, hitting a lone checker where one lands; when the
+ * board forbids one, the position is left unchanged and the answer says why (null: made).
+ */
+function applyAsRecorded(pos: Position, s: Side, segs: Segment[], before: Position): string | null {
   for (const seg of segs) {
     const mine = pos.sides[s];
     const theirs = pos.sides[1 - s];
     const to = seg.to;
-    if (
-      seg.from < 1 ||
-      seg.from > BAR ||
-      mine[seg.from] === 0 ||
-      to >= seg.from ||
-      (to !== OFF && theirs[25 - to] >= 2)
-    ) {
-      pos.sides[0].set(before[0]);
-      pos.sides[1].set(before[1]);
-      return false;
+    const forbidden = boardForbids(pos, s, seg);
+    if (forbidden !== null) {
+      pos.sides[0].set(before.sides[0]);
+      pos.sides[1].set(before.sides[1]);
+      return forbidden;
     }
     mine[seg.from]--;
     mine[to]++;
@@ -379,7 +383,12 @@ function applyAsRecorded(pos: Position, s: Side, segs: Segment[]): boolean {
       theirs[BAR]++;
     }
   }
-  return true;
+  return null;
+}
+
+function keepBefore(pos: Position, work: MoveScratch): void {
+  work.before.sides[0].set(pos.sides[0]);
+  work.before.sides[1].set(pos.sides[1]);
 }
 
 /** Takes the steps back on the board, last first; the list is kept. */
@@ -426,10 +435,11 @@ export function playRecorded(
   if (!legal) {
     const reason = sameEndByLegalPlay(pos, s, segs, d1, d2, work)
       ? `${writtenUse(segs)}; the roll is ${rollText(d1, d2)}`
-      : explain(pos, s, segs, d1, d2, work);
+      : (causeOf(pos, s, segs, d1, d2) ?? explain(pos, s, segs, d1, d2, work));
     work.steps.length = 0;
-    const recorded = applyAsRecorded(pos, s, segs);
-    return recorded ? { kind: 'illegal', reason } : { kind: 'unplayable', reason };
+    keepBefore(pos, work);
+    const forbidden = applyAsRecorded(pos, s, segs, work.before);
+    return forbidden === null ? { kind: 'illegal', reason } : { kind: 'unplayable', reason, board: forbidden };
   }
   const steps = work.steps;
   const used = steps.length; // each step uses one die
@@ -459,6 +469,7 @@ export function playRecorded(
     if (steps.die[0] !== larger && canPlayDie(pos, s, larger))
       problem = `must play the larger die, ${larger}, when only one die can be played`;
   }
+  if (problem !== null) keepBefore(pos, work);
   playAgain(pos, s, steps);
   return problem === null ? LEGAL : { kind: 'illegal', reason: problem };
 }

@@ -8,6 +8,7 @@ import { type Position, allBorneOff, other, startPosition } from './board.js';
 import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
 import { bestPlay, mostDiceUsable } from './dice.js';
 import { type Report, playRoll, rollName } from './roll.js';
+import { type ResyncScratch, newResyncScratch, playFollowed, playText } from './resync.js';
 import { MAX_CUBE } from '../limits.js';
 
 export interface ReplayOptions {
@@ -23,6 +24,11 @@ export interface ReplayOptions {
   capture?: (line: number, column: number) => boolean;
   /** Told of each roll and cube event as the replay meets them (the duplicate check's key, the dice audit). */
   observer?: ReplayObserver;
+  /**
+   * The index of the last action to replay (`show --line` and the findings' positions stop where
+   * they are); the actions after it are still read to choose the board after an illegal move.
+   */
+  until?: number;
 }
 
 /**
@@ -159,7 +165,30 @@ interface Walk {
   /** How the game ended (or where the replay stopped), and on which line; null while it goes on. */
   ended: { end: Exclude<GameEnd, { termination: 'unfinished' }>; line: number } | null;
   moments: Map<string, Moment> | null;
+  /** The index of the game's last roll. */
+  lastRollIndex: number;
+  /** The last illegal move the replay went on from as written, while later rolls may show what was played. */
+  anchor: Anchor | null;
+  /** What tracing a failing roll back to the anchor plays in (made the first time). */
+  resync: ResyncScratch | null;
+  /** How many more failing rolls may be traced back to an illegal move before them. */
+  resyncsLeft: number;
 }
+
+/** An illegal move made as written, and what tracing a later failing roll back to it needs. */
+interface Anchor {
+  index: number;
+  roll: RollAction;
+  /** The boards before the move and after its moves as written. */
+  before: Position;
+  written: Position;
+  /** Its finding, and that finding's message as first made. */
+  finding: Finding | null;
+  message: string;
+}
+
+/** Failing rolls of one game traced back to an illegal move: a bound on a crafted game of them. */
+const MOST_RESYNCS = 4;
 
 /** The position a game starts from: the variant's, or the record's set-up. */
 export function startOf(game: GameRecord, variant: Variant): Position {
@@ -200,10 +229,15 @@ export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: 
     rolls: 0,
     ended: null,
     moments: options.capture ? new Map() : null,
+    lastRollIndex: findLastRoll(game.actions),
+    anchor: null,
+    resync: null,
+    resyncsLeft: MOST_RESYNCS,
   };
   gameObserver?.start(w.pos);
-  const lastRollIndex = findLastRoll(game.actions);
-  for (let i = 0; i < game.actions.length; i++) {
+  const lastRollIndex = w.lastRollIndex;
+  const end = Math.min(game.actions.length, (options.until ?? Infinity) + 1);
+  for (let i = 0; i < end; i++) {
     const a = game.actions[i];
     const keep = w.moments !== null && options.capture?.(a.line, a.column) === true;
     if (w.ended !== null) {
@@ -213,7 +247,7 @@ export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: 
     }
     if (a.type === 'roll') {
       // The last roll before a result (or before an unreadable end) may be left unplayed.
-      roll(w, a, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), keep);
+      roll(w, a, i, i === lastRollIndex && (game.result !== null || game.unreadableFrom !== null), keep);
       continue;
     }
     if (keep) keepMoment(w, a);
@@ -284,8 +318,8 @@ function findLastRoll(actions: Action[]): number {
   return -1;
 }
 
-/** Plays roll `a`; `keep`: keep its moment, once a double it answers is taken (the cube it is rolled with). */
-function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean): void {
+/** Plays roll `a` (action `i`); `keep`: keep its moment, once a double it answers is taken (the cube it is rolled with). */
+function roll(w: Walk, a: RollAction, i: number, lastBeforeResult: boolean, keep: boolean): void {
   const pending = w.pending;
   if (pending) {
     // After a beaver the doubler's roll takes it; after a plain double a take is missing.
@@ -306,13 +340,96 @@ function roll(w: Walk, a: RollAction, lastBeforeResult: boolean, keep: boolean):
     const name = w.options.players;
     w.report('turn-order', 'error', a, `${name[a.side]} rolls ${rollName(a)}, but it is ${name[w.turn]}'s turn`);
   }
-  if (playRoll(w.pos, a, lastBeforeResult, w.options.marksHits, w.report, w.work) === 'stop') {
+  const findingsBefore = w.findings.length;
+  const played = playRoll(w.pos, a, lastBeforeResult, w.options.marksHits, w.report, w.work);
+  const traced = played !== 'ok' && movedWrong(w, a, findingsBefore) && traceBack(w, i);
+  if (!traced && played === 'stop') {
     w.ended = { end: { termination: null, stoppedAt: a.line }, line: a.line };
     return;
   }
+  if (!traced && played === 'illegal') setAnchor(w, a, i, findingsBefore);
   w.lastMover = a.side;
   w.turn = other(a.side);
   if (allBorneOff(w.pos, a.side)) w.ended = { end: { termination: 'bearoff', winner: a.side }, line: a.line };
+}
+
+function isFindingOn(f: Finding, a: Action): boolean {
+  return f.code === 'illegal-move' && f.line === a.line && f.column === a.column;
+}
+
+/** Whether roll `a` was just found illegal (findings from `from` on). */
+function movedWrong(w: Walk, a: RollAction, from: number): boolean {
+  for (let k = from; k < w.findings.length; k++) if (isFindingOn(w.findings[k], a)) return true;
+  return false;
+}
+
+function copyOf(pos: Position): Position {
+  return { sides: [pos.sides[0].slice(), pos.sides[1].slice()] };
+}
+
+/** Roll `a` (action `i`) was illegal and made as written: the replay goes on from it, and may trace a later failure back to it. */
+function setAnchor(w: Walk, a: RollAction, i: number, from: number): void {
+  let finding: Finding | null = null;
+  for (let k = from; k < w.findings.length && finding === null; k++)
+    if (isFindingOn(w.findings[k], a)) finding = w.findings[k];
+  w.anchor = {
+    index: i,
+    roll: a,
+    before: copyOf(w.work.before),
+    written: copyOf(w.pos),
+    finding,
+    message: finding?.message ?? '',
+  };
+}
+
+/**
+ * Roll `j` cannot be played on the board the last illegal move left as written: when the rolls
+ * from that move up to `j` all play after a legal play of it (resync.ts), the replay goes on
+ * from that play, the rolls between are played again on its board (their hit marks checked
+ * there, their kept moments redrawn), roll `j` has no finding, and the illegal move's finding
+ * names the play. False (nothing changed) when no legal play explains it.
+ */
+function traceBack(w: Walk, j: number): boolean {
+  const anchor = w.anchor;
+  if (anchor === null || w.resyncsLeft === 0) return false;
+  w.resyncsLeft--;
+  const look = (w.resync ??= newResyncScratch(newMoveScratch));
+  const actions = w.game.actions;
+  const play = playFollowed(anchor.before, anchor.written, anchor.roll, actions, anchor.index, j, look);
+  if (play === null) return false;
+  // The move findings of the rolls after the anchor were made on the board as written: made again.
+  const again = new Set<string>();
+  for (let k = anchor.index + 1; k <= j; k++) again.add(momentKey(actions[k].line, actions[k].column));
+  const kept = w.findings.filter(
+    (f) =>
+      !((f.code === 'illegal-move' || f.code === 'hit-marker') && again.has(momentKey(f.line ?? 0, f.column ?? 0))),
+  );
+  w.findings.length = 0;
+  w.findings.push(...kept);
+  w.pos.sides[0].set(play.sides[0]);
+  w.pos.sides[1].set(play.sides[1]);
+  const result = w.game.result !== null || w.game.unreadableFrom !== null;
+  for (let k = anchor.index + 1; k <= j; k++) {
+    const b = actions[k];
+    redrawMoment(w, b);
+    if (b.type === 'roll') playRoll(w.pos, b, k === w.lastRollIndex && result, w.options.marksHits, w.report, w.work);
+  }
+  // Findings stay in the order of the record.
+  w.findings.sort((x, y) => (x.line ?? 0) - (y.line ?? 0) || (x.column ?? 0) - (y.column ?? 0));
+  if (anchor.finding !== null)
+    anchor.finding.message = `${anchor.message}; the moves after it fit ${playText(play)}, so the replay goes on from it`;
+  return true;
+}
+
+/** A kept moment of action `b`, redrawn on the board as it now stands (the cube and the dice stay). */
+function redrawMoment(w: Walk, b: Action): void {
+  const m = w.moments?.get(momentKey(b.line, b.column));
+  if (m === undefined) return;
+  m.sides = [w.pos.sides[0].slice(), w.pos.sides[1].slice()];
+  if (b.type === 'roll') {
+    const search = searchOf(w.work);
+    m.legalPlay = mostDiceUsable(w.pos, b.side, b.dice[0], b.dice[1], search) > 0 ? bestPlay(search) : '';
+  }
 }
 
 // ---- the cube ----------------------------------------------------------------------------------

@@ -14,7 +14,9 @@ export function rollName(a: RollAction): string {
 }
 
 /**
- * Plays one roll with the typed arrays of `work`; 'stop' when the replay cannot go on past it.
+ * Plays one roll with the typed arrays of `work`; 'stop' when the replay cannot go on past it,
+ * 'illegal' when it found the move illegal and made it as recorded (`work.before` holds the
+ * board before it).
  * `lastBeforeResult`: the last roll before a result or an unreadable end, which the player may
  * have left unplayed (rolled, then resigned).
  */
@@ -25,7 +27,7 @@ export function playRoll(
   marksHits: boolean,
   report: Report,
   work: MoveScratch,
-): 'ok' | 'stop' {
+): 'ok' | 'illegal' | 'stop' {
   const d1 = a.dice[0];
   const d2 = a.dice[1];
   if (a.marker === 'unknown' || a.marker === 'illegal-play') {
@@ -41,21 +43,25 @@ export function playRoll(
     if (mostDiceUsable(pos, a.side, d1, d2, search) === 0) return 'ok';
     if (lastBeforeResult) return 'ok'; // rolled, then resigned instead of moving
     report('illegal-move', 'error', a, `${rollName(a)} with no move, but ${bestPlay(search)} was possible`);
-    return 'ok';
+    work.before.sides[0].set(pos.sides[0]);
+    work.before.sides[1].set(pos.sides[1]);
+    return 'illegal';
   }
   const result = playRecorded(pos, a.side, d1, d2, segs, work);
   if (result.kind === 'unplayable') {
+    // The cause first; then, when it is another, why the move cannot be made even as written.
+    const asWritten = result.board === result.reason ? '' : ` even as written (${result.board})`;
     report(
       'illegal-move',
       'error',
       a,
-      `${rollName(a)}: ${result.reason}; the move cannot be made on this board, so the game is not replayed further`,
+      `${rollName(a)}: ${result.reason}; the move cannot be made on this board${asWritten}, so the game is not replayed further`,
     );
     return 'stop';
   }
   if (result.kind === 'illegal') {
     report('illegal-move', 'error', a, `${rollName(a)}: ${result.reason}`);
-    return 'ok';
+    return 'illegal';
   }
   checkHitMarks(a, segs, work.steps, marksHits, report);
   return 'ok';

@@ -119,8 +119,7 @@ function captured(game: GameRecord, keys: ReadonlySet<string>, options: ReplayOp
   const capture = (line: number, column: number) => lines.has(line) && keys.has(momentKey(line, column));
   const moments =
     upTo >= 0
-      ? (replay({ ...game, actions: game.actions.slice(0, upTo + 1) }, { ...options, capture }).moments ??
-        new Map<string, Moment>())
+      ? (replay(game, { ...options, capture, until: upTo }).moments ?? new Map<string, Moment>())
       : new Map<string, Moment>();
   return { moments, indexOf };
 }

@@ -22,7 +22,7 @@ describe('show --line', () => {
     expect(r.stdout).toContain('Line 9, game 1 (before the action written there): 2) 64: 24/18 18/13');
     expect(r.stdout).toContain('Anna 0 - 0 Boris; 3-point match; cube 1, centred; Anna to play 6-4');
     expect(r.stdout).toContain('Position ID 4HPhASjgc/ABMA   Match ID MAFzAAAAAAAE');
-    expect(r.stdout).toContain('error: 64: die 5 not in roll 6-4 (illegal-move, line 9)');
+    expect(r.stdout).toContain('error: 64: 18/13 is 5 pips; the roll 6-4 moves 6, 4 or 10 (illegal-move, line 9)');
     expect(r.stdout).toContain('a legal play: 24/18 24/20');
     // Boris's opening 41: 13/9 24/23 is on the board: one of his checkers on Anna's 16.
     expect(r.stdout).toMatch(/\|\s+5X\s+\.\s+\.\s+1O\s+3O/);

@@ -20,6 +20,8 @@ function playOn(pos: ReturnType<typeof position>, dice: [number, number], moves:
   return playRecorded(pos, 0, r.dice[0], r.dice[1], segmentsOf(r.moves), work);
 }
 
+type PlayKind = 'illegal' | 'unplayable';
+
 function play(side0: SideSpec | 'start', side1: SideSpec | 'start', dice: [number, number], moves: string) {
   const start = startPosition();
   const pos = position({}, {});
@@ -45,9 +47,23 @@ const ONE_DIE: SideSpec = { 12: 2, 2: 13 };
 
 describe('a recorded move, rule by rule', () => {
   it.each<[string, SideSpec | 'start', SideSpec | 'start', [number, number], string, string]>([
-    ['each step uses a die of the roll', 'start', 'start', [5, 2], '13/7 13/11', 'die 6 not in roll 5-2'],
-    ['a die is used once', 'start', 'start', [5, 2], '13/8 13/8', 'die 5 of roll 5-2 is already used'],
-    ['doubles give at most four steps', 'start', 'start', [3, 3], '13/10 13/10 13/10 13/10 13/10', 'used up'],
+    [
+      'each move is dice of the roll',
+      'start',
+      'start',
+      [5, 2],
+      '13/7 13/11',
+      '13/7 is 6 pips; the roll 5-2 moves 5, 2 or 7',
+    ],
+    ['a die is used once', 'start', 'start', [5, 2], '13/8 13/8', 'the moves as written use 5 and 5; the roll is 5-2'],
+    [
+      'doubles give at most four steps',
+      'start',
+      'start',
+      [3, 3],
+      '13/10 13/10 13/10 13/10 13/10',
+      'the moves as written use 3, 3, 3, 3 and 3; the roll is 3-3',
+    ],
     ['a checker must stand on the from-point', 'start', 'start', [5, 2], '12/7 13/11', 'no checker on point 12'],
     [
       'checkers on the bar enter first',
@@ -102,6 +118,128 @@ describe('a recorded move, rule by rule', () => {
     const { result } = play(s0, s1, dice, moves);
     expect(result.kind).not.toBe('legal');
     expect(result.kind !== 'legal' && result.reason).toContain(reason);
+  });
+
+  // The cause a player names: the distances against the dice first, then a checker that is not
+  // there, then the bar, then a blocked point, then bearing off. Each case breaks the rule it
+  // names and, where it says "over", a later rule too: the earlier rule is the one named.
+  // BLOT_16: the other side's start with one checker moved to side 0's 16-point (its own 9).
+  const BLOT_16: SideSpec = { 24: 2, 13: 5, 9: 1, 8: 2, 6: 5 };
+  it.each<[string, SideSpec | 'start', SideSpec | 'start', [number, number], string, PlayKind, string]>([
+    [
+      'a distance no dice make, over the point a path meets blocked (24/15* for 24/16*)',
+      'start',
+      BLOT_16,
+      [5, 3],
+      '24/15*',
+      'illegal',
+      '24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8',
+    ],
+    [
+      'a distance, over a checker that is not there',
+      'start',
+      'start',
+      [5, 3],
+      '12/3',
+      'unplayable',
+      '12/3 is 9 pips; the roll 5-3 moves 5, 3 or 8',
+    ],
+    ['one pip', 'start', 'start', [4, 2], '6/5 8/4', 'illegal', '6/5 is 1 pip; the roll 4-2 moves 4, 2 or 6'],
+    [
+      "a doublet's distances",
+      'start',
+      'start',
+      [2, 2],
+      '13/4',
+      'illegal',
+      '13/4 is 9 pips; the roll 2-2 moves 2, 4, 6 or 8',
+    ],
+    [
+      'a bear-off farther than the roll goes',
+      { 14: 1, 5: 14 },
+      { 6: 15 },
+      [2, 1],
+      '14/off',
+      'illegal',
+      'bearing off from 14 needs 14 pips; the roll 2-1 moves 2, 1 or 3',
+    ],
+    [
+      'each distance a die, but not both at once',
+      'start',
+      'start',
+      [6, 1],
+      '13/7 8/2',
+      'illegal',
+      'the moves as written use 6 and 6; the roll is 6-1',
+    ],
+    [
+      'a checker not there, over the bar',
+      { 25: 1, 13: 14 },
+      'start',
+      [5, 3],
+      'bar/22 12/7',
+      'unplayable',
+      'no checker on point 12',
+    ],
+    ['no checker on the bar', 'start', 'start', [5, 3], 'bar/22 13/8', 'unplayable', 'no checker on the bar'],
+    [
+      'a checker left on the bar, over a blocked point',
+      { 25: 2, 13: 13 },
+      { 17: 2, 6: 13 },
+      [5, 3],
+      'bar/22 13/8',
+      'unplayable',
+      'a checker on the bar must enter first',
+    ],
+    [
+      'a blocked point, over bearing off early',
+      { 9: 1, 8: 1, 5: 13 },
+      { 22: 2, 6: 13 },
+      [5, 5],
+      '8/3 5/off',
+      'unplayable',
+      'point 3 is blocked',
+    ],
+    [
+      'both ways of a move over two dice blocked',
+      'start',
+      { 6: 5, 4: 2, 13: 8 },
+      [5, 3],
+      '24/16',
+      'illegal',
+      '24/16 lands on point 21 or 19 on the way, both blocked',
+    ],
+    [
+      "a doublet's move over a blocked point",
+      'start',
+      { 5: 2, 6: 13 },
+      [4, 4],
+      '24/16 13/9 13/9',
+      'illegal',
+      '24/16 lands on point 20 on the way, which is blocked',
+    ],
+    [
+      'bearing off with a checker outside',
+      { 9: 1, 5: 14 },
+      { 6: 15 },
+      [5, 4],
+      '5/off 5/1',
+      'illegal',
+      'cannot bear off: not all checkers are in the home board',
+    ],
+    [
+      'bearing off past the edge with a checker higher',
+      { 5: 1, 3: 14 },
+      { 6: 15 },
+      [6, 1],
+      '3/off 3/2',
+      'illegal',
+      'cannot bear off from 3 with a 6: a checker stands higher, on 5',
+    ],
+  ])('the cause: %s', (_rule, s0, s1, dice, moves, kind, reason) => {
+    const { result } = play(s0, s1, dice, moves);
+    expect(result.kind).toBe(kind);
+    expect(result.kind !== 'legal' && result.reason).toBe(reason);
   });
 
   it.each<[string, SideSpec | 'start', SideSpec | 'start', [number, number], string]>([
@@ -255,7 +393,7 @@ describe('a recorded move, rule by rule', () => {
     expect(work.steps.length).toBe(4);
     expect(playOn(pos, [5, 2], '13/8 13/8', work)).toMatchObject({
       kind: 'illegal',
-      reason: expect.stringContaining('die 5 of roll 5-2 is already used'),
+      reason: 'the moves as written use 5 and 5; the roll is 5-2',
     });
   });
 });

@@ -124,6 +124,35 @@ describe('replay: findings', () => {
     expect(r.final.sides[0][4]).toBe(1);
   });
 
+  // Boris's 53 hits Anna's blot on his 5-point with 13/5*; the record writes 13/4*, 9 pips,
+  // where nothing stands to hit. Anna's next roll enters from the bar, as the hit left her.
+  const HIT_WRITTEN_WRONG = '  1) 43: 24/20 13/10               53: 13/4*\n';
+  it.each<[string, string, string[], string]>([
+    [
+      'the next rolls follow a legal play of the roll, not the moves as written: the replay goes on from that play',
+      '  2) 62: bar/23 13/7                 41: 13/9 6/5\n  3) 31: 10/7 23/22',
+      ['illegal-move@5'],
+      '53: 13/4 is 9 pips; the roll 5-3 moves 5, 3 or 8; the moves after it fit 13/5*, so the replay goes on from it',
+    ],
+    [
+      'a later line wrong on every reading is still found',
+      '  2) 62: bar/17 13/11                41: 13/9 6/5',
+      ['illegal-move@5', 'illegal-move@6'],
+      '53: 13/4 is 9 pips; the roll 5-3 moves 5, 3 or 8',
+    ],
+  ])('%s', (_what, after, found, message) => {
+    const r = replayText(HIT_WRITTEN_WRONG + after);
+    expect(codes(r)).toEqual(found);
+    expect(r.findings[0].message).toBe(message);
+  });
+
+  it("after the play the next rolls follow, the board is that play's: Boris's checker on his 5, Anna's entered", () => {
+    const r = replayText(HIT_WRITTEN_WRONG + '  2) 62: bar/23 13/7');
+    expect([r.final.sides[1][5], r.final.sides[1][4], r.final.sides[0][25], r.final.sides[0][23]]).toEqual([
+      1, 0, 0, 1,
+    ]);
+  });
+
   it('a move the board forbids stops the replay', () => {
     const r = replayText('  1) 31: 9/6 8/7                 52: 13/8 13/11\n  2) 62: 24/18 13/11');
     expect(codes(r)).toEqual(['illegal-move@5']);
