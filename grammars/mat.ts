@@ -166,6 +166,7 @@ function commentRunEnd(input: string, i: number): number {
 }
 
 const MATCH_EXPECTED = "a match-length line such as '7 point match'";
+const GAME_EXPECTED = "a game label such as 'Game 1'";
 
 /**
  * Blank, comment and unreadable lines from `pos` into `nodes`, up to a match-length or `Game N`
@@ -178,6 +179,7 @@ function looseLines(
   pos: number,
   nodes: (CommentNode | BadLineNode)[],
   beforeMatch: boolean,
+  expected = MATCH_EXPECTED,
 ): number {
   while (pos < input.length) {
     const blankEnd = blankLineEnd(input, pos);
@@ -194,7 +196,7 @@ function looseLines(
     if (beforeMatch && (at(MATCH_LINE, input, pos) || at(GAME_LINE, input, pos))) break;
     if (s.keptBad < MAX_LISTED_ERRORS) {
       s.keptBad++;
-      const read = badWholeLine(input, pos, MATCH_EXPECTED);
+      const read = badWholeLine(input, pos, expected);
       nodes.push(read.node);
       pos = read.next;
     } else {
@@ -205,6 +207,33 @@ function looseLines(
   }
   return pos;
 }
+
+/**
+ * Unreadable lines between a match-length line and its first `Game N` (a stray line after ` 1
+ * point match`): the reader resynchronises at the game label, so the match's games, and the
+ * matches after it, are read. Taken only when a game label follows them (blank and comment lines
+ * may stand between); otherwise nothing is taken here: the lines are the next match's preamble,
+ * or what follows the last match, as lines that lead to no game.
+ */
+const strayLines = P<(CommentNode | BadLineNode)[]>((input, i) => {
+  let pos = i;
+  let bad = false;
+  for (;;) {
+    if (pos >= input.length || matchLineAt(input, pos)) return P.makeSuccess(i, []);
+    let next = blankLineEnd(input, pos);
+    if (next < 0) next = commentLineEnd(input, pos);
+    if (next < 0) {
+      if (at(GAME_LINE, input, pos)) break;
+      bad = true;
+      const end = endOfLine(input, pos);
+      next = end < input.length ? end + 1 : end;
+    }
+    pos = next;
+  }
+  if (!bad) return P.makeSuccess(i, []);
+  const nodes: (CommentNode | BadLineNode)[] = [];
+  return P.makeSuccess(looseLines(scratch(), input, i, nodes, true, GAME_EXPECTED), nodes);
+});
 
 /**
  * Blank and comment lines, as many as there are: one parser instead of `alt(Blank, Comment).many()`,
@@ -338,11 +367,12 @@ const language = P.createLanguage<Spec>({
     })),
 
   Match: (r) =>
-    P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
+    P.seqMap(r.Preamble, r.MatchLine, strayLines, r.Game.many(), (preamble, ml, stray, games) => ({
       preamble,
       length: ml.length,
       offset: ml.offset,
       line: 0,
+      stray,
       games,
     })),
 
@@ -396,6 +426,7 @@ function placeAny(lines: LineCursor, n: CommentNode | BadLineNode | MoveLineNode
 function placeMatch(lines: LineCursor, match: MatchNode): void {
   for (const n of match.preamble) placeAny(lines, n);
   match.line = lines.line(match.offset);
+  for (const n of match.stray) placeAny(lines, n);
   for (const game of match.games) {
     game.line = lines.line(game.offset);
     if (game.score) placeAny(lines, game.score);

@@ -142,7 +142,7 @@ function endTextOf(game: GameRecord, source: SourceText | null): string {
 }
 
 /** The boards a bare `show --line L` draws at most: a `.mat` line holds two actions and a result; an SGF written on one line holds a game. */
-export const MAX_LINE_BOARDS = 4;
+const MAX_LINE_BOARDS = 4;
 
 /**
  * The moments at `line` of the game (`show --line`): before each action written there and at a
