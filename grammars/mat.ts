@@ -172,6 +172,9 @@ const GAME_EXPECTED = "a game label such as 'Game 1'";
  * Blank, comment and unreadable lines from `pos` into `nodes`, up to a match-length or `Game N`
  * line (`beforeMatch`: the lines before a match) or to the end of the file (what follows the
  * last match); returns where they end. An unreadable line past the ones kept costs no node.
+ * `orphans` (before a match): games with no match-length line before them, when a match follows
+ * them, are one unreadable line (their label's, unless one before them says it already), and the
+ * lines up to that match are passed over.
  */
 function looseLines(
   s: MatScratch,
@@ -180,7 +183,10 @@ function looseLines(
   nodes: (CommentNode | BadLineNode)[],
   beforeMatch: boolean,
   expected = MATCH_EXPECTED,
+  orphans = false,
 ): number {
+  let unreadable = false;
+  const first = nodes.length;
   while (pos < input.length) {
     const blankEnd = blankLineEnd(input, pos);
     if (blankEnd >= 0) {
@@ -193,7 +199,23 @@ function looseLines(
       pos = commentEnd;
       continue;
     }
-    if (beforeMatch && (at(MATCH_LINE, input, pos) || at(GAME_LINE, input, pos))) break;
+    if (beforeMatch && at(MATCH_LINE, input, pos)) break;
+    let skipTo = -1;
+    if (beforeMatch && at(GAME_LINE, input, pos)) {
+      // Games with no match-length line before them (a damaged one): when a match follows, their
+      // label is one unreadable line and the rest is passed over up to that match, which is read.
+      skipTo = orphans ? nextMatchStart(input, pos) : -1;
+      if (skipTo < 0) break;
+      // The comments before them (headers among them) are the damaged match's, not the next one's.
+      const kept = nodes.splice(first).filter((n) => n.type === 'bad');
+      for (const n of kept) nodes.push(n);
+      // An unreadable line before them (the damaged match-length line) already says it.
+      if (unreadable) {
+        pos = skipTo;
+        continue;
+      }
+    }
+    unreadable = true;
     if (s.keptBad < MAX_LISTED_ERRORS) {
       s.keptBad++;
       const read = badWholeLine(input, pos, expected);
@@ -204,8 +226,31 @@ function looseLines(
       dropBad(s, pos, Math.min(skipBlanks(input, pos), end));
       pos = end < input.length ? end + 1 : end;
     }
+    if (skipTo >= 0) pos = skipTo;
   }
   return pos;
+}
+
+/**
+ * From a `Game N` line with no match-length line before it: where the lines that lead to the
+ * next match start (its match-length line, or the comment and blank lines before it), or -1 when
+ * no match follows. Each run of comment lines is looked through once.
+ */
+function nextMatchStart(input: string, gameLine: number): number {
+  const end = endOfLine(input, gameLine);
+  let pos = end < input.length ? end + 1 : end;
+  while (pos < input.length) {
+    if (matchLineAt(input, pos)) return pos;
+    if (blankLineEnd(input, pos) >= 0 || commentLineEnd(input, pos) >= 0) {
+      const runEnd = commentRunEnd(input, pos);
+      if (runEnd < 0) return pos;
+      pos = runEnd;
+      continue;
+    }
+    const e = endOfLine(input, pos);
+    pos = e < input.length ? e + 1 : e;
+  }
+  return -1;
 }
 
 /**
@@ -380,7 +425,7 @@ const language = P.createLanguage<Spec>({
     P((input, i) => {
       const s = scratch();
       const nodes: (CommentNode | BadLineNode)[] = [];
-      const to = looseLines(s, input, i, nodes, true);
+      const to = looseLines(s, input, i, nodes, true, MATCH_EXPECTED, true);
       s.lastPreamble = { from: i, to, nodes };
       return P.makeSuccess(to, nodes);
     }),

@@ -76,6 +76,28 @@ describe('mat reader: resynchronising after a stray line', () => {
     expect([reader.next()?.games.length, reader.next()?.games.length, reader.next()]).toEqual([1, 1, null]);
   });
 
+  it('a damaged first match-length line: the matches after it are read; the damaged line is the one error', () => {
+    const text = strayAfter(0).replace(/^3 point match$/m, '3 pont match');
+    const clean = importRecord(new TextEncoder().encode(strayAfter(0)), 'x.mat');
+    const r = importRecord(new TextEncoder().encode(text), 'x.mat');
+    expect(r.errors.map((e) => [e.line, e.found])).toEqual([[12, "'3'"]]);
+    expect(r.matches.map((m) => [m.players, m.games.length])).toEqual(
+      clean.matches.slice(1).map((m) => [m.players, m.games.length]),
+    );
+    // The damaged match's headers are not the next match's.
+    expect(r.matches[0].headers.find((h) => h.key === 'Match ID')?.value).toBe('1061367');
+  });
+
+  it('games with no match-length line before the next match: one error, at their label', () => {
+    const text = ` Game 1\n Anna : 0                       Boris : 0\n  1) 31: 8/5 6/5\n\n; [Site "x"]\n 1 point match\n\n Game 1\n Anna : 0                       Boris : 0\n  1) 31: 8/5 6/5\n`;
+    const tree = parseMat(text);
+    expect(tree.matches.map((m) => [m.line, m.games.length])).toEqual([[6, 1]]);
+    expect(tree.matches[0].preamble.map((n) => [n.type, n.line])).toEqual([
+      ['bad', 1],
+      ['comment', 5],
+    ]);
+  });
+
   it('a stray line that leads to no game (the next match follows) stays before that match', () => {
     const text = ` 1 point match\n${STRAY}\n\n 1 point match\n\n Game 1\n Anna : 0                       Boris : 0\n`;
     const tree = parseMat(text);
