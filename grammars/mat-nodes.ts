@@ -71,6 +71,8 @@ export interface MatchNode {
   length: Count;
   offset: number;
   line: number;
+  /** Unreadable lines (and comments among them) between the match-length line and the first `Game N`. */
+  stray: (CommentNode | BadLineNode)[];
   games: GameNode[];
 }
 

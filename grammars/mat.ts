@@ -166,11 +166,15 @@ function commentRunEnd(input: string, i: number): number {
 }
 
 const MATCH_EXPECTED = "a match-length line such as '7 point match'";
+const GAME_EXPECTED = "a game label such as 'Game 1'";
 
 /**
  * Blank, comment and unreadable lines from `pos` into `nodes`, up to a match-length or `Game N`
  * line (`beforeMatch`: the lines before a match) or to the end of the file (what follows the
  * last match); returns where they end. An unreadable line past the ones kept costs no node.
+ * `orphans` (before a match): games with no match-length line before them, when a match follows
+ * them, are one unreadable line (their label's, unless one before them says it already), and the
+ * lines up to that match are passed over.
  */
 function looseLines(
   s: MatScratch,
@@ -178,7 +182,11 @@ function looseLines(
   pos: number,
   nodes: (CommentNode | BadLineNode)[],
   beforeMatch: boolean,
+  expected = MATCH_EXPECTED,
+  orphans = false,
 ): number {
+  let unreadable = false;
+  const first = nodes.length;
   while (pos < input.length) {
     const blankEnd = blankLineEnd(input, pos);
     if (blankEnd >= 0) {
@@ -191,10 +199,26 @@ function looseLines(
       pos = commentEnd;
       continue;
     }
-    if (beforeMatch && (at(MATCH_LINE, input, pos) || at(GAME_LINE, input, pos))) break;
+    if (beforeMatch && at(MATCH_LINE, input, pos)) break;
+    let skipTo = -1;
+    if (beforeMatch && at(GAME_LINE, input, pos)) {
+      // Games with no match-length line before them (a damaged one): when a match follows, their
+      // label is one unreadable line and the rest is passed over up to that match, which is read.
+      skipTo = orphans ? nextMatchStart(input, pos) : -1;
+      if (skipTo < 0) break;
+      // The comments before them (headers among them) are the damaged match's, not the next one's.
+      const kept = nodes.splice(first).filter((n) => n.type === 'bad');
+      for (const n of kept) nodes.push(n);
+      // An unreadable line before them (the damaged match-length line) already says it.
+      if (unreadable) {
+        pos = skipTo;
+        continue;
+      }
+    }
+    unreadable = true;
     if (s.keptBad < MAX_LISTED_ERRORS) {
       s.keptBad++;
-      const read = badWholeLine(input, pos, MATCH_EXPECTED);
+      const read = badWholeLine(input, pos, expected);
       nodes.push(read.node);
       pos = read.next;
     } else {
@@ -202,9 +226,59 @@ function looseLines(
       dropBad(s, pos, Math.min(skipBlanks(input, pos), end));
       pos = end < input.length ? end + 1 : end;
     }
+    if (skipTo >= 0) pos = skipTo;
   }
   return pos;
 }
+
+/**
+ * From a `Game N` line with no match-length line before it: where the lines that lead to the
+ * next match start (its match-length line, or the comment and blank lines before it), or -1 when
+ * no match follows. Each run of comment lines is looked through once.
+ */
+function nextMatchStart(input: string, gameLine: number): number {
+  const end = endOfLine(input, gameLine);
+  let pos = end < input.length ? end + 1 : end;
+  while (pos < input.length) {
+    if (matchLineAt(input, pos)) return pos;
+    if (blankLineEnd(input, pos) >= 0 || commentLineEnd(input, pos) >= 0) {
+      const runEnd = commentRunEnd(input, pos);
+      if (runEnd < 0) return pos;
+      pos = runEnd;
+      continue;
+    }
+    const e = endOfLine(input, pos);
+    pos = e < input.length ? e + 1 : e;
+  }
+  return -1;
+}
+
+/**
+ * Unreadable lines between a match-length line and its first `Game N` (a stray line after ` 1
+ * point match`): the reader resynchronises at the game label, so the match's games, and the
+ * matches after it, are read. Taken only when a game label follows them (blank and comment lines
+ * may stand between); otherwise nothing is taken here: the lines are the next match's preamble,
+ * or what follows the last match, as lines that lead to no game.
+ */
+const strayLines = P<(CommentNode | BadLineNode)[]>((input, i) => {
+  let pos = i;
+  let bad = false;
+  for (;;) {
+    if (pos >= input.length || matchLineAt(input, pos)) return P.makeSuccess(i, []);
+    let next = blankLineEnd(input, pos);
+    if (next < 0) next = commentLineEnd(input, pos);
+    if (next < 0) {
+      if (at(GAME_LINE, input, pos)) break;
+      bad = true;
+      const end = endOfLine(input, pos);
+      next = end < input.length ? end + 1 : end;
+    }
+    pos = next;
+  }
+  if (!bad) return P.makeSuccess(i, []);
+  const nodes: (CommentNode | BadLineNode)[] = [];
+  return P.makeSuccess(looseLines(scratch(), input, i, nodes, true, GAME_EXPECTED), nodes);
+});
 
 /**
  * Blank and comment lines, as many as there are: one parser instead of `alt(Blank, Comment).many()`,
@@ -338,11 +412,12 @@ const language = P.createLanguage<Spec>({
     })),
 
   Match: (r) =>
-    P.seqMap(r.Preamble, r.MatchLine, r.Game.many(), (preamble, ml, games) => ({
+    P.seqMap(r.Preamble, r.MatchLine, strayLines, r.Game.many(), (preamble, ml, stray, games) => ({
       preamble,
       length: ml.length,
       offset: ml.offset,
       line: 0,
+      stray,
       games,
     })),
 
@@ -350,7 +425,7 @@ const language = P.createLanguage<Spec>({
     P((input, i) => {
       const s = scratch();
       const nodes: (CommentNode | BadLineNode)[] = [];
-      const to = looseLines(s, input, i, nodes, true);
+      const to = looseLines(s, input, i, nodes, true, MATCH_EXPECTED, true);
       s.lastPreamble = { from: i, to, nodes };
       return P.makeSuccess(to, nodes);
     }),
@@ -396,6 +471,7 @@ function placeAny(lines: LineCursor, n: CommentNode | BadLineNode | MoveLineNode
 function placeMatch(lines: LineCursor, match: MatchNode): void {
   for (const n of match.preamble) placeAny(lines, n);
   match.line = lines.line(match.offset);
+  for (const n of match.stray) placeAny(lines, n);
   for (const game of match.games) {
     game.line = lines.line(game.offset);
     if (game.score) placeAny(lines, game.score);

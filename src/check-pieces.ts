@@ -31,6 +31,7 @@ function shiftMatch(m: MatchNode, by: number): void {
   if (by === 0) return;
   shiftNodes(m.preamble, by);
   m.line += by;
+  shiftNodes(m.stray, by);
   for (const g of m.games) {
     g.line += by;
     if (g.score) g.score.line += by;

@@ -310,16 +310,28 @@ export interface RulesApplied {
   source?: Record<string, RuleSource>;
 }
 
-/** `show --line`: the moment at a line of a game, as a finding's position; with the line's text. */
+/** One board at a line: before an action written there, the game's start, its end, or before the next action. */
+export interface LineBoard {
+  /** The column of the action or result line it is before; null for the start, or between actions. */
+  column: number | null;
+  /** The column of the next action or result on the line (where this one's text ends); null: none. */
+  until: number | null;
+  /** What the board is: before an action, the game's start, its result, or between (the next action's). */
+  kind: 'action' | 'start' | 'end' | 'between';
+  /** null: the replay stopped before this point (a move it could not make), so there is no board. */
+  position: FindingPosition | null;
+}
+
+/** `show --line`: the moments at a line of a game, each as a finding's position; with the line's text. */
 export interface LineMoment {
   line: number;
   game: number;
   /** The line as the record writes it (cut at 200 characters). */
   text: string;
-  /** What the line is: an action (the position before it), the game's start, its result, or between (the next action's). */
-  kind: 'action' | 'start' | 'end' | 'between';
-  /** null: the replay stopped before this line (a move it could not make), so there is no board. */
-  position: FindingPosition | null;
+  /** One board for each action written on the line and for a result written on it, in column order; else one. */
+  boards: LineBoard[];
+  /** Boards at the line not drawn (a line of more actions than a bare line draws, or not the column asked for). */
+  more: number;
 }
 
 /** A match as a director files it: the writer's headers, the score reached, the winner, how it ended. */

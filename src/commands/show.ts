@@ -1,5 +1,5 @@
 // `bgaudit show`: each game's final position as a board, with its IDs and how it ended.
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { runTasks } from '../batch/pool.js';
 import { stdinTask } from '../batch/run.js';
 import { ioReason, type FileOutcome, type FileTask } from '../batch/outcome.js';
@@ -16,10 +16,23 @@ import {
 } from './common.js';
 import type { RuleFlags } from '../scoring/rules.js';
 
+/** `--line L` or `--line L:C` (a finding's place as findings print it). */
+interface LinePlace {
+  line: number;
+  column?: number;
+}
+
+function linePlace(v: string): LinePlace {
+  const [l, c, ...rest] = v.split(':');
+  const line = positiveInt('--line')(l);
+  if (rest.length > 0) throw new InvalidArgumentError('--line: a line L, or L:C as findings print it');
+  return c === undefined ? { line } : { line, column: positiveInt('--line column')(c) };
+}
+
 interface ShowOptions extends RuleFlags {
   game?: number;
   match?: number;
-  line?: number;
+  line?: LinePlace;
   svg?: boolean;
   maxFileSize: number;
   fileTimeout: number;
@@ -29,17 +42,23 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
   const cmd = new Command('show')
     .description(
       "each game's final position as a board, with its Position ID, Match ID and XGID, the cube and how the game ended; " +
-        'or, with --line, the board at one line of the record (before the action written there) and the findings made at it',
+        'or, with --line, the board before each action written at one line of the record (or before the one its column names) ' +
+        "and the findings made at it; a board of a move is drawn from the mover's side, its points numbered as the messages number them",
     )
     .argument('<file>', 'one match file, or - for standard input')
     .option('-g, --game <n>', 'only this game (numbered from 1 within its match)', positiveInt('--game'))
     .option('-m, --match <n>', 'only this match of a file that holds several', positiveInt('--match'))
     .option(
-      '-l, --line <n>',
-      "the board at this line of the file: before the move or cube action written there (a finding's line:column names it)",
-      positiveInt('--line'),
+      '-l, --line <L[:C]>',
+      'the boards at this line of the file, before each move or cube action written there; with :C (as findings print ' +
+        'their place, e.g. 46:41) only the one before the action at that column',
+      linePlace,
     )
-    .option('--svg', 'print one board as an SVG image instead: the --line position, or the final position of --game')
+    .option(
+      '--svg',
+      'print one board as an SVG image instead: the --line position (the first of the line when no column names one), ' +
+        'or the final position of --game',
+    )
     .addOption(maxFileSizeFlag())
     .addOption(fileTimeoutFlag());
   for (const o of flagsForRules()) cmd.addOption(o);
@@ -48,8 +67,9 @@ export function showCommand(io: CliIO, setExit: (code: number) => void): Command
     `
 Examples:
   bgaudit show match.mat --game 3            game 3's final position, IDs and result
-  bgaudit show match.mat --line 57           the board before line 57's move, and its findings
-  bgaudit show match.mat --line 57 --svg > position.svg`,
+  bgaudit show match.mat --line 57           the boards before line 57's moves (both players'), and its findings
+  bgaudit show match.mat --line 57:34        only the board before the move at column 34, as a finding prints it
+  bgaudit show match.mat --line 57:34 --svg > position.svg`,
   );
   return cmd.action(async (file: string, opts: ShowOptions) => {
     if (opts.line !== undefined && opts.game !== undefined)
@@ -71,12 +91,16 @@ Examples:
       jobs: 1,
       fileTimeoutMs: opts.fileTimeout,
       run: {
-        audit: { ...auditOptionsOf(opts), ...(opts.line === undefined ? {} : { at: opts.line }) },
+        audit: {
+          ...auditOptionsOf(opts),
+          ...(opts.line === undefined ? {} : { at: opts.line.line }),
+          ...(opts.line?.column === undefined ? {} : { atColumn: opts.line.column }),
+        },
         maxFileSize: opts.maxFileSize,
         render: {
           formats: ['show'],
           showInfo: true,
-          show: { match: opts.match, game: opts.game, line: opts.line, svg: opts.svg },
+          show: { match: opts.match, game: opts.game, line: opts.line?.line, column: opts.line?.column, svg: opts.svg },
         },
       },
       onOutcome: (o) => void (outcome = o),
@@ -96,8 +120,8 @@ function nothingShown(opts: ShowOptions): string {
   const inMatch = opts.match !== undefined ? ` in match ${opts.match}` : '';
   if (opts.line !== undefined)
     return opts.svg
-      ? `there is no board at line ${opts.line}${inMatch} (not inside a game, or past where the replay stopped)`
-      : `line ${opts.line} is not inside a game${inMatch}`;
+      ? `there is no board at line ${opts.line.line}${inMatch} (not inside a game, or past where the replay stopped)`
+      : `line ${opts.line.line} is not inside a game${inMatch}`;
   if (opts.svg && opts.game === undefined)
     return '--svg draws one board: name it with --game N (a file of several games) or --line L';
   if (opts.svg) return `game ${opts.game}${inMatch} has no final position to draw (a value past its bound)`;

@@ -103,7 +103,8 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     .addOption(perFlag('--csv: one row per game (default) or per match'))
     .option(
       '--html <file>',
-      'also write the HTML report to this file: one self-contained page, findings with their boards (never one of the inputs)',
+      'also write the HTML report to this file: one self-contained page, findings with their boards, errors first ' +
+        '(info shown once ticked when there are errors or warnings; never one of the inputs)',
     )
     .option('-q, --quiet', 'no progress line on stderr');
   for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);

@@ -210,6 +210,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ErrorSink
     if (n.type === 'bad') errors.push(parseErrorOf(n));
     else if (n.header) headers.push({ key: n.header.key, value: n.header.value, line: n.line });
   }
+  for (const n of node.stray) if (n.type === 'bad') errors.push(parseErrorOf(n));
   const findings: Finding[] = [];
   const length = within(node.length, MAX_POINTS);
   if (length === null) {

@@ -23,7 +23,7 @@ document.addEventListener('DOMContentLoaded', function () {
   var CODES = JSON.parse(document.getElementById('codes').textContent);
   var PAGE = ${PAGE}, RANK = { error: '0', warning: '1', info: '2' };
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  var body = table.tBodies[0], files = [], rows = [], shown = [], page = 0, byEl = new Map();
+  var body = table.tBodies[0], files = [], rows = [], shown = [], page = 0, byEl = new Map(), codeSevs = {};
   var controls = document.getElementById('controls'), sevBoxes = controls.querySelectorAll('input[data-sev]');
   var codeSel = document.getElementById('code'), fileBox = document.getElementById('file');
   var count = document.getElementById('count'), pager = document.getElementById('pager');
@@ -49,10 +49,33 @@ document.addEventListener('DOMContentLoaded', function () {
     setTimeout(readSome, 0);
   }
 
+  // The page opens on what matters: errors first, then warnings, then info, each by file and
+  // line; info unticked when there is an error or a warning to read.
+  function place(r) {
+    var m = /^(\d+)(?::(\d+))?$/.exec(r.el.cells[3].textContent);
+    return m ? [Number(m[1]), Number(m[2] || 0)] : [0, 0];
+  }
+  function firstOrder() {
+    rows.forEach(function (r) { r.first = [RANK[r.el.getAttribute('data-severity')] || '3', r.el.cells[0].textContent, place(r)]; });
+    rows.sort(function (a, b) {
+      var x = a.first, y = b.first;
+      return (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0) || collator.compare(x[1], y[1]) ||
+        x[2][0] - y[2][0] || x[2][1] - y[2][1]; // stable: input order last
+    });
+    rows.forEach(function (r) { r.first = null; });
+  }
+
   function ready() {
     text = null;
-    var codeCount = {};
-    rows.forEach(function (r) { var c = r.el.getAttribute('data-code'); codeCount[c] = (codeCount[c] || 0) + 1; });
+    var codeCount = {}, sevCount = {};
+    rows.forEach(function (r) {
+      var c = r.el.getAttribute('data-code'), s = r.el.getAttribute('data-severity');
+      codeCount[c] = (codeCount[c] || 0) + 1;
+      sevCount[s] = (sevCount[s] || 0) + 1;
+      (codeSevs[c] = codeSevs[c] || {})[s] = true;
+    });
+    firstOrder();
+    if ((sevCount.error || 0) + (sevCount.warning || 0) > 0) controls.querySelector('input[data-sev="info"]').checked = false;
     Object.keys(codeCount).sort().forEach(function (c) {
       var o = document.createElement('option');
       o.value = c;
@@ -65,6 +88,11 @@ document.addEventListener('DOMContentLoaded', function () {
   }
 
   function fmt(n) { return n.toLocaleString('en-US'); }
+  // A code picked is shown whatever its severity: its severity is ticked.
+  function tickCode() {
+    var sevs = codeSevs[codeSel.value] || {};
+    Array.prototype.forEach.call(sevBoxes, function (b) { if (sevs[b.getAttribute('data-sev')]) b.checked = true; });
+  }
   function apply() {
     var sev = {};
     Array.prototype.forEach.call(sevBoxes, function (b) { sev[b.getAttribute('data-sev')] = b.checked; });
@@ -99,7 +127,7 @@ document.addEventListener('DOMContentLoaded', function () {
   });
   var timer = 0;
   Array.prototype.forEach.call(sevBoxes, function (b) { b.addEventListener('change', apply); });
-  codeSel.addEventListener('change', apply);
+  codeSel.addEventListener('change', function () { tickCode(); apply(); });
   fileBox.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(apply, 150); });
 
   var sorted = { col: -1, dir: 1 };
@@ -215,7 +243,7 @@ document.addEventListener('DOMContentLoaded', function () {
     if (tr && byEl.has(tr)) { e.preventDefault(); toggle(byEl.get(tr)); }
   });
   document.querySelectorAll('[data-bar-code]').forEach(function (g) {
-    function pick() { if (text !== null) return; codeSel.value = g.getAttribute('data-bar-code'); apply(); table.scrollIntoView(); }
+    function pick() { if (text !== null) return; codeSel.value = g.getAttribute('data-bar-code'); tickCode(); apply(); table.scrollIntoView(); }
     g.addEventListener('click', pick);
     g.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pick(); } });
   });

@@ -1,11 +1,12 @@
 // `bgaudit show`: each game's final position as a board, its IDs, the cube, how it ended.
 // The path, the names and the messages are printed through printable(): nothing from a file
 // reaches the terminal raw.
-import type { Finding, FindingPosition, GameVerdict, LineMoment, MatchReport, Variant } from '../model.js';
+import type { Finding, FindingPosition, GameVerdict, LineBoard, LineMoment, MatchReport, Variant } from '../model.js';
 import { boardDiagram } from './board.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { printable } from './escape.js';
 import { aOrAn, plural } from '../words.js';
+import { FINDING_CODES } from '../findings.js';
 
 function points(n: number | null): string {
   return n === null ? '?' : plural(n, 'point');
@@ -77,18 +78,20 @@ export function showMatch(r: MatchReport, only?: number): string {
 export interface ShowSelection {
   match?: number;
   game?: number;
-  /** The board at this line (the report's `at`, asked of the audit). */
+  /** The boards at this line (the report's `at`, asked of the audit). */
   line?: number;
+  /** With `line`: the one board of the action or result at this column (a finding's `line:column`). */
+  column?: number;
   svg?: boolean;
 }
 
-/** The text diagram of a board view, from the side on roll's point of view as `show` always drew it. */
+/** The text diagram of a board view, drawn from its viewer's side. */
 function diagramOf(view: BoardView): string {
   const pos = { sides: [Uint8Array.from(view.sides[0]), Uint8Array.from(view.sides[1])] as [Uint8Array, Uint8Array] };
-  return boardDiagram(pos, view.names, view.onRoll);
+  return boardDiagram(pos, view.names, view.onRoll, view.viewer);
 }
 
-/** A finding's position (or a line's) as a board view, the side on roll's numbering. */
+/** A finding's position (or a line's) as a board view, seen and numbered from the side on roll (the mover), as its messages number points. */
 function viewOf(p: FindingPosition, variant: Variant, names: [string, string]): BoardView {
   return boardViewFromIds({ positionId: p.positionId, matchId: p.matchId, dice: p.dice }, variant, names, p.onRoll);
 }
@@ -98,19 +101,44 @@ function namesOf(r: MatchReport): [string, string] {
   return [printable(r.players?.[0] || unnamed[0]), printable(r.players?.[1] || unnamed[1])];
 }
 
-const KIND_WORDS: Record<LineMoment['kind'], string> = {
+const KIND_WORDS: Record<LineBoard['kind'], string> = {
   action: 'before the action written there',
   start: 'the start of the game',
   end: 'the end of the game',
   between: 'before the next action',
 };
 
-/** `show --line`: the line, the board at it, the match state, and the findings made at it. */
-function showLine(r: MatchReport, at: LineMoment): string {
+/**
+ * The findings at the line, each given to one board: one with a column to the board whose text
+ * holds it (the first also takes columns before its own); one without, to the end when it is
+ * about the end and the line draws it, else to the first board.
+ */
+function findingsByBoard(r: MatchReport, at: LineMoment, whole: boolean): Finding[][] {
+  const out: Finding[][] = at.boards.map(() => []);
+  const endBoard = at.boards.findIndex((b) => b.kind === 'end');
+  for (const f of r.findings) {
+    if (f.line !== at.line) continue;
+    if (f.column === undefined) {
+      out[FINDING_CODES[f.code].moment === 'end' && endBoard >= 0 ? endBoard : 0].push(f);
+      continue;
+    }
+    const c = f.column;
+    const k = at.boards.findIndex(
+      (b, j) =>
+        b.column === null || ((j === 0 ? whole || c >= b.column : c >= b.column) && (b.until === null || c < b.until)),
+    );
+    if (k >= 0) out[k].push(f);
+  }
+  return out;
+}
+
+/** One board at a line: the diagram, the match state in words, its IDs, and the findings made at it. */
+function boardLines(r: MatchReport, at: LineMoment, b: LineBoard, here: Finding[], none: string): string[] {
   const names = namesOf(r);
-  const out = [`Line ${at.line}, game ${at.game} (${KIND_WORDS[at.kind]}): ${printable(at.text)}`];
-  const p = at.position;
-  if (p === null) out.push('  The replay stopped before this line (a move it could not make): there is no board here.');
+  const out: string[] = [];
+  const p = b.position;
+  if (p === null)
+    out.push('  The replay stopped before this point (a move it could not make): there is no board here.');
   else {
     const view = viewOf(p, r.rules?.variant ?? 'backgammon', names);
     out.push(diagramOf(view));
@@ -119,10 +147,37 @@ function showLine(r: MatchReport, at: LineMoment): string {
     if (p.xgid) out.push(`  ${p.xgid}`);
     if (p.recorded && p.recorded !== at.text.trim()) out.push(`  Recorded: ${printable(p.recorded)}`);
   }
-  const here = r.findings.filter((f) => f.line === at.line);
-  if (here.length === 0) out.push('  No finding at this line.');
+  if (here.length === 0) out.push(`  No finding ${none}.`);
   for (const f of here) out.push(...findingLines(f));
+  return out;
+}
+
+/** `show --line`: the line, each board at it (the one its column names), the match state, and the findings made at each. */
+function showLine(r: MatchReport, at: LineMoment, column: number | undefined): string {
+  const [only] = at.boards;
+  if (at.boards.length === 1 && only !== undefined) {
+    const place = column !== undefined && only.column !== null ? `${at.line}:${only.column}` : `${at.line}`;
+    const out = [`Line ${place}, game ${at.game} (${KIND_WORDS[only.kind]}): ${printable(at.text)}`];
+    // The first board of the line also takes the findings written before its column.
+    const whole = column === undefined || (only.column !== null && column < only.column);
+    out.push(...boardLines(r, at, only, findingsByBoard(r, at, whole)[0], whole ? 'at this line' : 'here'));
+    if (at.more > 0 && column === undefined) out.push(moreWords(at));
+    return out.join('\n') + '\n';
+  }
+  const out = [`Line ${at.line}, game ${at.game}: ${printable(at.text)}`];
+  const found = findingsByBoard(r, at, true);
+  at.boards.forEach((b, k) => {
+    const place = b.column === null ? `${at.line}` : `${at.line}:${b.column}`;
+    const recorded = b.position?.recorded ? `: ${printable(b.position.recorded)}` : '';
+    out.push('', `At ${place} (${KIND_WORDS[b.kind]})${recorded}`);
+    out.push(...boardLines(r, at, b, found[k], 'here'));
+  });
+  if (at.more > 0) out.push('', moreWords(at));
   return out.join('\n') + '\n';
+}
+
+function moreWords(at: LineMoment): string {
+  return `  ${plural(at.more, 'more action')} on this line not drawn: name one with --line ${at.line}:COLUMN.`;
 }
 
 function findingLines(f: Finding): string[] {
@@ -150,8 +205,14 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
     const names = namesOf(r);
     const variant = r.rules?.variant ?? 'backgammon';
     if (only.line !== undefined) {
-      if (!r.at?.position) continue;
-      return boardSvg(viewOf(r.at.position, variant, names), { title: `line ${r.at.line}, game ${r.at.game}` }) + '\n';
+      // A line of several boards without a column: its first.
+      const b = r.at?.boards[0];
+      if (!r.at || !b?.position) continue;
+      const place =
+        b.column !== null && (only.column !== undefined || r.at.boards.length > 1)
+          ? `${r.at.line}:${b.column}`
+          : `${r.at.line}`;
+      return boardSvg(viewOf(b.position, variant, names), { title: `line ${place}, game ${r.at.game}` }) + '\n';
     }
     const g = r.games.find((x) => x.game === only.game) ?? (r.games.length === 1 ? r.games[0] : undefined);
     if (g?.final)
@@ -169,7 +230,9 @@ export function renderShow(reports: MatchReport[], only: ShowSelection): string 
   if (only.svg) return svgOf(reports, only);
   if (only.line !== undefined) {
     const r = reports.find((x) => x.at !== undefined);
-    return r?.at ? showHeading(r.file, r, reports.length > 1 || only.match !== undefined) + showLine(r, r.at) : '';
+    return r?.at
+      ? showHeading(r.file, r, reports.length > 1 || only.match !== undefined) + showLine(r, r.at, only.column)
+      : '';
   }
   const out: string[] = [];
   let games = 0;

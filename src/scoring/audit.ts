@@ -35,6 +35,8 @@ export interface AuditOptions {
   source?: SourceText;
   /** A line whose moment the report carries in `at` (`show --line`). */
   at?: number;
+  /** The column of `at` (`show --line L:C`): only the board of the action or result it names. */
+  atColumn?: number;
   /** Hash the match's content into `contentKey` (the duplicate check). */
   contentKey?: boolean;
   /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
@@ -83,6 +85,7 @@ interface MatchContext {
   replayOptions: ReplayOptions;
   source: SourceText | null;
   at: number | null;
+  atColumn: number | null;
   /** Each game's statistics as its replay counted them (AuditOptions.gameStats), else null. */
   stats: GameStatsCounter[] | null;
   /** Each game's final IDs written down (AuditOptions.positions true or 'final'). */
@@ -151,6 +154,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
     replayOptions,
     source: options.source ?? null,
     at: options.at ?? null,
+    atColumn: options.atColumn ?? null,
     stats,
     finalPositions: options.positions !== false || options.at !== undefined,
     findingPositions: (options.positions ?? true) === true || options.at !== undefined,
@@ -367,7 +371,7 @@ function auditGame(
     attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   const at =
     ctx.at !== null && ctx.at >= game.line && ctx.at < (record.games[index + 1]?.line ?? lastLine(game) + 1)
-      ? momentAtLine(game, r, ctx.at, final, state, ctx.replayOptions, ctx.source)
+      ? momentAtLine(game, r, { line: ctx.at, column: ctx.atColumn }, final, state, ctx.replayOptions, ctx.source)
       : null;
 
   const matchPlay = !rules.money && N !== null;

@@ -6,7 +6,16 @@ import { other } from '../engine/board.js';
 import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
 import { FINDING_CODES } from '../findings.js';
 import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../ids.js';
-import type { CubeState, FinalIds, Finding, FindingPosition, GameRecord, LineMoment, Side } from '../model.js';
+import type {
+  CubeState,
+  FinalIds,
+  Finding,
+  FindingPosition,
+  GameRecord,
+  LineBoard,
+  LineMoment,
+  Side,
+} from '../model.js';
 import type { SourceText } from '../source-text.js';
 import { MAX_POSITIONED_ACTIONS } from '../limits.js';
 
@@ -131,35 +140,96 @@ function endTextOf(game: GameRecord, source: SourceText | null): string {
     : actionText(game, game.actions.length - 1, source);
 }
 
+/** The boards a bare `show --line L` draws at most: a `.mat` line holds two actions and a result; an SGF written on one line holds a game. */
+const MAX_LINE_BOARDS = 4;
+
 /**
- * The moment at `line` of the game (`show --line`): before the first action written there; the
- * start on the game's label and score lines; the end on its result line or past its last action;
- * between actions, before the next one. The position is null where the replay stopped before it.
+ * The moments at `line` of the game (`show --line`): before each action written there and at a
+ * result written on it, in column order; only the one `column` names (the last that starts at or
+ * before it) when given. A line with none of them: the start on the game's label and score lines,
+ * the end past its last action, between actions the next one's. The position is null where the
+ * replay stopped before it.
  */
 export function momentAtLine(
   game: GameRecord,
   r: GameReplay,
-  line: number,
+  at: { line: number; column: number | null },
   final: FinalIds | null,
   state: MatchState,
   options: ReplayOptions,
   source: SourceText | null,
 ): LineMoment {
+  const { line, column } = at;
   const base = { line, game: game.number, text: source ? source.excerpt(line) : '' };
   const first = game.actions[0];
-  if (game.result?.line === line)
-    return { ...base, kind: 'end', position: endPosition(r, final, endTextOf(game, source)) };
-  if (first === undefined || line < first.line) {
-    const text = source ? startTextOf(game, source) : '';
-    return { ...base, kind: 'start', position: positionOf(startMoment(game, options.variant), state, text) };
-  }
+  const end = (col: number | null, until: number | null = null): LineBoard => ({
+    column: col,
+    until,
+    kind: 'end',
+    position: endPosition(r, final, endTextOf(game, source)),
+  });
   const k = game.actions.findIndex((a) => a.line >= line);
-  if (k < 0) return { ...base, kind: 'end', position: endPosition(r, final, endTextOf(game, source)) };
+  // The places on the line: each action's index, and the result's (-1).
+  const places: { column: number; index: number }[] = [];
+  for (let i = k; i >= 0 && i < game.actions.length && game.actions[i].line === line; i++)
+    places.push({ column: game.actions[i].column, index: i });
+  if (game.result?.line === line) places.push({ column: game.result.column, index: -1 });
+  places.sort((a, b) => a.column - b.column);
+  if (places.length === 0) {
+    if (first === undefined || line < first.line) {
+      const text = source ? startTextOf(game, source) : '';
+      const position = positionOf(startMoment(game, options.variant), state, text);
+      return { ...base, boards: [{ column: null, until: null, kind: 'start', position }], more: 0 };
+    }
+    if (k < 0) return { ...base, boards: [end(null)], more: 0 };
+    return { ...base, boards: [actionBoard(game, k, options, state, source)], more: 0 };
+  }
+  const until = (j: number) => places[j + 1]?.column ?? null;
+  let from = 0;
+  let count = Math.min(places.length, MAX_LINE_BOARDS);
+  if (column !== null) {
+    // The action or result the column is in: the last that starts at or before it.
+    while (from + 1 < places.length && places[from + 1].column <= column) from++;
+    count = 1;
+  }
+  const kept = places.slice(from, from + count);
+  const keys = new Set(kept.filter((p) => p.index >= 0).map((p) => momentKey(line, p.column)));
+  const { moments } = captured(game, keys, options);
+  const boards: LineBoard[] = kept.map((p, j): LineBoard => {
+    if (p.index < 0) return end(p.column, until(from + j));
+    const m = moments.get(momentKey(line, p.column));
+    return {
+      column: p.column,
+      until: until(from + j),
+      kind: 'action',
+      position: m ? positionOf(m, state, actionText(game, p.index, source)) : null,
+    };
+  });
+  // A game that ends on this line's last action with no result written (a drop, the last checker
+  // borne off): its end is drawn after the actions, as a finding about the end carries it.
+  const last = places[places.length - 1];
+  if (column === null && kept.length === places.length && game.result == null && last.index === game.actions.length - 1)
+    boards.push(end(null));
+  return { ...base, boards, more: places.length - kept.length };
+}
+
+/** A line between actions: the board before the next one, action `k` of the game. */
+function actionBoard(
+  game: GameRecord,
+  k: number,
+  options: ReplayOptions,
+  state: MatchState,
+  source: SourceText | null,
+): LineBoard {
   const a = game.actions[k];
   const key = momentKey(a.line, a.column);
   const m = captured(game, new Set([key]), options).moments.get(key);
-  const kind = a.line === line ? 'action' : 'between';
-  return { ...base, kind, position: m ? positionOf(m, state, actionText(game, k, source)) : null };
+  return {
+    column: null,
+    until: null,
+    kind: 'between',
+    position: m ? positionOf(m, state, actionText(game, k, source)) : null,
+  };
 }
 
 /**

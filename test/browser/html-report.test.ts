@@ -97,10 +97,60 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
 
   it('shows every finding of the JSON report as a row, asks nothing of the network, logs no error', async () => {
     const { page, requests, errors, close } = await open(browser, fixtures.url);
+    await page.check('input[data-sev="info"]');
     expect((await visibleRows(page)).sort()).toEqual(expectedRows(fixtures.reports).sort());
     expect(await page.textContent('#count')).toBe(`${expectedRows(fixtures.reports).length} findings`);
     expect(requests).toEqual([fixtures.url]);
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens on what matters: errors first, then warnings, by file and line; info unticked', async () => {
+    const { page, errors, close } = await open(browser, fixtures.url);
+    const all = expectedRows(fixtures.reports);
+    const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
+    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+    const place = (p: string) => (p === '' ? [0, 0] : p.split(':').map(Number).concat(0).slice(0, 2));
+    const firstOrder = all
+      .filter((r) => r.split('|')[2] !== 'info')
+      .map((r, k) => ({ r, k, f: r.split('|') }))
+      .sort((a, b) => {
+        const [x, y] = [place(a.f[3]), place(b.f[3])];
+        return (
+          rank[a.f[2]] - rank[b.f[2]] || collator.compare(a.f[0], b.f[0]) || x[0] - y[0] || x[1] - y[1] || a.k - b.k
+        );
+      })
+      .map((e) => e.r);
+    expect(all.some((r) => r.split('|')[2] === 'info')).toBe(true);
+    expect(await page.isChecked('input[data-sev="info"]')).toBe(false);
+    expect(await visibleRows(page)).toEqual(firstOrder.slice(0, 500));
+    expect((await visibleRows(page))[0].split('|')[2]).toBe('error');
+    expect(await page.textContent('#count')).toBe(`${firstOrder.length} of ${all.length} findings shown`);
+    // A code of info picked in the chart or the list shows its rows: its severity is ticked.
+    const info = all.find((r) => r.split('|')[2] === 'info')?.split('|')[1] ?? '';
+    await page.selectOption('#code', info);
+    expect(await page.isChecked('input[data-sev="info"]')).toBe(true);
+    expect(await visibleRows(page)).toHaveLength(all.filter((r) => r.split('|')[1] === info).length);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a report of info only shows it', async () => {
+    const only = join(dir, 'info-only');
+    mkdirSync(only);
+    // A forfeit the record writes as a huge result: info, and nothing else.
+    writeFileSync(
+      join(only, 'forfeit.mat'),
+      ' 3 point match\n\n Game 1\n Anna : 0                       Boris : 0\n' +
+        '  1)                             41: 13/9 24/23\n  2) 21: ????                      Wins 4016 point\n',
+    );
+    const made = await make(dir, 'info-only.html', only);
+    const rows = expectedRows(made.reports);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.split('|')[2] === 'info')).toBe(true);
+    const { page, close } = await open(browser, made.url);
+    expect(await page.isChecked('input[data-sev="info"]')).toBe(true);
+    expect((await visibleRows(page)).sort()).toEqual(rows.sort());
     await close();
   });
 
@@ -112,6 +162,7 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
       expect((await visibleRows(page)).sort()).toEqual(all.filter((r) => r.split('|')[1] === code).sort());
     }
     await page.selectOption('#code', '');
+    await page.check('input[data-sev="info"]');
     await page.uncheck('input[data-sev="warning"]');
     expect((await visibleRows(page)).sort()).toEqual(all.filter((r) => r.split('|')[2] !== 'warning').sort());
     await page.check('input[data-sev="warning"]');
@@ -144,6 +195,7 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
 
   it('opens each finding with a position to a board holding every checker of each side', async () => {
     const { page, errors, close } = await open(browser, fixtures.url);
+    await page.check('input[data-sev="info"]');
     const variant = new Map(fixtures.reports.map((r) => [r.file, r.rules?.variant ?? 'backgammon']));
     const rows = page.locator('tr[data-code]');
     const n = await rows.count();
@@ -273,6 +325,7 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
     writeFileSync(join(hostile, `${bad.replace(/\//g, '_')}.mat`), text);
     const made = await make(dir, 'hostile.html', hostile);
     const { page, requests, errors, close } = await open(browser, made.url);
+    await page.check('input[data-sev="info"]');
     expect((await visibleRows(page)).sort()).toEqual(expectedRows(made.reports).sort());
     for (const row of await page.locator('tr[data-code]').all()) await row.click();
     expect(await page.locator('tr.ev svg').count()).toBeGreaterThan(0);

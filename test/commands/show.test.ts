@@ -16,16 +16,49 @@ function checkers(svg: string): [number, number] {
 }
 
 describe('show --line', () => {
-  it('an illegal move: the board before it, the match state, the finding and a legal play', async () => {
-    const r = await cli('show', ILLEGAL, '--line', '9');
+  it('an illegal move at line:column: the board before it, the match state, the finding and a legal play', async () => {
+    const r = await cli('show', ILLEGAL, '--line', '9:6');
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('Line 9, game 1 (before the action written there): 2) 64: 24/18 18/13');
+    expect(r.stdout).toContain('Line 9:6, game 1 (before the action written there): 2) 64: 24/18 18/13');
     expect(r.stdout).toContain('Anna 0 - 0 Boris; 3-point match; cube 1, centred; Anna to play 6-4');
     expect(r.stdout).toContain('Position ID 4HPhASjgc/ABMA   Match ID MAFzAAAAAAAE');
     expect(r.stdout).toContain('error: 64: 18/13 is 5 pips; the roll 6-4 moves 6, 4 or 10 (illegal-move, line 9)');
     expect(r.stdout).toContain('a legal play: 24/18 24/20');
     // Boris's opening 41: 13/9 24/23 is on the board: one of his checkers on Anna's 16.
     expect(r.stdout).toMatch(/\|\s+5X\s+\.\s+\.\s+1O\s+3O/);
+  });
+
+  it("the right-hand column: the second player's move, not the first's", async () => {
+    const r = await cli('show', ILLEGAL, '--line', '9:34');
+    expect(r.stdout).toContain('Line 9:34, game 1 (before the action written there)');
+    expect(r.stdout).toContain('Boris to play 5-4');
+    expect(r.stdout).toContain('Recorded: 54: 8/4 9/4');
+    expect(r.stdout).not.toContain('to play 6-4');
+    // The finding is about Anna's move, at column 6.
+    expect(r.stdout).toContain('No finding here.');
+    expect(r.stdout.match(/Position ID/g)).toHaveLength(1);
+  });
+
+  it('a bare line of two moves draws both boards, each with its own findings', async () => {
+    const r = await cli('show', ILLEGAL, '--line', '9');
+    expect(r.stdout).toContain('Line 9, game 1: 2) 64: 24/18 18/13');
+    const at6 = r.stdout.indexOf('At 9:6 (before the action written there): 64: 24/18 18/13');
+    const at34 = r.stdout.indexOf('At 9:34 (before the action written there): 54: 8/4 9/4');
+    expect(at6).toBeGreaterThan(0);
+    expect(at34).toBeGreaterThan(at6);
+    expect(r.stdout.indexOf('(illegal-move, line 9)')).toBeGreaterThan(at6);
+    expect(r.stdout.indexOf('(illegal-move, line 9)')).toBeLessThan(at34);
+    expect(r.stdout.match(/Position ID/g)).toHaveLength(2);
+  });
+
+  it.each([
+    ['5:x', '--line column: a whole number'],
+    ['5:3:4', 'a line L, or L:C as findings print it'],
+    ['0', '--line: a whole number'],
+  ])('--line %s: a usage error', async (line, message) => {
+    const r = await cli('show', ILLEGAL, '--line', line);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
   });
 
   it.each([
@@ -65,7 +98,7 @@ describe('show --line', () => {
 
 describe('show --svg', () => {
   it('the board at a line, 15 checkers a side, the dice of the roll', async () => {
-    const r = await cli('show', ILLEGAL, '--line', '9', '--svg');
+    const r = await cli('show', ILLEGAL, '--line', '9:6', '--svg');
     expect(r.stdout.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(r.stdout.trim().endsWith('</svg>')).toBe(true);
     expect(checkers(r.stdout)).toEqual([15, 15]);
@@ -76,6 +109,31 @@ describe('show --svg', () => {
     const r = await cli('show', ILLEGAL, '--game', '1', '--svg');
     expect(r.stdout).toContain('<title>game 1, final position</title>');
     expect(checkers(r.stdout)).toEqual([15, 15]);
+  });
+});
+
+describe("a move's board is drawn from the mover's side", () => {
+  // Boris (the right-hand player) plays 24/19 with 5-1: his 19 is Anna's 6-point, five of her
+  // checkers. Drawn from the left player's side, point 19 showed Boris's own 6-point.
+  const blocked = [
+    ' 3 point match',
+    '',
+    ' Game 1',
+    ' Anna : 0                       Boris : 0',
+    '  1)                             51: 24/19 24/23',
+    '',
+  ].join('\n');
+
+  it('the point the message names holds what the message says, and the mover sits at the bottom', async () => {
+    const r = await cliWith({ stdin: new TextEncoder().encode(blocked) }, 'show', '-', '--line', '5:34');
+    expect(r.stdout).toMatch(/illegal-move, line 5/);
+    const rows = r.stdout.split('\n');
+    const numbers = rows.find((l) => /^\s+13\s+14/.test(l)) ?? '';
+    expect(numbers.trim().split(/\s+/).slice(6)).toEqual(['bar', '19', '20', '21', '22', '23', '24']);
+    // The top row's right half begins with point 19: Anna's five checkers (X), not Boris's own.
+    const top = rows.find((l) => l.startsWith('  |')) ?? '';
+    expect(top.split('|')[3].trim().split(/\s+/)[0]).toBe('5X');
+    expect(rows.filter((l) => l.includes('borne off')).at(-1)).toContain('O Boris: 0 borne off, on roll');
   });
 });
 

@@ -126,7 +126,7 @@ describe('show', () => {
     const lines = stdout.split('\n');
     expect(lines[0]).toBe(`${join(dir, 'd', EVIL_SHOWN)}: ${LEFT_SHOWN} - ${RIGHT_SHOWN}`);
     expect(lines[2]).toBe(`Game 1 (line 6), 7-point match, ${LEFT_SHOWN} 0 - 0 ${RIGHT_SHOWN} before the game`);
-    expect(lines).toContain(`  X ${LEFT_SHOWN}: 0 borne off, on roll`);
+    expect(lines).toContain(`  X ${LEFT_SHOWN}: 0 borne off, on roll, points numbered from this side`);
     expect(lines).toContain(`  O ${RIGHT_SHOWN}: 0 borne off`);
     expect(lines.some((l) => l.startsWith(`  error: ${RIGHT_SHOWN} beavers:`))).toBe(true);
     expect(
