@@ -179,7 +179,10 @@ export function momentAtLine(
     if (first === undefined || line < first.line) {
       const text = source ? startTextOf(game, source) : '';
       const position = positionOf(startMoment(game, options.variant), state, text);
-      return { ...base, boards: [{ column: null, until: null, kind: 'start', position }], more: 0 };
+      const boards: LineBoard[] = [{ column: null, until: null, kind: 'start', position }];
+      // A game left without an end is told on its label line (game-unfinished), about where it stopped.
+      if (r.termination === 'unfinished' && game.result == null) boards.push(end(null));
+      return { ...base, boards, more: 0 };
     }
     if (k < 0) return { ...base, boards: [end(null)], more: 0 };
     return { ...base, boards: [actionBoard(game, k, options, state, source)], more: 0 };

@@ -9,7 +9,7 @@ import { type Moment, replay } from '../../src/engine/replay.js';
 import { positionId } from '../../src/ids.js';
 import { importRecord } from '../../src/import/index.js';
 import type { Finding, MatchReport } from '../../src/model.js';
-import { CORPUS, HAVE_CORPUS, fixture } from '../helpers.js';
+import { CORPUS, fixture } from '../helpers.js';
 
 const ORIGINAL = 'mat/bglab_Llabba__GitteD_-_Llabba_13pt_Backgammon_Studio_2023_01_08_15_39_15.mat';
 
@@ -53,7 +53,6 @@ describe('an illegal move in a real record', () => {
   });
 
   it('the replay goes on from the play the next lines follow: the game ends as it was played', () => {
-    if (!HAVE_CORPUS) return;
     const r = audit('wrong-distance-with-hit.mat');
     const [original] = auditFile(readFileSync(join(CORPUS, ORIGINAL)), ORIGINAL);
     expect(allFindings(original)).toEqual([]);
@@ -65,7 +64,6 @@ describe('an illegal move in a real record', () => {
   });
 
   it("the finding's position is the board before the move, as in the record it was made from", () => {
-    if (!HAVE_CORPUS) return;
     const [f] = allFindings(audit('wrong-distance-with-hit.mat'));
     // The original's line 313 is the fixture's 316 (three comment lines on top).
     const before = momentInOriginal(313, 41);
@@ -74,7 +72,6 @@ describe('an illegal move in a real record', () => {
   });
 
   it("a later finding's position is on the board the replay went on from: the record's, as played", () => {
-    if (!HAVE_CORPUS) return;
     const second = allFindings(audit('wrong-distance-then-own-error.mat'))[1];
     // The fixture's line 323 is the original's 319 (four comment lines on top).
     const before = momentInOriginal(319, 7);

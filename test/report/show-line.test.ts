@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import { renderShow } from '../../src/report/show.js';
-import { CORPUS, HAVE_CORPUS } from '../helpers.js';
+import { CORPUS, FIXTURES } from '../helpers.js';
 
 const encoder = new TextEncoder();
 
@@ -64,7 +64,7 @@ function injected(text: string, kind: 'left dice' | 'right dice' | 'score' | 're
   return lines.join('\n');
 }
 
-describe.skipIf(!HAVE_CORPUS)('show --line L:C draws the position a finding carries', () => {
+describe('show --line L:C draws the position a finding carries', () => {
   const matDir = join(CORPUS, 'mat');
   const mats = readdirSync(matDir)
     .filter((n) => n.endsWith('.mat'))
@@ -73,11 +73,17 @@ describe.skipIf(!HAVE_CORPUS)('show --line L:C draws the position a finding carr
   const sgfs = readdirSync(join(CORPUS, 'sgf'))
     .filter((n) => n.endsWith('.sgf'))
     .map((n) => join('sgf', n));
+  // Real files with findings of their own, and the sample records made to show illegal moves.
   const natural = [
     ...readdirSync(matDir)
-      .filter((n) => n.startsWith('halheinrich__') || n.includes('Minchy') || n.includes('match8985531'))
-      .map((n) => join('mat', n)),
-    ...sgfs,
+      .filter((n) => n.includes('Minchy') || n.includes('match8985531'))
+      .map((n) => join(CORPUS, 'mat', n)),
+    ...sgfs.map((n) => join(CORPUS, n)),
+    ...['moves', 'scoring'].flatMap((d) =>
+      readdirSync(join(FIXTURES, d))
+        .filter((n) => n.endsWith('.mat'))
+        .map((n) => join(FIXTURES, d, n)),
+    ),
   ];
 
   it('on findings of real files, as written and with one error put in, for either column', () => {
@@ -94,7 +100,7 @@ describe.skipIf(!HAVE_CORPUS)('show --line L:C draws the position a finding carr
         if (!right) wrong.push(`${f.place}: shows ${ids.join(', ') || 'nothing'}, the finding carries ${f.id}`);
       }
     };
-    for (const name of natural) check(readFileSync(join(CORPUS, name)), name);
+    for (const path of natural) check(readFileSync(path), path);
     mats.forEach((name, k) => {
       const text = readFileSync(join(matDir, name), 'utf8');
       for (const kind of ['left dice', 'right dice', 'score', 'result'] as const) {
