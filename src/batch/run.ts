@@ -45,6 +45,8 @@ export interface AuditRun extends DiscoverOptions {
   stdin?: Uint8Array | null;
   /** text: show info findings too. */
   showInfo?: boolean;
+  /** Findings listed per file (text, JSON, HTML); the rest are counted. Default: the renderer's. */
+  maxFindings?: number;
   /** Which findings are reported (codes, severity). */
   select?: FindingFilter;
   /** A baseline: the findings already accepted, by file as reports name it. */
@@ -139,7 +141,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       run: {
         audit: positions === true ? run.audit : { ...run.audit, positions },
         maxFileSize: run.maxFileSize,
-        render: { formats, showInfo: run.showInfo ?? false },
+        render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings },
         outputs: run.outputs,
         select: run.select,
         baseline: run.onBaseline !== undefined,
