@@ -2,7 +2,7 @@
 // every run makes before it starts.
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { closeSync, fstatSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import type { Summary, Write } from '../report/reporter.js';
 import { checkPatterns, PatternError } from '../batch/discover.js';
 import { printable } from '../report/escape.js';
@@ -13,6 +13,7 @@ import type { AuditOptions } from '../scoring/audit.js';
 import type { Severity } from '../model.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
+import { writeAll, type WriteBytes } from '../report/fd-writer.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -114,10 +115,14 @@ export function flagsForRun() {
 
 /**
  * An output file, opened before the run so that a path that cannot be written fails at once
- * (exit 2) rather than after an hour of auditing. Written synchronously; a write that fails
- * (a full disk) is a UsageError that ends the run.
+ * (exit 2) rather than after an hour of auditing. Written synchronously, every byte (`writeAll`:
+ * a full disk takes part of a write without an error); a write that fails (a full disk) is a
+ * UsageError that ends the run. `writeBytes`: the system call, for tests.
  */
-export function openOutput(path: string): { write: Write; close: () => void; identity: FileIdentity } {
+export function openOutput(
+  path: string,
+  writeBytes?: WriteBytes,
+): { write: Write; close: () => void; identity: FileIdentity } {
   let fd: number;
   try {
     fd = openSync(path, 'w');
@@ -128,7 +133,7 @@ export function openOutput(path: string): { write: Write; close: () => void; ide
   return {
     write: (text) => {
       try {
-        writeSync(fd, text);
+        writeAll(fd, text, writeBytes);
       } catch (e) {
         throw new UsageError(`cannot write ${path}: ${writeReason(e)}`);
       }
