@@ -78,6 +78,7 @@ run(process.argv.slice(2), {
   stdout: out,
   stderr: err,
   stderrIsTTY: process.stderr.isTTY === true,
+  stdoutIsTTY: process.stdout.isTTY === true,
   stdoutDrained,
   readStdin,
 }).then(

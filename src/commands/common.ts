@@ -23,6 +23,8 @@ export interface CliIO {
   stderr: Write;
   /** stderr is a terminal: a progress line may be drawn there. */
   stderrIsTTY?: boolean;
+  /** stdout is a terminal: what keeps a file's exact text elsewhere (CSV) is escaped there. */
+  stdoutIsTTY?: boolean;
   /**
    * When stdout holds more than it can take at once (a pipe to a slow reader), a promise of the
    * moment it has written it out; otherwise null. The run waits on it: output is not held in
