@@ -23,7 +23,7 @@ import { renderCsvRows, renderMatchCsvRows } from './csv.js';
 import { printable } from './escape.js';
 import { renderHtmlFile } from './html-file.js';
 import { html } from './html-escape.js';
-import { renderJsonLines } from './json.js';
+import { renderJsonParts } from './json.js';
 import {
   countsOf,
   type FileCounts,
@@ -105,7 +105,8 @@ interface Pieces {
   file: string;
   /** The text lines of its findings, without the file's path ('' for none). */
   text?: string;
-  json?: string;
+  /** Its JSON line, in parts of a bounded size (a match of many games is not one string). */
+  json?: string[];
   csv?: string;
   csvMatch?: string;
   /** show: the report; html: the report without its games, when it has findings. */
@@ -135,38 +136,64 @@ function forHtml(r: MatchReport): MatchReport {
 
 /**
  * One format's text of a file, made of its reports' pieces: held and joined at the end, or, given
- * a writer, written out as it comes and not held.
+ * a writer, written out past `spillAt` characters (0: as it comes) and not held.
  */
 class FormatText {
-  private readonly held: string[] = [];
+  /** The text held, separators included: joined, it is the text. */
+  private held: string[] = [];
+  private heldSize = 0;
+  /** Written out: what is added goes to the writer. */
+  private spilled = false;
   empty = true;
 
   constructor(
     private readonly separator: string,
     private readonly writer: PieceWriter | null,
+    private readonly spillAt = 0,
   ) {}
 
-  add(piece: string): void {
-    if (this.writer === null) this.held.push(piece);
-    else this.writer.write(this.empty || this.separator === '' ? piece : this.separator + piece);
-    this.empty = false;
+  /** One report's text: its parts, the separator before the first unless it is the first. */
+  add(...parts: string[]): void {
+    parts.forEach((part, k) => this.raw(k === 0 && !this.empty ? this.separator + part : part));
+    if (parts.length > 0) this.empty = false;
+  }
+
+  private raw(text: string): void {
+    if (text === '') return;
+    if (this.spilled && this.writer !== null) return this.writer.write(text);
+    this.held.push(text);
+    this.heldSize += text.length;
+    if (this.writer !== null && this.heldSize >= this.spillAt) this.spill();
+  }
+
+  /** What is held, written out; what comes after is written too. */
+  private spill(): void {
+    if (this.writer === null) return;
+    this.spilled = true;
+    for (const text of this.held) this.writer.write(text);
+    this.held = [];
+    this.heldSize = 0;
   }
 
   joined(): string {
-    return this.held.join(this.separator);
+    return this.held.join('');
   }
 
   /** Where the written text is; null when it is held (or nothing was written). */
   close(): string | null {
-    return this.writer === null ? null : this.writer.close();
+    return this.spilled && this.writer !== null ? this.writer.close() : null;
   }
 
-  /** The text `after` has written, written after this one's (both written out, not held). */
+  /** The text `after` has made, after this one's (what `after` wrote is moved, not held). */
   append(after: FormatText): void {
     if (after.empty) return;
-    if (this.writer === null || after.writer === null) throw new Error('only written texts are joined');
-    if (!this.empty && this.separator !== '') this.writer.write(this.separator);
-    this.writer.append(after.writer);
+    const held = after.held;
+    if (after.spilled) {
+      this.spill();
+      if (this.writer === null || after.writer === null) throw new Error('only written texts are joined');
+      if (!this.empty && this.separator !== '') this.writer.write(this.separator);
+      this.writer.append(after.writer);
+    } else held.forEach((text, k) => this.raw(k === 0 && !this.empty ? this.separator + text : text));
     this.empty = false;
   }
 }
@@ -179,9 +206,14 @@ interface Texts {
   csvMatch: FormatText | null;
 }
 
-function textsFor(f: ReadonlySet<string>, spool: ((name: string) => PieceWriter) | undefined, prefix = ''): Texts {
+function textsFor(
+  f: ReadonlySet<string>,
+  spool: ((name: string) => PieceWriter) | undefined,
+  spillAt: number,
+  prefix = '',
+): Texts {
   const out = (asked: boolean, name: string, separator: string) =>
-    asked ? new FormatText(separator, spool?.(prefix + name) ?? null) : null;
+    asked ? new FormatText(separator, spool?.(prefix + name) ?? null, spillAt) : null;
   return {
     text: out(f.has('text'), 'txt', ''),
     json: out(f.has('json') || f.has('ndjson'), 'json', '\n'),
@@ -213,13 +245,17 @@ export class FileRenderer {
   private readonly maxFindings: number;
   private readonly notListed = fileNotListed();
 
-  /** `spool`: where each format's text goes as it is made (a file read in pieces), instead of being held. */
+  /**
+   * `spool`: where each format's text goes, instead of being held, once it reaches `spillAt`
+   * characters (0: as it is made: a file read in pieces).
+   */
   constructor(
     private readonly spec: RenderSpec,
     private readonly spool?: (format: string) => PieceWriter,
+    private readonly spillAt = 0,
   ) {
     this.formats = new Set(spec.formats);
-    this.texts = textsFor(this.formats, spool);
+    this.texts = textsFor(this.formats, spool, spillAt);
     this.maxFindings = spec.maxFindings ?? MAX_FINDINGS_LISTED;
   }
 
@@ -229,7 +265,7 @@ export class FileRenderer {
     const pieces = only === undefined || r.match === only || r.match === null ? this.piecesOf(r) : null;
     if (index !== this.next) {
       if (this.spool !== undefined && index === (this.after === null ? this.next + 1 : this.afterNext)) {
-        this.after ??= textsFor(this.formats, this.spool, 'after.');
+        this.after ??= textsFor(this.formats, this.spool, this.spillAt, 'after.');
         this.afterNext = index + 1;
         this.take(pieces, this.after, false);
       } else this.waiting.set(index, pieces);
@@ -289,7 +325,7 @@ export class FileRenderer {
       // renderText writes the file's path before a file's first finding: once a file, in finish.
       p.text = block === '' ? '' : block.slice(printable(r.file).length + 1);
     }
-    if (f.has('json') || f.has('ndjson')) p.json = renderJsonLines([listed]);
+    if (f.has('json') || f.has('ndjson')) p.json = renderJsonParts(listed);
     if (f.has('csv')) p.csv = renderCsvRows([r]);
     if (f.has('csv-match')) p.csvMatch = renderMatchCsvRows([r]);
     if (f.has('show')) p.kept = r;
@@ -315,7 +351,7 @@ export class FileRenderer {
       if (header && text.empty) text.add(`${printable(p.file)}\n`);
       text.add(p.text);
     }
-    if (p.json !== undefined) into.json?.add(p.json);
+    if (p.json !== undefined) into.json?.add(...p.json);
     if (p.csv) into.csv?.add(p.csv);
     if (p.csvMatch) into.csvMatch?.add(p.csvMatch);
     if (p.kept) this.kept.push(p.kept);

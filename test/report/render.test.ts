@@ -2,12 +2,13 @@
 // text spooled), each format's text is written as it is made; the reports after one that comes
 // last (the match that counts a file's unlisted parse errors) are written apart and joined after
 // it, not held: the text is the one of the reports rendered in order.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import { FileRenderer, renderFile } from '../../src/report/render.js';
 import type { OutputFormat, PieceWriter } from '../../src/report/reporter.js';
+import { renderJsonParts } from '../../src/report/json.js';
 import { FIXTURES } from '../helpers.js';
 
 /** Writers in memory: each keeps what it was given; `close` names it by its format. */
@@ -67,7 +68,9 @@ describe('FileRenderer with writers', () => {
 // follow every finding.
 describe('findings listed per file', () => {
   const takes = (lines: number) =>
-    Buffer.from(' 7 point match\n\n Game 1\n Anna : 0                       Boris : 0\n' + ' 1) Takes  Takes\n'.repeat(lines));
+    Buffer.from(
+      ' 7 point match\n\n Game 1\n Anna : 0                       Boris : 0\n' + ' 1) Takes  Takes\n'.repeat(lines),
+    );
   const all: OutputFormat[] = ['text', 'ndjson', 'csv', 'html'];
 
   it.each([
@@ -112,8 +115,52 @@ describe('findings listed per file', () => {
     const reports = auditFile(Buffer.from(one + '\n' + one.slice(one.indexOf('\n') + 1)), 'm.mat', {});
     const findings = reports.reduce((n, r) => n + r.findings.length, 0);
     const out = renderFile(reports, { formats: ['ndjson'], showInfo: false, maxFindings: 4 });
-    const lines = (out.out.ndjson ?? '').split('\n').map((l) => JSON.parse(l) as { findings: unknown[]; notListed?: { findings: number } });
+    const lines = (out.out.ndjson ?? '')
+      .split('\n')
+      .map((l) => JSON.parse(l) as { findings: unknown[]; notListed?: { findings: number } });
     expect(lines.reduce((n, r) => n + r.findings.length, 0)).toBe(4);
     expect(lines.reduce((n, r) => n + (r.notListed?.findings ?? 0), 0)).toBe(findings - 4);
   });
+});
+
+describe('bounded parts', () => {
+  const fixtureReports = ['mat', 'scoring', 'sgf']
+    .flatMap((d) => readdirSync(join(FIXTURES, d)).map((n) => join(FIXTURES, d, n)))
+    .filter((p) => /\.(mat|sgf)$/.test(p))
+    .flatMap((p) => auditFile(readFileSync(p), p, {}));
+
+  it('a report JSON in parts is JSON.stringify, byte for byte', () => {
+    expect(fixtureReports.length).toBeGreaterThan(50);
+    for (const r of fixtureReports) expect(renderJsonParts(r).join('')).toBe(JSON.stringify(r));
+    const undefinedKey = { ...fixtureReports[0], contentKey: undefined };
+    expect(renderJsonParts(undefinedKey).join('')).toBe(JSON.stringify(undefinedKey));
+  });
+
+  it('a match of many games is many parts of about 64 KB, never one string', () => {
+    const games = Buffer.from(
+      ' 7 point match\n\n' + Array.from({ length: 3000 }, (_, k) => ` Game ${k + 1}\n\n`).join(''),
+    );
+    const [r] = auditFile(games, 'g.mat', {});
+    const parts = renderJsonParts(r);
+    expect(parts.join('')).toBe(JSON.stringify(r));
+    expect(parts.length).toBeGreaterThan(10);
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(70 * 1024);
+  });
+
+  it.each([0, 1, 300, 5000, Infinity])(
+    'a text held up to %i characters, then written: the same text either way',
+    (spillAt) => {
+      const inOrder = renderFile(reports, spec);
+      const { written, spool } = memorySpool();
+      const renderer = new FileRenderer(spec, spool, spillAt);
+      [2, 0, 1].forEach((k) => renderer.add(reports[k], k));
+      const out = renderer.finish();
+      for (const f of formats) {
+        const path = out.spooled?.[f];
+        expect(path === undefined ? out.out[f] : written.get(path), f).toBe(inOrder.out[f]);
+        // Written once past the threshold, held below it.
+        expect(path !== undefined, f).toBe((inOrder.out[f] ?? '').length >= spillAt && spillAt !== Infinity);
+      }
+    },
+  );
 });
