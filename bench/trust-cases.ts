@@ -26,6 +26,9 @@ export const SIZES = {
   sgfGames: 40_000,
   pairs: 40_000,
   showMemMb: 4096, // show /dev/zero is killed past this
+  renderTakesHtmlBytes: 8_000_000, // issue 28: ` 1) Takes  Takes` lines, --html --max-file-size 8M
+  renderTakesDefaultBytes: 14_000_000, // the same under the default limits
+  renderTakesBytes: 12_200_000, // each format's memory per byte
 };
 export type Sizes = typeof SIZES;
 
