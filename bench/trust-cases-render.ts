@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS } from './corpus.js';
-import type { Case, Sizes } from './trust-cases.js';
+import { codesOf, type Case, type Sizes } from './trust-cases.js';
 import type { Outcome } from './trust-run.js';
 
 const corpusDir = join(CORPUS, 'mat');
@@ -68,8 +68,9 @@ function takesBetweenGood(name: string, bytes: (s: Sizes) => number, extra: stri
         run: { argv: ['verify', 'd', '--format', 'ndjson', '-q', '--jobs', '1', ...extra], cwd: dir },
         input: `${mb(size)} of takes between 2 good files${extra.length ? ` ${extra.join(' ')}` : ''}`,
         expect: ['d/a.mat', 'd/m.mat', 'd/z.mat'],
+        watch: ['d/m.mat'],
         notes: (o) => {
-          const notes = [perByte(o, size)];
+          const notes = [`d/m.mat: ${codesOf(o, 'd/m.mat')}`, perByte(o, size)];
           if (extra.includes('--html')) {
             const page = existsSync(join(dir, 'x.html')) ? readFileSync(join(dir, 'x.html'), 'latin1') : '';
             notes.push(`page ${mb(page.length)}${page.trimEnd().endsWith('</html>') ? ', ends </html>' : ', CUT'}`);

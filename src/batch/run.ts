@@ -129,10 +129,10 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     : formats.includes('csv')
       ? ('final' as const)
       : false;
-  // A file read in pieces spools its rendered text (spool.ts); the text of a run with --html is
-  // read whole, and `dice` and `show` render nothing that grows with a file.
-  const spool =
-    run.dice === undefined && !formats.includes('html') && formats.some((f) => SPOOLED.has(f)) ? makeSpoolDir() : null;
+  // A file read in pieces spools its rendered text (spool.ts), and so does a file read whole once
+  // its text passes a few MB (a run with --html too: its text, JSON and CSV); `dice` and `show`
+  // render nothing that grows with a file.
+  const spool = run.dice === undefined && formats.some((f) => SPOOLED.has(f)) ? makeSpoolDir() : null;
   try {
     await runTasks(discoveredTasks(paths, run, result), {
       jobs: run.jobs,
