@@ -9,6 +9,8 @@ export function renderJsonLines(reports: MatchReport[]): string {
 
 /** Characters gathered into one part of a report's JSON. */
 const PART = 64 * 1024;
+/** A report with at most this many games and findings together is made in one piece. */
+const SMALL = 64;
 
 /**
  * One report's JSON line (JSON.stringify's text, the same bytes) in parts of about 64 KB: its
@@ -16,13 +18,18 @@ const PART = 64 * 1024;
  * never one string (past V8's longest string, or one allocation of a few hundred MB).
  */
 export function renderJsonParts(r: MatchReport): string[] {
+  // Most reports are small: one string, as JSON.stringify makes it (no pieces to hold).
+  if (r.games.length + r.findings.length <= SMALL) return [JSON.stringify(r)];
   const parts: string[] = [];
-  let part = '';
+  let pieces: string[] = [];
+  let size = 0;
   const put = (text: string) => {
-    part += text;
-    if (part.length >= PART) {
-      parts.push(part);
-      part = '';
+    pieces.push(text);
+    size += text.length;
+    if (size >= PART) {
+      parts.push(pieces.join(''));
+      pieces = [];
+      size = 0;
     }
   };
   put('{');
@@ -38,7 +45,7 @@ export function renderJsonParts(r: MatchReport): string[] {
     } else put(JSON.stringify(value));
   }
   put('}');
-  if (part !== '' || parts.length === 0) parts.push(part);
+  if (pieces.length > 0) parts.push(pieces.join(''));
   return parts;
 }
 

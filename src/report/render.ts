@@ -154,8 +154,10 @@ class FormatText {
 
   /** One report's text: its parts, the separator before the first unless it is the first. */
   add(...parts: string[]): void {
-    parts.forEach((part, k) => this.raw(k === 0 && !this.empty ? this.separator + part : part));
-    if (parts.length > 0) this.empty = false;
+    if (parts.length === 0) return;
+    if (!this.empty) this.raw(this.separator);
+    for (const part of parts) this.raw(part);
+    this.empty = false;
   }
 
   private raw(text: string): void {
@@ -193,7 +195,10 @@ class FormatText {
       if (this.writer === null || after.writer === null) throw new Error('only written texts are joined');
       if (!this.empty && this.separator !== '') this.writer.write(this.separator);
       this.writer.append(after.writer);
-    } else held.forEach((text, k) => this.raw(k === 0 && !this.empty ? this.separator + text : text));
+    } else {
+      if (!this.empty) this.raw(this.separator);
+      for (const text of held) this.raw(text);
+    }
     this.empty = false;
   }
 }
