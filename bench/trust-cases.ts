@@ -36,6 +36,9 @@ export const SIZES = {
   pairs: 40_000,
   showMemMb: 4096, // show /dev/zero is killed past this
   diceGroups: 5524, // distinct matches for dice --by file --html (the issue's groups)
+  renderTakesHtmlBytes: 8_000_000, // issue 28: ` 1) Takes  Takes` lines, --html --max-file-size 8M
+  renderTakesDefaultBytes: 14_000_000, // the same under the default limits
+  renderTakesBytes: 12_200_000, // each format's memory per byte
 };
 export type Sizes = typeof SIZES;
 

@@ -25,6 +25,14 @@ export interface Run {
   hang?: boolean;
   /** A memory cap (MB) below --mem-cap for this run. */
   memCapMb?: number;
+  /** Added to the environment (TMPDIR: a spool folder to look into). */
+  env?: Record<string, string>;
+  /** stdout is a terminal: run under `script`, whose output is scanned. */
+  tty?: boolean;
+  /** The reader stops after the first line (`| head -1`): stdout is closed then. */
+  headOne?: boolean;
+  /** This signal is sent to bgaudit once `when` says so (asked every 100 ms). */
+  signal?: { name: NodeJS.Signals; when: () => boolean };
 }
 
 export interface Outcome {
@@ -40,7 +48,16 @@ export interface Outcome {
   out: StdoutScan;
 }
 
-const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 15: 'SIGTERM' };
+const SIGNALS: Record<number, string> = {
+  1: 'SIGHUP',
+  2: 'SIGINT',
+  3: 'SIGQUIT',
+  6: 'SIGABRT',
+  9: 'SIGKILL',
+  11: 'SIGSEGV',
+  14: 'SIGALRM',
+  15: 'SIGTERM',
+};
 
 /** Counts and checks what a run writes to stdout, chunk by chunk. */
 export class StdoutScan {
@@ -175,11 +192,11 @@ export async function measure(
 ): Promise<Outcome> {
   const capSeconds = run.hang ? Math.min(caps.seconds, caps.hangSeconds) : caps.seconds;
   const capMb = Math.min(caps.mb, run.memCapMb ?? Infinity);
+  const node = [process.execPath, cli, ...run.argv];
+  const quoted = node.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   const cmd = [
     ...(run.isolate ? ['unshare', '--pid', '--fork', '--mount-proc'] : []),
-    process.execPath,
-    cli,
-    ...run.argv,
+    ...(run.tty ? ['script', '-qefc', quoted, '/dev/null'] : node),
   ];
   const stdoutFd = run.stdout === 'full' ? openSync('/dev/full', 'w') : 'pipe';
   let stdinFd: number | 'ignore' = 'ignore';
@@ -192,12 +209,16 @@ export async function measure(
   rmSync(timeFile, { force: true });
   const child = spawn('/usr/bin/time', ['-f', '%e %M', '-o', timeFile, ...cmd], {
     cwd: run.cwd,
+    env: { ...process.env, ...run.env },
     stdio: [stdinFd, stdoutFd, 'pipe'],
   });
   for (const fd of [stdinFd, stdoutFd]) if (typeof fd === 'number') closeSync(fd);
   const outDone = new Promise<void>((res) => {
     if (!child.stdout) return res();
-    child.stdout.on('data', (c: Buffer) => scan.push(c));
+    child.stdout.on('data', (c: Buffer) => {
+      scan.push(c);
+      if (run.headOne && c.includes(10)) child.stdout?.destroy();
+    });
     child.stdout.on('close', () => res());
   });
   let stderr = '';
@@ -210,11 +231,20 @@ export async function measure(
   const t0 = performance.now();
   let killed: Outcome['killed'] = null;
   let polledKb = 0;
+  let signalled = false;
   const poll = setInterval(() => {
     const pids = descendants(child.pid ?? 0);
     const rss = pids.reduce((n, p) => n + rssKb(p), 0);
     polledKb = Math.max(polledKb, rss);
     if (pids.length === 0) return;
+    if (run.signal && !signalled && run.signal.when()) {
+      signalled = true;
+      try {
+        process.kill(pids[0], run.signal.name);
+      } catch {
+        /* already gone */
+      }
+    }
     const why = (performance.now() - t0) / 1000 > capSeconds ? 'time' : rss > capMb * 1024 ? 'memory' : null;
     if (!why || killed) return;
     killed = why;

@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CASES, SIZES, codesOf, type Case } from './trust-cases.js';
+import { CASES as TRUST_CASES, SIZES, codesOf, type Case } from './trust-cases.js';
+import { RENDER_CASES } from './trust-cases-render.js';
 import { StdoutScan, measure, type Outcome } from './trust-run.js';
 import { WALK_CASES } from './trust-cases-walk.js';
 
@@ -36,6 +37,7 @@ args.forEach((a, i) => {
   if (!(key in sizes)) throw new Error(`--size ${key}: not one of ${Object.keys(sizes).join(', ')}`);
   sizes[key as keyof typeof SIZES] = Number(value);
 });
+const CASES = [...TRUST_CASES, ...RENDER_CASES];
 const only = opt('--only');
 const ALL: Case[] = [...CASES, ...WALK_CASES];
 const chosen: Case[] = only

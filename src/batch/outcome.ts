@@ -88,8 +88,9 @@ export class OutcomeBuilder {
     accepted?: AcceptedFinding[],
     duplicates?: readonly DuplicateOf[],
     spool?: (format: string) => PieceWriter,
+    spillAt = 0,
   ) {
-    this.renderer = new FileRenderer(options.render, spool);
+    this.renderer = new FileRenderer(options.render, spool, spillAt);
     this.accepted = accepted && accepted.length > 0 ? groupBy(accepted, (a) => a.match) : null;
     this.duplicates = duplicates && duplicates.length > 0 ? groupBy(duplicates, (d) => d.match) : null;
   }

@@ -45,6 +45,8 @@ export interface AuditRun extends DiscoverOptions {
   stdin?: Uint8Array | null;
   /** text: show info findings too. */
   showInfo?: boolean;
+  /** Findings listed per file (text, JSON, HTML); the rest are counted. Default: the renderer's. */
+  maxFindings?: number;
   /** Which findings are reported (codes, severity). */
   select?: FindingFilter;
   /** A baseline: the findings already accepted, by file as reports name it. */
@@ -127,10 +129,10 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     : formats.includes('csv')
       ? ('final' as const)
       : false;
-  // A file read in pieces spools its rendered text (spool.ts); the text of a run with --html is
-  // read whole, and `dice` and `show` render nothing that grows with a file.
-  const spool =
-    run.dice === undefined && !formats.includes('html') && formats.some((f) => SPOOLED.has(f)) ? makeSpoolDir() : null;
+  // A file read in pieces spools its rendered text (spool.ts), and so does a file read whole once
+  // its text passes a few MB (a run with --html too: its text, JSON and CSV); `dice` and `show`
+  // render nothing that grows with a file.
+  const spool = run.dice === undefined && formats.some((f) => SPOOLED.has(f)) ? makeSpoolDir() : null;
   try {
     await runTasks(discoveredTasks(paths, run, result), {
       jobs: run.jobs,
@@ -139,7 +141,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       run: {
         audit: positions === true ? run.audit : { ...run.audit, positions },
         maxFileSize: run.maxFileSize,
-        render: { formats, showInfo: run.showInfo ?? false },
+        render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings },
         outputs: run.outputs,
         select: run.select,
         baseline: run.onBaseline !== undefined,

@@ -6,11 +6,12 @@
 // made, a block at a time; the main thread copies it to the output when the file's turn comes, a
 // piece at a time, waiting for a slow reader, and deletes it. The folder is the run's own
 // (mkdtemp: mode 0700), removed when the run ends, whatever happened to the workers.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PieceWriter } from '../report/reporter.js';
+import { writeAll, type WriteBytes } from '../report/fd-writer.js';
 
 /** Characters gathered before a write: one system call a block, a block held at most. */
 const BLOCK = 1 << 20;
@@ -24,7 +25,10 @@ class SpoolFile implements PieceWriter {
   private held: string[] = [];
   private size = 0;
 
-  constructor(private readonly path: string) {}
+  constructor(
+    private readonly path: string,
+    private readonly writeBytes?: WriteBytes,
+  ) {}
 
   write(text: string): void {
     if (text.length === 0) return;
@@ -60,7 +64,7 @@ class SpoolFile implements PieceWriter {
         this.fd = openSync(this.path, 'wx', 0o600);
         this.opened = true;
       }
-      writeSync(this.fd, text);
+      writeAll(this.fd, text, this.writeBytes);
     } catch (e) {
       throw new SpoolError((e as NodeJS.ErrnoException).code ?? String(e));
     }
@@ -77,11 +81,15 @@ export class Spool {
   private readonly files: SpoolFile[] = [];
   private readonly name = randomUUID();
 
-  constructor(private readonly dir: string) {}
+  /** `writeBytes`: the system call, for tests. */
+  constructor(
+    private readonly dir: string,
+    private readonly writeBytes?: WriteBytes,
+  ) {}
 
   /** A new spool file for one format's text of the file. */
   writer(format: string): PieceWriter {
-    const f = new SpoolFile(join(this.dir, `${this.name}.${format}`));
+    const f = new SpoolFile(join(this.dir, `${this.name}.${format}`), this.writeBytes);
     this.files.push(f);
     return f;
   }
@@ -118,11 +126,20 @@ export function removeSpooled(path: string): void {
 }
 
 /**
+ * The signals that end a process by default and that a process can catch: each removes the
+ * folder before the process ends. (SIGPIPE is ignored by Node: a closed stdout is an EPIPE
+ * error, and that exit removes it.)
+ */
+export const ENDING_SIGNALS: readonly NodeJS.Signals[] =
+  process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM'];
+
+/**
  * The run's spool folder, made now, and a function that removes it. Null when no folder can be
  * made (a read-only temporary folder): a large file's output is then held in memory, as before.
- * The folder goes when the run ends, or when the process is interrupted (SIGINT, SIGTERM: the
- * signal is raised again once it is gone, so the process ends as it would have; another listener
- * of the signal, if there is one, decides instead).
+ * The folder goes when the run ends, when the process exits before (`process.exit`: a closed
+ * stdout, a failed write), or when a signal ends it (ENDING_SIGNALS: the signal is raised again
+ * once it is gone, so the process ends as it would have; another listener of the signal, if
+ * there is one, decides instead).
  */
 export function makeSpoolDir(): { dir: string; remove: () => void } | null {
   let dir: string;
@@ -133,17 +150,21 @@ export function makeSpoolDir(): { dir: string; remove: () => void } | null {
   }
   const clear = () => rmSync(dir, { recursive: true, force: true });
   const onSignal = (signal: NodeJS.Signals) => {
+    stop();
     clear();
     // Raised again for Node's own handling (the process ends), unless someone else listens for it.
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const stop = () => {
+    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
+    process.off('exit', clear);
+  };
+  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
+  process.on('exit', clear);
   return {
     dir,
     remove: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      stop();
       clear();
     },
   };

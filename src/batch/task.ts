@@ -21,6 +21,19 @@ import {
 
 export type { FileOutcome, FileTask, RunOptions } from './outcome.js';
 
+/**
+ * A file read whole holds each format's text up to this many characters; past it the text goes
+ * to the run's spool folder as it is made, as a file read in pieces does: what a worker holds
+ * and hands back does not grow with what a file reports.
+ */
+const SPILL_AT = 4 * 1024 * 1024;
+
+/** Why a file's report could not be spooled (a full disk). */
+function spoolFailure(task: FileTask, e: SpoolError, options: RunOptions): FileOutcome {
+  const why = `its report could not be written to the run's temporary folder (${e.message}, in ${options.spoolDir}); it was not audited`;
+  return failure(task.path, 'io-error', why, options);
+}
+
 /** Most match files fit in one read into this buffer; their bytes are copied out of it. */
 const FIRST_READ = 64 * 1024;
 const firstRead = Buffer.allocUnsafe(FIRST_READ);
@@ -156,10 +169,7 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
   } catch (e) {
     if (e instanceof PieceTooLarge)
       return ioError(task.path, `${tooBig(size, limit)}, and so is ${e.message}`, options);
-    if (e instanceof SpoolError) {
-      const why = `its report could not be written to the run's temporary folder (${e.message}, in ${options.spoolDir}); it was not audited`;
-      return failure(task.path, 'io-error', why, options);
-    }
+    if (e instanceof SpoolError) return spoolFailure(task, e, options);
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   } finally {
     spool?.release();
@@ -202,6 +212,7 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }
   if (!('ok' in decoded)) return decoded;
+  const spools: Spool[] = [];
   try {
     // The HTML report shows the lines around each finding: the decoded text is passed on then (it
     // reads them for a file with findings only).
@@ -209,8 +220,13 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
       options.render.formats.includes('html') && decoded.ok
         ? { ...options, render: { ...options.render, source: decoded.text } }
         : options;
-    // Each report is rendered as it is made, and dropped.
-    const outcome = () => new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates);
+    // Each report is rendered as it is made, and dropped; a text past SPILL_AT goes to the spool.
+    const outcome = () => {
+      const spool = options.spoolDir === undefined ? null : new Spool(options.spoolDir);
+      if (spool !== null) spools.push(spool);
+      const writer = spool === null ? undefined : spool.writer.bind(spool);
+      return new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates, writer, SPILL_AT);
+    };
     let builder = outcome();
     auditDecodedEach(
       decoded,
@@ -221,6 +237,9 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
     );
     return builder.finish();
   } catch (e) {
+    if (e instanceof SpoolError) return spoolFailure(task, e, options);
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
+  } finally {
+    for (const spool of spools) spool.release();
   }
 }

@@ -11,7 +11,6 @@ import {
   readlinkSync,
   realpathSync,
   statSync,
-  writeSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Summary, Write } from '../report/reporter.js';
@@ -25,6 +24,7 @@ import type { Severity } from '../model.js';
 import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
+import { writeAll, type WriteBytes } from '../report/fd-writer.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -208,10 +208,14 @@ function openOutputFd(path: string): number {
 
 /**
  * An output file, opened before the run so that a path that cannot be written fails at once
- * (exit 2) rather than after an hour of auditing. Written synchronously; a write that fails
- * (a full disk) is a UsageError that ends the run.
+ * (exit 2) rather than after an hour of auditing. Written synchronously, every byte (`writeAll`:
+ * a full disk takes part of a write without an error); a write that fails (a full disk) is a
+ * UsageError that ends the run. `writeBytes`: the system call, for tests.
  */
-export function openOutput(path: string): { write: Write; close: () => void; identity: FileIdentity } {
+export function openOutput(
+  path: string,
+  writeBytes?: WriteBytes,
+): { write: Write; close: () => void; identity: FileIdentity } {
   let fd: number;
   try {
     fd = openOutputFd(path);
@@ -222,7 +226,7 @@ export function openOutput(path: string): { write: Write; close: () => void; ide
   return {
     write: (text) => {
       try {
-        writeSync(fd, text);
+        writeAll(fd, text, writeBytes);
       } catch (e) {
         throw new UsageError(`cannot write ${path}: ${writeReason(e)}`);
       }

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { runPaths, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
+import { csvForTerminal } from '../report/csv-terminal.js';
 import { baselineWriter } from './baseline.js';
 import {
   finishRun,
@@ -43,6 +44,8 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         'warnings, status, findings, line.\n' +
         "Text cells from the input (file, names, the writer's headers) that start with =, +, -, @, a tab or a CR are\n" +
         "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
+        'On a terminal (no -o, stdout not redirected) control characters in cells are escaped as in the text\n' +
+        'report; in a file or a pipe the text is exact.\n' +
         'The exit code is that of verify: 1 when any error finding.',
     )
     .action(async (paths: string[], opts: RunFlagValues & { output?: string; per: CsvPer }) => {
@@ -55,7 +58,9 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
       const file = opts.output ? openOutput(opts.output) : null;
       const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
       const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
-      const out = coalesce(file ? file.write : io.stdout);
+      // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
+      const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;
+      const out = coalesce(file ? file.write : terminal ? (s) => io.stdout(terminal(s)) : io.stdout);
       const flusher = flushEvery([out.flush]);
       let result: RunResult;
       try {

@@ -8,6 +8,7 @@ import { progressLine, type Progress } from '../report/progress.js';
 import { coalesce, type Coalesced, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
 import { textSink } from '../report/text.js';
 import { htmlSink } from '../report/html.js';
+import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { baselineWriter } from './baseline.js';
 import {
   finishRun,
@@ -19,6 +20,7 @@ import {
   flagsForSelection,
   auditForCsv,
   perFlag,
+  positiveInt,
   UsageError,
   type CliIO,
   type CsvPer,
@@ -46,6 +48,7 @@ function runRecord(paths: string[], o: VerifyOptions): RunRecord {
     maxFileSize: o.maxFileSize,
     fileTimeout: o.fileTimeout / 1000,
     follow: o.follow === true,
+    maxFindings: o.maxFindings,
   };
   return { bgaudit: { version: VERSION, command: 'verify', paths, settings } };
 }
@@ -57,6 +60,7 @@ interface VerifyOptions extends RunFlagValues {
   html?: string;
   quiet?: boolean;
   per: CsvPer;
+  maxFindings: number;
 }
 
 const HELP_AFTER =
@@ -106,7 +110,15 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       'also write the HTML report to this file: one self-contained page, findings with their boards, errors first ' +
         '(info shown once ticked when there are errors or warnings; never one of the inputs)',
     )
-    .option('-q, --quiet', 'no progress line on stderr');
+    .option('-q, --quiet', 'no progress line on stderr')
+    .addOption(
+      new Option(
+        '--max-findings <n>',
+        'findings listed per file in the report and the HTML page; the others are counted ("and N more findings not listed"), in the summary and the exit code too',
+      )
+        .argParser(positiveInt('--max-findings'))
+        .default(MAX_FINDINGS_LISTED),
+    );
   for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: VerifyOptions) => {
     const format = opts.format as OutputFormat;
@@ -139,6 +151,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         outputs: [...outputs.map((o) => o.file), ...(baselineFile ? [baselineFile] : [])].map((f) => f.identity),
         sinks,
         showInfo: opts.info || opts.minSeverity === 'info',
+        maxFindings: opts.maxFindings,
         onBaseline: baseline?.add,
         onFileDone: (counts) => progress?.fileDone(counts),
       });

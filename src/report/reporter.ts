@@ -56,6 +56,8 @@ export interface RenderSpec {
   show?: ShowSelection;
   /** `html`: the file's decoded text, for the lines around each finding (set per file, only when html is asked). */
   source?: string;
+  /** Findings listed per file (text, JSON, the page); those past it are counted. Default: `MAX_FINDINGS_LISTED`. */
+  maxFindings?: number;
 }
 
 export interface FileCounts {
