@@ -34,7 +34,7 @@ const PART_HASH_BITS = 14;
 /** What the key leaves out of a match, for telling two copies of it apart. */
 export interface Aside {
   format: Format;
-  /** Each header, score line, result and comment, in line order, as `[kind | hash << 2, line]` pairs. */
+  /** The headers, then each game's score line, comments and result, as `[kind | hash << 2, line]` pairs. */
   parts: number[];
   /** The match's last line (where a copy ends that has fewer parts than the other). */
   end: number;
@@ -77,15 +77,40 @@ class WordStream {
     for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
   }
 
-  /** 26 counts a side, four to a word (no read past the array: that is V8's slow path). */
-  board(pos: Position): void {
-    if (this.n + BOARD_WORDS > this.words.length) this.grow();
+  /**
+   * `tag`, then the board: 26 counts a side, eight to a word (seven words), or, when a count is
+   * past 15 (a set-up position can write one), four to a word (fourteen words) and `WIDE` in the
+   * tag. Fewer words hashed is what the digest costs less by; no read past the array (that is
+   * V8's slow path).
+   */
+  taggedBoard(tag: number, pos: Position): void {
+    if (this.n + 1 + 2 * BOARD_WORDS > this.words.length) this.grow();
     const w = this.words;
+    const [a, b] = pos.sides;
     let n = this.n;
-    for (let s = 0; s < 2; s++) {
-      const side = pos.sides[s];
-      for (let p = 0; p < 24; p += 4) w[n++] = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
-      w[n++] = side[24] | (side[25] << 8);
+    let any = 0;
+    for (let p = 0; p < 26; p++) any |= a[p] | b[p];
+    if (any < 16) {
+      w[n++] = tag;
+      for (const side of pos.sides)
+        for (let p = 0; p < 24; p += 8)
+          w[n++] =
+            side[p] |
+            (side[p + 1] << 4) |
+            (side[p + 2] << 8) |
+            (side[p + 3] << 12) |
+            (side[p + 4] << 16) |
+            (side[p + 5] << 20) |
+            (side[p + 6] << 24) |
+            (side[p + 7] << 28);
+      w[n++] = a[24] | (a[25] << 4) | (b[24] << 8) | (b[25] << 12);
+    } else {
+      w[n++] = tag | WIDE;
+      for (const side of pos.sides) {
+        for (let p = 0; p < 24; p += 4)
+          w[n++] = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
+        w[n++] = side[24] | (side[25] << 8);
+      }
     }
     this.n = n;
   }
@@ -116,8 +141,10 @@ class WordStream {
   }
 }
 
-/** The words of a board: 26 counts a side, four to a word. */
-const BOARD_WORDS = 14;
+/** The words of a board: 26 counts a side, eight to a word. */
+const BOARD_WORDS = 7;
+/** In a tag followed by a board: the board's counts are four to a word. */
+const WIDE = 1 << 20;
 
 /** Each item of the stream starts with a word whose low four bits say what it is. */
 const TAG = { roll: 1, cube: 2, game: 3, end: 4, final: 5, unplayed: 6, match: 7, forfeit: 8 } as const;
@@ -134,9 +161,10 @@ export class MatchKey {
   private readonly stream = new WordStream();
   /** Rolls the replay played in the current game. */
   private played = 0;
-  /** The last roll the replay played, and where its words start. */
+  /** The last roll the replay played, and where its words start and end. */
   private lastRoll: RollAction | null = null;
   private lastRollAt = 0;
+  private lastRollEnd = 0;
   /** Each game's recorded result, as winner and points (hashed once the rules say whether points count). */
   private readonly results: ({ winner: 0 | 1; points: number | null } | null)[] = [];
   /** The match's error findings, counted at its end. */
@@ -154,8 +182,8 @@ export class MatchKey {
       this.lastRoll = a;
       this.lastRollAt = this.stream.length;
       const [d1, d2] = a.dice;
-      this.stream.word(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12));
-      this.stream.board(pos);
+      this.stream.taggedBoard(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12), pos);
+      this.lastRollEnd = this.stream.length;
     },
     cube: (e: CubeEvent) => {
       const kind = CUBE_KIND[e.kind];
@@ -179,12 +207,11 @@ export class MatchKey {
       last === this.lastRoll &&
       last.marker === 'unknown' &&
       last.moves.length === 0 &&
-      this.stream.length === this.lastRollAt + 1 + BOARD_WORDS
+      this.stream.length === this.lastRollEnd
     ) {
       this.stream.truncate(this.lastRollAt); // and not hashed below: it was played
     }
-    this.stream.word(TAG.final);
-    this.stream.board(final);
+    this.stream.taggedBoard(TAG.final, final);
     // The rolls the record writes past those the replay played (it may go on past the game's end):
     // the replay plays a prefix of them, hashed already with their boards.
     let skip = this.played;
@@ -249,38 +276,54 @@ export class MatchKey {
   }
 }
 
-/** A part's 32-bit FNV-1a hash, cut to PART_HASH_BITS above its kind. */
-function part(kind: number, text: string): number {
-  let h = 0x811c9dc5;
+/** FNV-1a over `text`'s code units, from `h`; a separator after it, so that two texts in a row are one way only. */
+function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return Math.imul(h ^ 0xffff, 16777619);
+}
+
+const FNV_START = 0x811c9dc5;
+
+/** A part's hash `h`, mixed and cut to PART_HASH_BITS above its kind. */
+function part(kind: number, h: number): number {
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
   return kind | ((h >>> (32 - PART_HASH_BITS)) << 2);
 }
 
-/** What the key leaves out of `record`, as `Aside` holds it. */
+/**
+ * What the key leaves out of `record`, as `Aside` holds it: the headers, then each game's score
+ * line, then its comments and result by line, in the record's order (not sorted by line: a reader may give a
+ * header it makes from a game's root the game's line or the next, and one record's parts would
+ * then come in another order than its twin's).
+ */
 function asideOf(record: MatchRecord, errors: number): Aside {
-  const found: [number, number][] = [];
-  for (const h of record.headers) found.push([part(0, `${h.key}\u0000${h.value.trim()}`), h.line]);
+  const parts: number[] = [];
   let end = record.line;
+  const add = (p: number, line: number) => parts.push(p, line);
+  for (const h of record.headers) add(part(0, fnv(fnv(FNV_START, h.key), h.value.trim())), h.line);
   for (const g of record.games) {
     const [a, b] = g.players;
-    found.push([
-      part(1, `${g.number}\u0000${a.trim()}\u0000${b.trim()}\u0000${g.startScore?.join(':') ?? ''}`),
-      g.line,
-    ]);
+    const score = g.startScore === null ? -1 : g.startScore[0] * 65536 + g.startScore[1];
+    add(part(1, Math.imul(fnv(fnv(FNV_START ^ g.number, a.trim()), b.trim()) ^ score, 16777619)), g.line);
+    // The result among the game's comments, where its line puts it.
+    const r = g.result;
+    let resultDue = r !== null;
+    const result = () => {
+      if (r === null) return;
+      const flags = r.winner | ((r.andMatch ? 1 : 0) << 1) | ((r.resigned ? 1 : 0) << 2);
+      add(part(2, Math.imul(FNV_START ^ flags ^ ((r.points ?? -1) << 3), 16777619)), r.line);
+      resultDue = false;
+    };
     for (const c of g.comments) {
-      found.push([part(3, c.text.trim()), c.line]);
+      if (resultDue && r !== null && r.line < c.line) result();
+      add(part(3, fnv(FNV_START, c.text.trim())), c.line);
       if (c.line > end) end = c.line;
     }
-    const r = g.result;
-    if (r !== null) found.push([part(2, `${r.winner}:${r.points}:${r.andMatch}:${r.resigned}`), r.line]);
+    if (resultDue) result();
     const last = g.actions.at(-1);
     end = Math.max(end, g.line, r?.line ?? 0, last?.line ?? 0);
   }
-  found.sort((x, y) => x[1] - y[1]);
-  const parts: number[] = [];
-  for (const [p, line] of found) parts.push(p, line);
   return { format: record.format, parts, end, errors };
 }
