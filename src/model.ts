@@ -1,6 +1,7 @@
 // The shared types of bgaudit. Nothing but types lives here (the finding codes' catalogue, the
 // one value the types are derived from, is in findings.ts).
 import type { FindingCode } from './findings.js';
+import type { ContentKey } from './scoring/match-key.js';
 
 export type { FindingCode } from './findings.js';
 
@@ -378,8 +379,8 @@ export interface MatchReport {
   at?: LineMoment;
   /** Asked for by the per-match CSV only (AuditOptions.matchSummary): the match as a director files it. */
   summary?: MatchSummary;
-  /** Asked for by the duplicate check only, and taken off before a report is written: the match's content hash. */
-  contentKey?: number;
+  /** Asked for by the duplicate check only, and taken off before a report is written: the match's content key. */
+  contentKey?: ContentKey;
 }
 
 export interface ImportResult {

@@ -1,59 +1,98 @@
-// The same match twice in one run (issue 13): each match's content key (src/scoring/match-key.ts)
-// is made in the worker that audits it; the main thread, which meets the files in input order,
-// keeps one number per key and finds a match met before. A file holding such a match is audited
-// again with the `duplicate-match` findings given to it (a file's reports are rendered in the
-// worker: this keeps every output format right at the cost of one more audit of that file).
+// The same match twice in one run: each match's content key (src/scoring/match-key.ts) is made
+// in the worker that audits it; the main thread, which meets the files in input order, keeps each
+// key once and finds a match met before. A file holding such a match is audited again with the
+// `duplicate-match` findings given to it (a file's reports are rendered in the worker: this keeps
+// every output format right at the cost of one more audit of that file).
 //
-// Memory: an open-addressing table from the 53-bit key to the match's ordinal in the run (12 bytes
-// a slot, at most half full), and each file's path once with its first ordinal. Measured with
-// 1,000,000 one-match files of 35-character paths: 64 MB (heap and typed arrays), 40 MB of it the
-// table; a Map of numbers and plain arrays took about 220 MB.
+// Beside each first copy the main thread keeps what its key leaves out, small: its error count,
+// its format, and one 16-bit word per header, score line, result and comment. A later copy is
+// compared with it part by part: the finding says where the two records first differ and which
+// of them has errors of its own, so that a director keeps the right one.
+//
+// Memory: an open-addressing table from the 128-bit key to the match's ordinal in the run (20
+// bytes a slot, at most half full), 8 bytes a match for where its parts start and its error count,
+// 2 bytes a part of a first copy, and each file's path once with its first ordinal.
 import { finding } from '../findings.js';
-import type { MatchReport } from '../model.js';
+import type { Format, MatchReport } from '../model.js';
+import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
 import type { FileOutcome, FileTask } from './outcome.js';
+
+/** Where two copies of a match first differ in what the key leaves out: a line of the later copy, and what is there. */
+export interface Difference {
+  line: number;
+  part: (typeof PART_KINDS)[number];
+}
 
 /** A match of a file that repeats an earlier one: its index in the file, and where the earlier one is. */
 export interface DuplicateOf {
   match: number;
   file: string;
   ofMatch: number;
+  /** The earlier copy's error findings, and this one's. */
+  errors: number;
+  errorsHere: number;
+  /** Where the records first differ; null when they agree, or are of two formats (their parts are not comparable). */
+  differs: Difference | null;
 }
 
 /** Key → first ordinal, open addressing with linear probing; the keys are hashes already. */
 class KeyTable {
-  private keys = new Float64Array(1024);
+  private keys = new Int32Array(4 * 1024);
   private values = new Int32Array(1024).fill(-1);
   private size = 0;
 
-  /** The ordinal stored for `key`, or -1 after storing `ordinal` for it. */
-  getOrSet(key: number, ordinal: number): number {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    for (let i = (key >>> 0) & mask; ; i = (i + 1) & mask) {
-      if (this.values[i] === -1) {
-        this.keys[i] = key;
-        this.values[i] = ordinal;
+  /** The ordinal stored for the key `k0..k3`, or -1 after storing `ordinal` for it. */
+  getOrSet(k0: number, k1: number, k2: number, k3: number, ordinal: number): number {
+    if (2 * (this.size + 1) > this.values.length) this.grow();
+    const { keys, values } = this;
+    const mask = values.length - 1;
+    for (let i = (k0 ^ k1 ^ k2 ^ k3) & mask; ; i = (i + 1) & mask) {
+      if (values[i] === -1) {
+        keys[4 * i] = k0;
+        keys[4 * i + 1] = k1;
+        keys[4 * i + 2] = k2;
+        keys[4 * i + 3] = k3;
+        values[i] = ordinal;
         this.size++;
         return -1;
       }
-      if (this.keys[i] === key) return this.values[i];
+      if (keys[4 * i] === k0 && keys[4 * i + 1] === k1 && keys[4 * i + 2] === k2 && keys[4 * i + 3] === k3)
+        return values[i];
     }
   }
 
   private grow(): void {
     const { keys, values } = this;
-    this.keys = new Float64Array(keys.length * 2);
-    this.values = new Int32Array(keys.length * 2).fill(-1);
+    this.keys = new Int32Array(keys.length * 2);
+    this.values = new Int32Array(values.length * 2).fill(-1);
     this.size = 0;
-    for (let i = 0; i < keys.length; i++) if (values[i] !== -1) this.getOrSet(keys[i], values[i]);
+    for (let i = 0; i < values.length; i++)
+      if (values[i] !== -1) this.getOrSet(keys[4 * i], keys[4 * i + 1], keys[4 * i + 2], keys[4 * i + 3], values[i]);
   }
 }
+
+/** A typed array twice as long, its contents kept. */
+function grown<T extends Uint32Array | Uint16Array>(a: T, make: (n: number) => T, atLeast: number): T {
+  let n = a.length * 2;
+  while (n < atLeast) n *= 2;
+  const b = make(n);
+  b.set(a);
+  return b;
+}
+
+const FORMATS: readonly Format[] = ['mat', 'sgf'];
 
 export class DuplicateIndex {
   private readonly first = new KeyTable();
   private readonly files: string[] = [];
   private fileStarts = new Uint32Array(1024);
   private matches = 0;
+  /** By ordinal: where its parts start in `parts` (a first copy's only; the next ordinal's start ends them). */
+  private partStarts = new Uint32Array(1024);
+  /** By ordinal: its error count, times two, plus its format's index. */
+  private about = new Uint32Array(1024);
+  private parts = new Uint16Array(16384);
+  private partsUsed = 0;
   /** Matches found to repeat an earlier one. */
   count = 0;
 
@@ -69,6 +108,44 @@ export class DuplicateIndex {
     return { file: this.files[lo], match: n - this.fileStarts[lo] + 1 };
   }
 
+  /** Ordinal `n`'s place, error count and format, and its parts when it is a first copy. */
+  private remember(n: number, key: ContentKey | null, first: boolean): void {
+    if (n + 1 >= this.partStarts.length) {
+      this.partStarts = grown(this.partStarts, (k) => new Uint32Array(k), n + 2);
+      this.about = grown(this.about, (k) => new Uint32Array(k), n + 2);
+    }
+    this.partStarts[n] = this.partsUsed;
+    if (key === null) return;
+    const { aside } = key;
+    this.about[n] = Math.min(aside.errors, 0x7fffffff) * 2 + FORMATS.indexOf(aside.format);
+    if (!first) return;
+    const count = aside.parts.length / 2;
+    if (this.partsUsed + count > this.parts.length)
+      this.parts = grown(this.parts, (k) => new Uint16Array(k), this.partsUsed + count);
+    for (let k = 0; k < count; k++) this.parts[this.partsUsed++] = aside.parts[2 * k];
+    this.partStarts[n + 1] = this.partsUsed;
+  }
+
+  /** Where ordinal `earlier` (a first copy) and `aside` first differ, by `aside`'s lines. */
+  private difference(earlier: number, aside: Aside): Difference | null {
+    if (FORMATS[this.about[earlier] & 1] !== aside.format) return null;
+    const from = this.partStarts[earlier];
+    const theirs = this.partStarts[earlier + 1] - from;
+    const ours = aside.parts.length / 2;
+    for (let k = 0; k < Math.max(theirs, ours); k++) {
+      const mine = k < ours ? aside.parts[2 * k] : -1;
+      const other = k < theirs ? this.parts[from + k] : -1;
+      if (mine === other) continue;
+      // A part the other copy has more (its next part is this one's): that part, said where it
+      // would be here; else this copy's part (or the other's, at this copy's end when it has no more).
+      const extra = mine !== -1 && k + 1 < theirs && this.parts[from + k + 1] === mine;
+      if (mine === -1 || extra)
+        return { line: mine === -1 ? aside.end : aside.parts[2 * k + 1], part: PART_KINDS[other & 3] };
+      return { line: aside.parts[2 * k + 1], part: PART_KINDS[mine & 3] };
+    }
+    return null;
+  }
+
   /**
    * Takes a file's outcome in input order: the task to audit again when some of its matches repeat
    * earlier ones (with what they repeat), else null.
@@ -76,25 +153,49 @@ export class DuplicateIndex {
   meet(outcome: FileOutcome, task: FileTask): FileTask | null {
     if (outcome.skipped || outcome.keys === undefined) return null;
     const found: DuplicateOf[] = [];
-    if (this.files.length === this.fileStarts.length) {
-      const grown = new Uint32Array(this.fileStarts.length * 2);
-      grown.set(this.fileStarts);
-      this.fileStarts = grown;
-    }
+    if (this.files.length === this.fileStarts.length)
+      this.fileStarts = grown(this.fileStarts, (k) => new Uint32Array(k), 0);
     this.fileStarts[this.files.length] = this.matches;
     this.files.push(outcome.path);
     outcome.keys.forEach((key, k) => {
       const n = this.matches++;
-      if (key === null) return;
-      const earlier = this.first.getOrSet(key, n);
-      if (earlier !== -1) {
-        const place = this.placeOf(earlier);
-        found.push({ match: k + 1, file: place.file, ofMatch: place.match });
-      }
+      if (key === null) return this.remember(n, null, false);
+      const d = key.digest;
+      const word = (at: number) => parseInt(d.slice(at, at + 8), 16) | 0;
+      const earlier = this.first.getOrSet(word(0), word(8), word(16), word(24), n);
+      this.remember(n, key, earlier === -1);
+      if (earlier === -1) return;
+      const place = this.placeOf(earlier);
+      found.push({
+        match: k + 1,
+        file: place.file,
+        ofMatch: place.match,
+        errors: this.about[earlier] >>> 1,
+        errorsHere: key.aside.errors,
+        differs: this.difference(earlier, key.aside),
+      });
     });
     this.count += found.length;
     return found.length === 0 ? null : { ...task, duplicates: found };
   }
+}
+
+/** `n` errors in words: "1 error", "2 errors"; `none` for 0. */
+function errorCount(n: number, none: string): string {
+  return n === 0 ? none : n === 1 ? '1 error' : `${n} errors`;
+}
+
+/** What tells the two copies apart, or '' when nothing does. */
+function howTheyDiffer(d: DuplicateOf): string {
+  if (d.differs === null && d.errors === d.errorsHere) return '';
+  const where = d.differs === null ? '' : `; the copies differ at line ${d.differs.line} (${d.differs.part})`;
+  const errors =
+    d.errors === d.errorsHere
+      ? d.errors === 0
+        ? 'neither has an error'
+        : `each has ${errorCount(d.errors, '')}`
+      : `that copy has ${errorCount(d.errors, 'no error')}, this one ${errorCount(d.errorsHere, 'none')}`;
+  return `${where}; ${errors}`;
 }
 
 /** Adds each `duplicate-match` finding to the report of the match it is about (in place). */
@@ -106,9 +207,12 @@ export function addDuplicateFindings(reports: MatchReport[], duplicates: readonl
     const f = finding(
       'duplicate-match',
       'warning',
-      `this match repeats ${same}: the same players, length, rolls, moves, cube actions and results`,
+      `this match repeats ${same}: the same players, length, rolls, moves, cube actions and results${howTheyDiffer(d)}`,
       // Said where the match's games start (a report holds no line of the match itself).
-      { line: r.games[0]?.line, expected: { file: d.file, match: d.ofMatch } },
+      {
+        line: r.games[0]?.line,
+        expected: { file: d.file, match: d.ofMatch, errors: d.errors, differsAt: d.differs?.line ?? null },
+      },
     );
     r.findings.unshift(f);
   }

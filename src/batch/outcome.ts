@@ -16,6 +16,7 @@ import type { MatchReport } from '../model.js';
 import type { FileDice, GroupBy } from '../stats/count.js';
 import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
 import type { Listed } from './discover.js';
+import type { ContentKey } from '../scoring/match-key.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -64,7 +65,7 @@ type SkipReason = 'not-a-match' | 'output';
 export type FileOutcome =
   | { path: string; skipped: SkipReason }
   /** `keys`: each match's content key (null for none), when the audit made them (the duplicate check). */
-  | { path: string; skipped: false; rendered: RenderedFile; keys?: (number | null)[]; dice?: FileDice };
+  | { path: string; skipped: false; rendered: RenderedFile; keys?: (ContentKey | null)[]; dice?: FileDice };
 
 /**
  * A file's outcome made report by report as the file is audited (issue 18): each report is given
@@ -75,7 +76,7 @@ export type FileOutcome =
  */
 export class OutcomeBuilder {
   private readonly renderer: FileRenderer;
-  private readonly keys: (number | null)[] = [];
+  private readonly keys: (ContentKey | null)[] = [];
   private anyKey = false;
   /** Baseline entries by report index (the reports with findings only). */
   private readonly entries = new Map<number, AcceptedFinding[]>();

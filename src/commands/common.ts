@@ -121,7 +121,7 @@ export function flagsForRun() {
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
     new Option(
       '--no-duplicates',
-      'do not look for matches recorded twice in the run (by default a match whose players, length, rolls, moves, cube actions and results repeat an earlier one is a duplicate-match warning, whatever its file, format or layout)',
+      'do not look for matches recorded twice in the run (by default a match whose players, length, rolls, moves, cube actions and results repeat an earlier one is a duplicate-match warning, whatever its file, format or layout, saying where the two records differ and which has errors)',
     ),
   ];
 }

@@ -23,7 +23,7 @@ import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../words.js';
 import type { SourceText } from '../source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
-import { MatchKey } from './match-key.js';
+import { MatchKey, type ContentKey } from './match-key.js';
 import { GameStatsCounter } from './game-stats.js';
 import { matchSummary } from './match-summary.js';
 
@@ -680,7 +680,7 @@ function keyValue(
   record: MatchRecord,
   games: GameVerdict[],
   findings: readonly Finding[],
-): number {
-  key.endMatch(rules.name, record.variant, games, findings);
+): ContentKey {
+  key.endMatch(rules, record.variant, games, findings);
   return key.value();
 }

@@ -1,32 +1,75 @@
-// A match's content as a compact key, for the duplicate check (issue 13): two records of one
-// match get the same key whatever their file name, folder, line ends, encoding, header comments,
-// column layout or format (a .mat and its .sgf), and two matches that differ in one roll do not.
+// A match's content as a compact key, for the duplicate check: two records of one match get the
+// same key whatever their file name, folder, line ends, encoding, header comments, column layout
+// or format (a .mat and its .sgf), and two matches that differ in one roll do not.
 //
 // What is hashed: the players, the length, and for each game every roll the replay plays (the
 // roller, the dice in order of size, the board before it — so each move is hashed by where it
 // left the checkers, not by how it was written), every double, redouble and drop (who, which),
-// every roll the record writes, the final board, the recorded result (its points in match play),
-// the rule set and variant, and how the audit found each game ended. A match not read whole (a
-// line the reader could not read) or not replayed whole (a move the replay could not make) has
-// no key: what was not read cannot be found equal. A 53-bit key (cyrb53's mixing, two 32-bit lanes): the
-// main thread keeps one number per match; at 10^6 matches two unequal ones share a key with
-// probability about 6 × 10^-5.
+// every roll the record writes, the final board, the recorded result (its winner, and in match
+// play its points as the match credits them: a writer that caps the match-winning game and one
+// that writes its nominal points agree), the rule set and variant, and how the audit found each
+// game ended. A match not read whole (a line the reader could not read) or not replayed whole (a
+// move the replay could not make) has no key: what was not read cannot be found equal.
+//
+// The content goes in as a stream of 32-bit words, each item behind a tag and each text behind
+// its length, so that two different matches never make the same stream; the key is 128 bits of
+// the stream's SHA-256. Two different matches share a key only if SHA-256 collides on those 128
+// bits: about n² / 2^129 for n matches by chance, and no known way to make it happen on purpose.
+// Equal keys are therefore taken as equal content, with no second look at the records.
+//
+// Beside the key goes what it leaves out (`Aside`): the headers, score lines, comments and result
+// lines as written, each reduced to a small hash with its kind and line, and the match's error
+// count. The duplicate check says with them where two copies of a match differ and which has errors.
+import { createHash } from 'node:crypto';
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
+import type { Finding, Format, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
+
+/** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
+export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const;
+
+/** A part's hash: this many bits, its kind in the two bits below them (a part fits 16 bits). */
+const PART_HASH_BITS = 14;
+
+/** What the key leaves out of a match, for telling two copies of it apart. */
+export interface Aside {
+  format: Format;
+  /** The headers, then each game's score line, comments and result, as `[kind | hash << 2, line]` pairs. */
+  parts: number[];
+  /** The match's last line (where a copy ends that has fewer parts than the other). */
+  end: number;
+  /** Its error findings. */
+  errors: number;
+}
+
+/** A match's content key and what the key leaves out. */
+export interface ContentKey {
+  /** 128 bits of the SHA-256 of the match's content, 32 hex digits. */
+  digest: string;
+  aside: Aside;
+}
+
+/** The largest buffer kept for the next match's stream, in words. */
+const SPARE_WORDS = 1 << 20;
 
 /**
- * Two 32-bit lanes, mixed a 32-bit word at a time. The lanes live in an Int32Array: a field
- * would hold a number past 2^30 boxed, read and written through memory at every word (that was
- * most of the key's cost); a board is mixed with the lanes in locals.
+ * The stream of words a match is hashed from, grown as it fills. Its buffer is reused from one
+ * match to the next (a stream takes the spare one, and gives it back once digested, the one time it is): a buffer a
+ * match, grown to the match's size, was most of the key's cost.
  */
-class Hash53 {
-  private readonly lanes = Int32Array.of(0xdeadbeef, 0x41c6ce57);
+class WordStream {
+  private static spare: Int32Array | null = null;
+  private words: Int32Array;
+  private n = 0;
 
-  word(n: number): void {
-    const l = this.lanes;
-    l[0] = Math.imul(l[0] ^ n, 2654435761);
-    l[1] = Math.imul(l[1] ^ n, 1597334677);
+  constructor() {
+    this.words = WordStream.spare ?? new Int32Array(4096);
+    WordStream.spare = null;
+  }
+
+  word(w: number): void {
+    if (this.n === this.words.length) this.grow();
+    this.words[this.n++] = w;
   }
 
   text(s: string): void {
@@ -34,37 +77,77 @@ class Hash53 {
     for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
   }
 
-  /** 26 counts a side, four to a word (no read past the array: that is V8's slow path). */
-  board(pos: Position): void {
-    const l = this.lanes;
-    let h1 = l[0];
-    let h2 = l[1];
-    for (let s = 0; s < 2; s++) {
-      const side = pos.sides[s];
-      for (let p = 0; p < 24; p += 4) {
-        const n = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
-        h1 = Math.imul(h1 ^ n, 2654435761);
-        h2 = Math.imul(h2 ^ n, 1597334677);
+  /**
+   * `tag`, then the board: 26 counts a side, eight to a word (seven words), or, when a count is
+   * past 15 (a set-up position can write one), four to a word (fourteen words) and `WIDE` in the
+   * tag. Fewer words hashed is what the digest costs less by; no read past the array (that is
+   * V8's slow path).
+   */
+  taggedBoard(tag: number, pos: Position): void {
+    if (this.n + 1 + 2 * BOARD_WORDS > this.words.length) this.grow();
+    const w = this.words;
+    const [a, b] = pos.sides;
+    let n = this.n;
+    let any = 0;
+    for (let p = 0; p < 26; p++) any |= a[p] | b[p];
+    if (any < 16) {
+      w[n++] = tag;
+      for (const side of pos.sides)
+        for (let p = 0; p < 24; p += 8)
+          w[n++] =
+            side[p] |
+            (side[p + 1] << 4) |
+            (side[p + 2] << 8) |
+            (side[p + 3] << 12) |
+            (side[p + 4] << 16) |
+            (side[p + 5] << 20) |
+            (side[p + 6] << 24) |
+            (side[p + 7] << 28);
+      w[n++] = a[24] | (a[25] << 4) | (b[24] << 8) | (b[25] << 12);
+    } else {
+      w[n++] = tag | WIDE;
+      for (const side of pos.sides) {
+        for (let p = 0; p < 24; p += 4)
+          w[n++] = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
+        w[n++] = side[24] | (side[25] << 8);
       }
-      const n = side[24] | (side[25] << 8);
-      h1 = Math.imul(h1 ^ n, 2654435761);
-      h2 = Math.imul(h2 ^ n, 1597334677);
     }
-    l[0] = h1;
-    l[1] = h2;
+    this.n = n;
   }
 
-  value(): number {
-    const [a, b] = this.lanes;
-    let h1 = Math.imul(a ^ (a >>> 16), 2246822507);
-    h1 ^= Math.imul(b ^ (b >>> 13), 3266489909);
-    let h2 = Math.imul(b ^ (b >>> 16), 2246822507);
-    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return 2097152 * ((h2 >>> 0) & 2097151) + (h1 >>> 0);
+  get length(): number {
+    return this.n;
+  }
+
+  /** Drops the words from `n` on. */
+  truncate(n: number): void {
+    this.n = n;
+  }
+
+  digest(): string {
+    const bytes = new Uint8Array(this.words.buffer, 0, this.n * 4);
+    const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    // Kept for the next match unless a very long one grew it (it is not held past that size).
+    if (this.words.length <= SPARE_WORDS) WordStream.spare = this.words;
+    this.words = new Int32Array(0);
+    this.n = 0;
+    return digest;
+  }
+
+  private grow(): void {
+    const bigger = new Int32Array(Math.max(1024, this.words.length * 2));
+    bigger.set(this.words);
+    this.words = bigger;
   }
 }
 
-const TAG = { roll: 1, cube: 2, game: 3, end: 4 } as const;
+/** The words of a board: 26 counts a side, eight to a word. */
+const BOARD_WORDS = 7;
+/** In a tag followed by a board: the board's counts are four to a word. */
+const WIDE = 1 << 20;
+
+/** Each item of the stream starts with a word whose low four bits say what it is. */
+const TAG = { roll: 1, cube: 2, game: 3, end: 4, final: 5, unplayed: 6, match: 7, forfeit: 8 } as const;
 /**
  * Cube actions as the key sees them. A take is left out: a double not dropped was taken, and
  * writers differ on writing it (a .mat leaves out the take after a beaver, its .sgf writes it).
@@ -75,67 +158,172 @@ const CUBE_KIND = { double: 1, beaver: 2, raccoon: 2, take: 0, drop: 3 } as cons
 
 /** Hashes a match as its games are replayed: `observer` goes to each game's replay, `endGame` after it. */
 export class MatchKey {
-  private readonly hash = new Hash53();
-  private readonly money: boolean;
+  private readonly stream = new WordStream();
   /** Rolls the replay played in the current game. */
   private played = 0;
+  /** The last roll the replay played, and where its words start and end. */
+  private lastRoll: RollAction | null = null;
+  private lastRollAt = 0;
+  private lastRollEnd = 0;
+  /** Each game's recorded result, as winner and points (hashed once the rules say whether points count). */
+  private readonly results: ({ winner: 0 | 1; points: number | null } | null)[] = [];
+  /** The match's error findings, counted at its end. */
+  private errors = 0;
 
-  constructor(record: MatchRecord) {
-    this.money = record.length === 0;
-    this.hash.text(record.players[0].trim());
-    this.hash.text(record.players[1].trim());
-    this.hash.word(record.length ?? -1);
+  constructor(private readonly record: MatchRecord) {
+    this.stream.text(record.players[0].trim());
+    this.stream.text(record.players[1].trim());
+    this.stream.word(record.length ?? -1);
   }
 
   readonly observer: ReplayObserver = {
     roll: (a: RollAction, pos: Position) => {
       this.played++;
+      this.lastRoll = a;
+      this.lastRollAt = this.stream.length;
       const [d1, d2] = a.dice;
-      this.hash.word(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12));
-      this.hash.board(pos);
+      this.stream.taggedBoard(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12), pos);
+      this.lastRollEnd = this.stream.length;
     },
     cube: (e: CubeEvent) => {
       const kind = CUBE_KIND[e.kind];
-      if (kind !== 0) this.hash.word(TAG.cube | (e.side << 4) | (kind << 8));
+      if (kind !== 0) this.stream.word(TAG.cube | (e.side << 4) | (kind << 8));
     },
   };
 
   startGame(): void {
-    this.hash.word(TAG.game);
+    this.stream.word(TAG.game);
     this.played = 0;
+    this.lastRoll = null;
   }
 
-  /**
-   * After the game's replay: its final board and recorded result. A money session's points are
-   * left out: a .mat cannot write automatic doubles, so its twin .sgf may score the game higher.
-   */
+  /** After the game's replay: its final board and recorded result. */
   endGame(game: GameRecord, final: Position): void {
-    this.hash.board(final);
+    // A last roll written with a placeholder for its move (Studio's `63: ????`, rolled and then
+    // resigned) is a roll not played: GNU Backgammon's .sgf of the record leaves it out.
+    const last = game.actions.at(-1);
+    if (
+      last !== undefined &&
+      last === this.lastRoll &&
+      last.marker === 'unknown' &&
+      last.moves.length === 0 &&
+      this.stream.length === this.lastRollEnd
+    ) {
+      this.stream.truncate(this.lastRollAt); // and not hashed below: it was played
+    }
+    this.stream.taggedBoard(TAG.final, final);
     // The rolls the record writes past those the replay played (it may go on past the game's end):
     // the replay plays a prefix of them, hashed already with their boards.
     let skip = this.played;
     for (const a of game.actions) {
       if (a.type !== 'roll' || skip-- > 0) continue;
       const [d1, d2] = a.dice;
-      this.hash.word(a.side | ((d1 > d2 ? d1 : d2) << 4) | ((d1 > d2 ? d2 : d1) << 8));
+      this.stream.word(TAG.unplayed | (a.side << 4) | ((d1 > d2 ? d1 : d2) << 8) | ((d1 > d2 ? d2 : d1) << 12));
     }
     const r = game.result;
-    this.hash.word(TAG.end | ((r ? r.winner + 1 : 0) << 4));
-    if (!this.money) this.hash.word(r?.points ?? -1);
+    this.stream.word(TAG.end | ((r ? r.winner + 1 : 0) << 4));
+    this.results.push(r && { winner: r.winner, points: r.points });
+  }
+
+  /**
+   * The recorded results' points as the match credits them, by the record's own results: a game
+   * that wins the match is worth at most what its winner still needed (a Galaxy or Studio .mat
+   * writes that; GNU Backgammon's .sgf of it the game's nominal points). A money session's points
+   * are left out: a .mat cannot write automatic doubles, so its twin .sgf may score the game higher.
+   */
+  private creditedPoints(money: boolean): void {
+    const score = [0, 0];
+    const length = this.record.length;
+    for (const r of this.results) {
+      if (money || r === null || r.points === null) {
+        this.stream.word(money ? -2 : -1);
+        continue;
+      }
+      const needed = length === null ? Infinity : length - score[r.winner];
+      const credited = needed > 0 && r.points > needed ? needed : r.points;
+      score[r.winner] += credited;
+      this.stream.word(credited);
+    }
   }
 
   /**
    * After the audit: the rules the games were judged by, how each game ended, and a forfeit of
    * the match (one written as a comment ends it as a result does: it is not the abandoned twin).
    */
-  endMatch(rules: string, variant: string, games: readonly GameVerdict[], findings: readonly Finding[]): void {
-    this.hash.text(rules);
-    this.hash.text(variant);
-    for (const g of games) this.hash.text(`${g.termination}:${g.winner}`);
-    for (const f of findings) if (f.code === 'forfeit') this.hash.text(`forfeit:${f.game ?? 0}:${f.line ?? 0}`);
+  endMatch(
+    rules: { name: string; money: boolean },
+    variant: string,
+    games: readonly GameVerdict[],
+    findings: readonly Finding[],
+  ): void {
+    this.stream.word(TAG.match);
+    this.stream.word(this.results.length);
+    this.creditedPoints(rules.money);
+    this.stream.text(rules.name);
+    this.stream.text(variant);
+    this.stream.word(games.length);
+    for (const g of games) this.stream.text(`${g.termination}:${g.winner}`);
+    for (const f of findings)
+      if (f.code === 'forfeit') {
+        this.stream.word(TAG.forfeit);
+        this.stream.text(`${f.game ?? 0}:${f.line ?? 0}`);
+      }
+    for (const f of findings) if (f.severity === 'error') this.errors++;
   }
 
-  value(): number {
-    return this.hash.value();
+  value(): ContentKey {
+    return { digest: this.stream.digest(), aside: asideOf(this.record, this.errors) };
   }
+}
+
+/** FNV-1a over `text`'s code units, from `h`; a separator after it, so that two texts in a row are one way only. */
+function fnv(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return Math.imul(h ^ 0xffff, 16777619);
+}
+
+const FNV_START = 0x811c9dc5;
+
+/** A part's hash `h`, mixed and cut to PART_HASH_BITS above its kind. */
+function part(kind: number, h: number): number {
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return kind | ((h >>> (32 - PART_HASH_BITS)) << 2);
+}
+
+/**
+ * What the key leaves out of `record`, as `Aside` holds it: the headers, then each game's score
+ * line, then its comments and result by line, in the record's order (not sorted by line: a reader may give a
+ * header it makes from a game's root the game's line or the next, and one record's parts would
+ * then come in another order than its twin's).
+ */
+function asideOf(record: MatchRecord, errors: number): Aside {
+  const parts: number[] = [];
+  let end = record.line;
+  const add = (p: number, line: number) => parts.push(p, line);
+  for (const h of record.headers) add(part(0, fnv(fnv(FNV_START, h.key), h.value.trim())), h.line);
+  for (const g of record.games) {
+    const [a, b] = g.players;
+    const score = g.startScore === null ? -1 : g.startScore[0] * 65536 + g.startScore[1];
+    add(part(1, Math.imul(fnv(fnv(FNV_START ^ g.number, a.trim()), b.trim()) ^ score, 16777619)), g.line);
+    // The result among the game's comments, where its line puts it.
+    const r = g.result;
+    let resultDue = r !== null;
+    const result = () => {
+      if (r === null) return;
+      const flags = r.winner | ((r.andMatch ? 1 : 0) << 1) | ((r.resigned ? 1 : 0) << 2);
+      add(part(2, Math.imul(FNV_START ^ flags ^ ((r.points ?? -1) << 3), 16777619)), r.line);
+      resultDue = false;
+    };
+    for (const c of g.comments) {
+      if (resultDue && r !== null && r.line < c.line) result();
+      add(part(3, fnv(FNV_START, c.text.trim())), c.line);
+      if (c.line > end) end = c.line;
+    }
+    if (resultDue) result();
+    const last = g.actions.at(-1);
+    end = Math.max(end, g.line, r?.line ?? 0, last?.line ?? 0);
+  }
+  return { format: record.format, parts, end, errors };
 }

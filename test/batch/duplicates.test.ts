@@ -1,12 +1,14 @@
-// The same match twice in one run (issue 13): `duplicate-match` on the later one in input order,
-// naming the earlier, whatever the file's name, folder, line ends, layout or format; nothing for
-// two matches that differ in one roll; `--no-duplicates` turns it off.
+// The same match twice in one run: `duplicate-match` on the later one in input order, naming the
+// earlier, whatever the file's name, folder, line ends, layout or format, and saying where the two
+// records differ and which has errors; nothing for two matches that differ in one roll or a name;
+// `--no-duplicates` turns it off.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateIndex } from '../../src/batch/duplicates.js';
 import type { FileOutcome } from '../../src/batch/outcome.js';
+import type { ContentKey } from '../../src/scoring/match-key.js';
 import { CORPUS, cli, fixtureText, reportsIn } from '../helpers.js';
 
 const base = fixtureText('scoring', 'cube2-gammon.mat');
@@ -41,7 +43,11 @@ describe('duplicate-match', () => {
     );
     const r = await cli('verify', dir, '--format', 'json');
     expect(dups(r.stdout)).toEqual([
-      { file: join(dir, 'b', 'copy.mat'), match: 1, of: { file: join(dir, 'a', '1.mat'), match: 1 } },
+      {
+        file: join(dir, 'b', 'copy.mat'),
+        match: 1,
+        of: { file: join(dir, 'a', '1.mat'), match: 1, errors: 0, differsAt: null },
+      },
     ]);
     expect(r.stderr).toContain('1 match repeats an earlier one of the run');
     const off = await cli('verify', dir, '--format', 'json', '--no-duplicates');
@@ -61,7 +67,7 @@ describe('duplicate-match', () => {
     const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', '2');
     const got = dups(r.stdout);
     expect(got.map((d) => d.file)).toEqual(names.slice(1).map((n) => join(dir, n)));
-    for (const d of got) expect(d.of).toEqual({ file: join(dir, names[0]), match: 1 });
+    for (const d of got) expect(d.of).toEqual({ file: join(dir, names[0]), match: 1, errors: 0, differsAt: null });
   });
 
   it('a file that could not be read whole has no key (two broken files that agree up to the break)', async () => {
@@ -72,34 +78,109 @@ describe('duplicate-match', () => {
   });
 });
 
+describe('which copy to keep', () => {
+  const original = fixtureText('mat', 'gnubg-7p-hits-and-dances.mat');
+  const errorsIn = (stdout: string, file: string) =>
+    reportsIn(stdout)
+      .filter((r) => r.file === file)
+      .flatMap((r) => r.findings)
+      .filter((f) => f.severity === 'error').length;
+  it.each([
+    ['a score line', (t: string) => t.replace('charlot2 : 2\n', 'charlot2 : 3\n'), 33, 'score line'],
+    ['a result', (t: string) => t.replace(/Wins 3 points\n\n$/, 'Wins 3 points and the match\n\n'), 120, 'result'],
+    ['a header', (t: string) => t.replace('2025.11.08', '2025.11.09'), 1, 'header'],
+    ['a comment', (t: string) => t.replace('\n Game 2\n', '\n; edited by hand\n Game 2\n'), 33, 'comment'],
+  ])(
+    'an edited copy met first: the original says where they differ (%s) and who has errors',
+    async (_, edit, line, part) => {
+      const edited = join(dir, 'edited.mat');
+      const kept = join(dir, 'original.mat');
+      const text = edit(original);
+      expect(text).not.toBe(original);
+      writeFileSync(edited, text);
+      writeFileSync(kept, original);
+      const r = await cli('verify', edited, kept, '--format', 'json');
+      const errors = errorsIn(r.stdout, edited);
+      expect(errorsIn(r.stdout, kept)).toBe(0);
+      expect(dups(r.stdout)).toEqual([
+        { file: kept, match: 1, of: { file: edited, match: 1, errors, differsAt: line } },
+      ]);
+      const message = reportsIn(r.stdout)
+        .flatMap((x) => x.findings)
+        .find((f) => f.code === 'duplicate-match')?.message;
+      const theirs =
+        errors === 0
+          ? 'neither has an error'
+          : `that copy has ${errors === 1 ? '1 error' : `${errors} errors`}, this one none`;
+      expect(message).toBe(
+        `this match repeats ${edited}, match 1: the same players, length, rolls, moves, cube actions and results; the copies differ at line ${line} (${part}); ${theirs}`,
+      );
+    },
+  );
+
+  it('a .mat and its .sgf: not compared line by line, but which has errors is said', async () => {
+    const mat = join(dir, 'm.mat');
+    const sgf = join(dir, 'm.sgf');
+    writeFileSync(mat, fixtureText('duplicates', 'galaxy-money-16pt.mat'));
+    writeFileSync(sgf, fixtureText('duplicates', 'galaxy-money-16pt.gnubg.sgf'));
+    const r = await cli('verify', mat, sgf, '--format', 'json');
+    const here = errorsIn(r.stdout, sgf);
+    expect(here).toBeGreaterThan(0);
+    expect(dups(r.stdout)).toEqual([{ file: sgf, match: 1, of: { file: mat, match: 1, errors: 0, differsAt: null } }]);
+    expect(r.stdout).toContain(`that copy has no error, this one ${here === 1 ? '1 error' : `${here} errors`}`);
+  });
+});
+
+describe('names that collided under the former 53-bit key', () => {
+  it('are never duplicates', async () => {
+    // Pairs that had one key each under the former key (test/scoring/match-key.test.ts).
+    const text = fixtureText('mat', 'gnubg-right-player-starts.mat');
+    const names = ['PCHWfaaa', 'PITWWaaa', 'PruIjaaa', 'PZMuLaaa', 'PBJOjaaa', 'PsTvVaaa', 'Pskanaaa', 'PYMFUaaa'];
+    for (const n of names) writeFileSync(join(dir, `${n}.mat`), text.replaceAll('charlot1', n));
+    const r = await cli('verify', dir, '--format', 'ndjson');
+    expect(reportsIn(r.stdout)).toHaveLength(names.length);
+    expect(dups(r.stdout)).toEqual([]);
+  });
+});
+
 describe('duplicate-match across formats', () => {
   it('a .mat and the .sgf GNU Backgammon wrote of the same match', async () => {
     for (const f of ['m04_len3_auto.mat', 'm04_len3_auto.sgf'])
       copyFileSync(join(CORPUS, 'gnubg-generated', f), join(dir, f));
     const r = await cli('verify', join(dir, 'm04_len3_auto.mat'), join(dir, 'm04_len3_auto.sgf'), '--format', 'json');
     expect(dups(r.stdout)).toEqual([
-      { file: join(dir, 'm04_len3_auto.sgf'), match: 1, of: { file: join(dir, 'm04_len3_auto.mat'), match: 1 } },
+      {
+        file: join(dir, 'm04_len3_auto.sgf'),
+        match: 1,
+        of: { file: join(dir, 'm04_len3_auto.mat'), match: 1, errors: 0, differsAt: null },
+      },
     ]);
     expect(readFileSync(join(dir, 'm04_len3_auto.mat')).length).toBeGreaterThan(0);
   });
 });
 
 describe('DuplicateIndex', () => {
-  const outcome = (path: string, keys: (number | null)[]): FileOutcome => ({
+  /** A key whose digest is `n` in its last 53 bits and `high` in its first word; no parts, no errors. */
+  const key = (n: number, high = 0, aside: Partial<ContentKey['aside']> = {}): ContentKey => ({
+    digest: high.toString(16).padStart(8, '0') + n.toString(16).padStart(24, '0'),
+    aside: { format: 'mat', parts: [], end: 1, errors: 0, ...aside },
+  });
+  const outcome = (path: string, keys: (number | ContentKey | null)[]): FileOutcome => ({
     path,
     skipped: false,
     rendered: { counts: { matches: 0, games: 0, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} }, out: {} },
-    keys,
+    keys: keys.map((k) => (typeof k === 'number' ? key(k) : k)),
   });
+  const same = { errors: 0, errorsHere: 0, differs: null };
   it('names the first place of each key, across files and within one; no key, no duplicate', () => {
     const index = new DuplicateIndex();
     expect(index.meet(outcome('a', [1, 2 ** 52 + 7, null]), { path: 'a', sniff: false })).toBeNull();
     expect(index.meet(outcome('b', [null, 5]), { path: 'b', sniff: false })).toBeNull();
     const again = index.meet(outcome('c', [5, 2 ** 52 + 7, 9, 9]), { path: 'c', sniff: false });
     expect(again?.duplicates).toEqual([
-      { match: 1, file: 'b', ofMatch: 2 },
-      { match: 2, file: 'a', ofMatch: 2 },
-      { match: 4, file: 'c', ofMatch: 3 },
+      { match: 1, file: 'b', ofMatch: 2, ...same },
+      { match: 2, file: 'a', ofMatch: 2, ...same },
+      { match: 4, file: 'c', ofMatch: 3, ...same },
     ]);
     expect(index.count).toBe(3);
   });
@@ -109,8 +190,52 @@ describe('DuplicateIndex', () => {
     for (let k = 0; k < 100_000; k++) index.meet(outcome(`f${k}`, [k * 7919 + 1]), { path: `f${k}`, sniff: false });
     const again = index.meet(outcome('last', [1, 99_999 * 7919 + 1]), { path: 'last', sniff: false });
     expect(again?.duplicates).toEqual([
-      { match: 1, file: 'f0', ofMatch: 1 },
-      { match: 2, file: 'f99999', ofMatch: 1 },
+      { match: 1, file: 'f0', ofMatch: 1, ...same },
+      { match: 2, file: 'f99999', ofMatch: 1, ...same },
     ]);
+  });
+
+  it('keys equal in their last 96 bits and not in their first 32 are two matches', () => {
+    const index = new DuplicateIndex();
+    expect(index.meet(outcome('a', [key(5, 1)]), { path: 'a', sniff: false })).toBeNull();
+    expect(index.meet(outcome('b', [key(5, 2)]), { path: 'b', sniff: false })).toBeNull();
+    expect(index.count).toBe(0);
+  });
+
+  // Parts as the worker gives them: [kind | hash << 2, line] (kinds: header, score line, result, comment).
+  const parts = (...p: [number, number, number][]) => p.flatMap(([kind, hash, line]) => [kind | (hash << 2), line]);
+  const first = parts([0, 7, 1], [1, 9, 6], [2, 4, 31], [1, 3, 34]);
+  it.each([
+    ['the same parts', first, 'mat', null],
+    ['a score line', parts([0, 7, 1], [1, 9, 6], [2, 4, 31], [1, 5, 35]), 'mat', { line: 35, part: 'score line' }],
+    ['a header', parts([0, 8, 2], [1, 9, 6], [2, 4, 31], [1, 3, 34]), 'mat', { line: 2, part: 'header' }],
+    [
+      'a comment more',
+      parts([0, 7, 1], [1, 9, 6], [3, 1, 20], [2, 4, 31], [1, 3, 34]),
+      'mat',
+      { line: 20, part: 'comment' },
+    ],
+    [
+      "a part fewer here: the other's, said where it would be",
+      parts([0, 7, 1], [2, 4, 31], [1, 3, 34]),
+      'mat',
+      { line: 31, part: 'score line' },
+    ],
+    ['a result fewer here', parts([0, 7, 1], [1, 9, 6], [1, 3, 34]), 'mat', { line: 34, part: 'result' }],
+    [
+      "a part fewer at the end: said at the copy's end",
+      parts([0, 7, 1], [1, 9, 6], [2, 4, 31]),
+      'mat',
+      { line: 40, part: 'score line' },
+    ],
+    ['two formats: not compared', parts([0, 1, 1]), 'sgf', null],
+  ] as const)('where two copies differ: %s', (_, later, format, differs) => {
+    const index = new DuplicateIndex();
+    index.meet(outcome('a', [key(1, 0, { parts: first, errors: 2 })]), { path: 'a', sniff: false });
+    const again = index.meet(outcome('b', [key(1, 0, { parts: [...later], format, end: 40 })]), {
+      path: 'b',
+      sniff: false,
+    });
+    expect(again?.duplicates).toEqual([{ match: 1, file: 'a', ofMatch: 1, errors: 2, errorsHere: 0, differs }]);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { renderShow } from '../../src/report/show.js';
 import { renderText } from '../../src/report/text.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
+import type { ContentKey } from '../../src/scoring/match-key.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 /** renderFile before issue 18: every format from the file's reports together. */
@@ -51,7 +52,7 @@ function wholeOutcome(
   options: RunOptions,
   accepted?: AcceptedFinding[],
 ): FileOutcome {
-  let keys: (number | null)[] | undefined;
+  let keys: (ContentKey | null)[] | undefined;
   if (all.some((r) => r.contentKey !== undefined)) {
     keys = all.map((r) => r.contentKey ?? null);
     for (const r of all) r.contentKey = undefined;
@@ -108,7 +109,14 @@ function both(bytes: Uint8Array, name: string, c: Case, order: 'file' | 'reverse
   const duplicates: DuplicateOf[] | undefined = c.duplicates
     ? probe
         .filter((r) => r.match !== null && r.match % 2 === 1)
-        .map((r) => ({ match: r.match ?? 0, file: 'other.mat', ofMatch: 3 }))
+        .map((r) => ({
+          match: r.match ?? 0,
+          file: 'other.mat',
+          ofMatch: 3,
+          errors: 1,
+          errorsHere: 0,
+          differs: { line: 7, part: 'score line' as const },
+        }))
     : undefined;
   expect(findings.length >= 0).toBe(true);
   const spec: RenderSpec = {

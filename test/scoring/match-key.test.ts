@@ -1,6 +1,7 @@
-// The duplicate check's content key (issue 13): one match written twice — by two programs (.mat and
-// .sgf), with other line ends, encoding, comments or columns — has one key; a roll, a move, a cube
-// action, a result or a name changed gives another.
+// The duplicate check's content key: one match written twice — by two programs (.mat and .sgf),
+// with other line ends, encoding, comments or columns, its match-winning game at the points credited
+// or at its nominal points — has one key; a roll, a move, a cube action, a result or a name changed
+// gives another, names that collided under the former 53-bit key included.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { CORPUS, fixture, fixtureText } from '../helpers.js';
 
 const keyOf = (text: string | Uint8Array, name = 'x.mat') =>
   auditFile(typeof text === 'string' ? new TextEncoder().encode(text) : text, name, { contentKey: true }).map(
-    (r) => r.contentKey,
+    (r) => r.contentKey?.digest,
   );
 
 describe('a match read from .mat and from .sgf has one key', () => {
@@ -21,7 +22,7 @@ describe('a match read from .mat and from .sgf has one key', () => {
     const a = keyOf(readFileSync(join(dir, mat)), mat);
     const b = keyOf(readFileSync(join(dir, sgf)), sgf);
     expect(a).toHaveLength(1);
-    expect(a[0]).toBeTypeOf('number');
+    expect(a[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(b).toEqual(a);
   });
 
@@ -38,9 +39,21 @@ describe('a match read from .mat and from .sgf has one key', () => {
     ]) {
       const forfeit = keyOf(fixture(...forfeitFile));
       const abandoned = keyOf(fixture(...abandonedFile));
-      expect(forfeit[0]).toBeTypeOf('number');
+      expect(forfeit[0]).toMatch(/^[0-9a-f]{32}$/);
       expect(forfeit).not.toEqual(abandoned);
     }
+  });
+
+  it('two records that differ only in the lines of what the key leaves out have the same parts', () => {
+    // The reader gives the headers it makes from a root the root's line: line 1 in one, line 2 in the other.
+    const sgf = join(CORPUS, 'sgf');
+    const aside = (f: string) =>
+      auditFile(readFileSync(join(sgf, f)), f, { contentKey: true })[0].contentKey?.aside.parts.filter(
+        (_, k) => k % 2 === 0,
+      );
+    const a = aside('gitGNU_gnu_gibbon__libgsgf_tests_markup-properties.sgf');
+    expect(a?.length).toBeGreaterThan(0);
+    expect(aside('gitGNU_gnu_gibbon__libgsgf_tests_root-properties.sgf')).toEqual(a);
   });
 
   it('the 25 gnubg matches have 25 different keys', () => {
@@ -73,5 +86,61 @@ describe('what makes another match, and what does not', () => {
 
   it('no key unless asked', () => {
     expect(auditFile(new TextEncoder().encode(text), 'x.mat')[0].contentKey).toBeUndefined();
+  });
+});
+
+describe("a Galaxy or Studio .mat and GNU Backgammon's .sgf of it have one key", () => {
+  // The .mat writes the match-winning game at the points credited, the .sgf at the nominal ones; a
+  // Studio roll written `63: ????` before a resignation is not in the .sgf; Galaxy's money game is
+  // a "16 point match" whose .sgf scores the game by its cube.
+  it.each([
+    'galaxy-resign-credited-5pt',
+    'galaxy-resign-credited-3pt',
+    'studio-placeholder-roll-3pt',
+    'galaxy-money-16pt',
+  ])('%s', (name) => {
+    const mat = keyOf(fixtureText('duplicates', `${name}.mat`), `${name}.mat`);
+    const sgf = keyOf(fixtureText('duplicates', `${name}.gnubg.sgf`), `${name}.gnubg.sgf`);
+    expect(mat).toHaveLength(1);
+    expect(mat[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(sgf).toEqual(mat);
+  });
+
+  const text = fixtureText('duplicates', 'galaxy-resign-credited-5pt.mat');
+  it('the match-winning result at its nominal points is the same key; at fewer points than credited, another', () => {
+    const base = keyOf(text)[0];
+    expect(keyOf(text.replace('Wins 5 point and the match', 'Wins 6 point and the match'))[0]).toBe(base);
+    expect(keyOf(text.replace('Wins 5 point and the match', 'Wins 4 point and the match'))[0]).not.toBe(base);
+  });
+
+  it('a last roll written with a placeholder is the roll not written', () => {
+    const studio = fixtureText('duplicates', 'studio-placeholder-roll-3pt.mat');
+    const base = keyOf(studio)[0];
+    const unwritten = studio.replace(/61: \?\?\?\?/, '');
+    expect(unwritten).not.toBe(studio);
+    expect(keyOf(unwritten)[0]).toBe(base);
+    // Its dice are not what tells the copies apart (the .sgf does not write them as a roll).
+    expect(keyOf(studio.replace('61: ????', '62: ????'))[0]).toBe(base);
+  });
+});
+
+describe('names that collide under the former 53-bit key', () => {
+  // Found by brute force over 2^23 names in place of `charlot1` in this file: each pair had one
+  // key under the former key (2^21 times its second lane's low 21 bits plus its first 32-bit lane).
+  const text = fixtureText('mat', 'gnubg-right-player-starts.mat');
+  const pairs = [
+    ['PCHWfaaa', 'PITWWaaa'],
+    ['PruIjaaa', 'PZMuLaaa'],
+    ['PBJOjaaa', 'PsTvVaaa'],
+    ['Pskanaaa', 'PYMFUaaa'],
+    ['PFbXwaaa', 'POnHKaaa'],
+    ['PDYvUaaa', 'Pdagdbaa'],
+    ['PorLUaaa', 'PdlvZaaa'],
+  ];
+  it.each(pairs)('%s and %s have two keys', (a, b) => {
+    const ka = keyOf(text.replaceAll('charlot1', a))[0];
+    const kb = keyOf(text.replaceAll('charlot1', b))[0];
+    expect(ka).toMatch(/^[0-9a-f]{32}$/);
+    expect(kb).not.toBe(ka);
   });
 });
