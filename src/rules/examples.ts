@@ -36,7 +36,8 @@ export const EXAMPLES: Partial<Record<FindingCode, Example>> = {
       ' 9 |   2) 64: 24/18 18/13             54: 8/4 9/4',
       '10 |   3) 52: 13/8 13/11              65: 23/18 24/18',
     ],
-    finding: 'fixtures/scoring/illegal-move.mat:9:6: error illegal-move 64: die 5 not in roll 6-4',
+    finding:
+      'fixtures/scoring/illegal-move.mat:9:6: error illegal-move 64: 18/13 is 5 pips; the roll 6-4 moves 6, 4 or 10',
   },
   'turn-order': {
     file: 'scoring/turn-order.mat',
