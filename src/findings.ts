@@ -154,6 +154,31 @@ export const FINDING_CODES = {
   },
   'internal-error': { severities: ['error'], moment: null, meaning: 'bgaudit failed on this file (a bug)' },
   'rules-inferred': { severities: ['info'], moment: null, meaning: 'how the rules were read from the record' },
+  'result-no-file': {
+    severities: ['error'],
+    moment: null,
+    meaning: 'a row of the results file (--results) that no match of the run pairs with',
+  },
+  'result-not-listed': {
+    severities: ['warning'],
+    moment: null,
+    meaning: 'a match of the run that no row of the results file (--results) pairs with',
+  },
+  'result-winner': {
+    severities: ['error'],
+    moment: null,
+    meaning: "a row of the results file names a winner that is not the paired match's",
+  },
+  'result-score': {
+    severities: ['error'],
+    moment: null,
+    meaning: "a row of the results file gives a final score that is not the paired match's",
+  },
+  'result-length': {
+    severities: ['error'],
+    moment: null,
+    meaning: "a row of the results file gives a length that is not the paired match's",
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

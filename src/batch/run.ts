@@ -10,7 +10,8 @@ import {
   type Summary,
 } from '../report/reporter.js';
 import { discover, type DiscoverOptions, type Listed } from './discover.js';
-import type { FileIdentity, FileOutcome, FileTask } from './outcome.js';
+import { OutcomeBuilder, type FileIdentity, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
+import type { MatchReport } from '../model.js';
 import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
@@ -61,6 +62,11 @@ export interface AuditRun extends DiscoverOptions {
   onOutcome?: (o: FileOutcome) => void;
   /** Backpressure from the output: see `PoolOptions.outputDrained`. */
   outputDrained?: () => Promise<void> | null;
+  /**
+   * Called once every input is written: a report made of the whole run (`verify --results`: the
+   * results file's), written after the inputs through every sink as an input's is; null for none.
+   */
+  afterAll?: () => MatchReport | null;
 }
 
 /** The formats a file read in pieces writes to a spool file (the others are not made of its reports one by one). */
@@ -134,20 +140,22 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
   // render nothing that grows with a file.
   const spool = run.dice === undefined && formats.some((f) => SPOOLED.has(f)) ? makeSpoolDir() : null;
   try {
+    const options: RunOptions = {
+      audit: positions === true ? run.audit : { ...run.audit, positions },
+      maxFileSize: run.maxFileSize,
+      render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings },
+      outputs: run.outputs,
+      select: run.select,
+      baseline: run.onBaseline !== undefined,
+      dice: run.dice,
+      spoolDir: spool?.dir,
+    };
+    const writeOutcome = outcomeWriter(run, summary);
     await runTasks(discoveredTasks(paths, run, result), {
       jobs: run.jobs,
       fileTimeoutMs: run.fileTimeoutMs,
       outputDrained: run.outputDrained,
-      run: {
-        audit: positions === true ? run.audit : { ...run.audit, positions },
-        maxFileSize: run.maxFileSize,
-        render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings },
-        outputs: run.outputs,
-        select: run.select,
-        baseline: run.onBaseline !== undefined,
-        dice: run.dice,
-        spoolDir: spool?.dir,
-      },
+      run: options,
       revise:
         index === null
           ? undefined
@@ -158,8 +166,15 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
                 for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
               return again;
             },
-      onOutcome: outcomeWriter(run, summary),
+      onOutcome: writeOutcome,
     });
+    const last = run.afterAll?.();
+    if (last) {
+      // Selected, held against the baseline and rendered as a worker does an input's.
+      const outcome = new OutcomeBuilder(last.file, { ...options, spoolDir: undefined }, run.accepted?.get(last.file));
+      outcome.add(last, 0);
+      await writeOutcome(outcome.finish());
+    }
   } finally {
     spool?.remove();
   }

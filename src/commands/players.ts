@@ -1,10 +1,9 @@
 // `bgaudit players`: standings and FIBS ratings from the matches of a run that passed the audit.
 import { Command, Option } from 'commander';
-import { readFileSync, statSync } from 'node:fs';
-import Papa from 'papaparse';
 import { runPaths, type RunResult } from '../batch/run.js';
 import { coalesce } from '../report/reporter.js';
 import { Aliases } from '../standings/names.js';
+import { AliasesError, readAliases } from '../results/aliases.js';
 import { standingsCsv, standingsJson, standingsText } from '../standings/render.js';
 import { standingsSinks } from '../standings/rows.js';
 import { Standings } from '../standings/standings.js';
@@ -25,33 +24,6 @@ interface PlayersOptions extends RunFlagValues {
   output?: string;
   aliases?: string;
   ratingStart: number;
-}
-
-/** Larger than any list of names a person keeps; a file past it is not an alias list. */
-const ALIASES_LIMIT = 16 * 1024 * 1024;
-
-/** `alias,name` rows (a header row `alias,name` is allowed), read as any input is: a regular file under a limit. */
-function readAliases(path: string): Aliases {
-  let text: string;
-  try {
-    const s = statSync(path);
-    if (!s.isFile()) throw new UsageError(`--aliases ${path}: not a regular file`);
-    if (s.size > ALIASES_LIMIT) throw new UsageError(`--aliases ${path}: larger than ${ALIASES_LIMIT} bytes`);
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`--aliases ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const pairs: [string, string][] = [];
-  data.forEach((row, i) => {
-    if (i === 0 && row[0]?.trim().toLowerCase() === 'alias' && row[1]?.trim().toLowerCase() === 'name') return;
-    const [alias, name] = row;
-    if (row.length !== 2 || !alias?.trim() || !name?.trim())
-      throw new UsageError(`--aliases ${path}: row ${i + 1} is not "alias,name"`);
-    pairs.push([alias, name]);
-  });
-  return new Aliases(pairs);
 }
 
 export function playersCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -86,7 +58,12 @@ Examples:
   bgaudit players archive/ --aliases names.csv --format csv -o standings.csv`,
   );
   return cmd.action(async (paths: string[], opts: PlayersOptions) => {
-    const aliases = opts.aliases === undefined ? new Aliases() : readAliases(opts.aliases);
+    let aliases = new Aliases();
+    try {
+      if (opts.aliases !== undefined) aliases = readAliases(opts.aliases);
+    } catch (e) {
+      throw e instanceof AliasesError ? new UsageError(e.message) : e;
+    }
     const settings = await prepareRun(
       io,
       paths,

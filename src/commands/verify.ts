@@ -10,6 +10,11 @@ import { textSink } from '../report/text.js';
 import { htmlSink } from '../report/html.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { baselineWriter } from './baseline.js';
+import { statSync } from 'node:fs';
+import type { AuditOptions } from '../scoring/audit.js';
+import { readAliases, AliasesError } from '../results/aliases.js';
+import { readSheet, resultsCheck } from '../results/report.js';
+import { SheetError } from '../results/sheet.js';
 import {
   finishRun,
   flushEvery,
@@ -49,6 +54,8 @@ function runRecord(paths: string[], o: VerifyOptions): RunRecord {
     fileTimeout: o.fileTimeout / 1000,
     follow: o.follow === true,
     maxFindings: o.maxFindings,
+    results: o.results ?? null,
+    aliases: o.aliases ?? null,
   };
   return { bgaudit: { version: VERSION, command: 'verify', paths, settings } };
 }
@@ -61,6 +68,41 @@ interface VerifyOptions extends RunFlagValues {
   quiet?: boolean;
   per: CsvPer;
   maxFindings: number;
+  results?: string;
+  aliases?: string;
+}
+
+/**
+ * The options checked before the run (a usage error, exit 2), and the results check of `--results
+ * FILE` (with `--aliases FILE`): the file read and its header checked before anything is written,
+ * and never one of the outputs, which opening them would empty.
+ */
+function checkOptions(opts: VerifyOptions) {
+  if (opts.per === 'match' && opts.csv === undefined) throw new UsageError('--per match goes with --csv FILE');
+  if (opts.results === undefined) {
+    if (opts.aliases !== undefined) throw new UsageError('--aliases goes with --results FILE');
+    return { sinks: [] };
+  }
+  const results = opts.results;
+  for (const output of [opts.csv, opts.html, opts.writeBaseline]) {
+    if (output === undefined) continue;
+    try {
+      const a = statSync(results);
+      const b = statSync(output);
+      if (a.dev === b.dev && a.ino === b.ino)
+        throw new UsageError(`the results file ${results} is also an output (${output}); nothing was written`);
+    } catch (e) {
+      if (e instanceof UsageError) throw e; // otherwise one of them is not there: not the same file
+    }
+  }
+  try {
+    const aliases = opts.aliases === undefined ? undefined : readAliases(opts.aliases);
+    const check = resultsCheck(results, readSheet(results), aliases);
+    return { sinks: [check.sink], report: check.report };
+  } catch (e) {
+    if (e instanceof SheetError || e instanceof AliasesError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 const HELP_AFTER =
@@ -92,6 +134,25 @@ function fileOutputs(opts: VerifyOptions, paths: string[]) {
   return outputs;
 }
 
+/** The audit a run needs besides the findings: what its CSV reads, each match's summary for the results check. */
+function auditOf(opts: VerifyOptions, audit: AuditOptions, results: boolean): AuditOptions {
+  const withCsv = opts.csv === undefined ? audit : auditForCsv(audit, opts.per);
+  return results ? { ...withCsv, matchSummary: true } : withCsv;
+}
+
+/** `--results FILE` and the alias list its names are read through. */
+function resultsFlags(): Option[] {
+  return [
+    new Option(
+      '--results <file>',
+      'hold the matches against this results file (CSV with a header row: player1, player2, winner as a name or 1/2, ' +
+        'optionally score1, score2, length, date; other columns are shown): findings result-no-file, result-not-listed, ' +
+        'result-winner, result-score, result-length, reported on the results file',
+    ),
+    new Option('--aliases <file>', "with --results: CSV of 'alias,name' rows, other names a player goes by"),
+  ];
+}
+
 export function verifyCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('verify')
     .description(
@@ -119,10 +180,10 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         .argParser(positiveInt('--max-findings'))
         .default(MAX_FINDINGS_LISTED),
     );
-  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
+  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules(), ...resultsFlags()]) cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: VerifyOptions) => {
     const format = opts.format as OutputFormat;
-    if (opts.per === 'match' && opts.csv === undefined) throw new UsageError('--per match goes with --csv FILE');
+    const results = checkOptions(opts);
     const settings = await prepareRun(
       io,
       paths,
@@ -147,13 +208,14 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     try {
       result = await runPaths(paths, {
         ...settings,
-        audit: opts.csv === undefined ? settings.audit : auditForCsv(settings.audit, opts.per),
+        audit: auditOf(opts, settings.audit, results.sinks.length > 0),
         outputs: [...outputs.map((o) => o.file), ...(baselineFile ? [baselineFile] : [])].map((f) => f.identity),
-        sinks,
+        sinks: [...sinks, ...results.sinks],
         showInfo: opts.info || opts.minSeverity === 'info',
         maxFindings: opts.maxFindings,
         onBaseline: baseline?.add,
         onFileDone: (counts) => progress?.fileDone(counts),
+        afterAll: results.report,
       });
       flusher.stop();
       stdout.flush();

@@ -167,4 +167,24 @@ export const ABOUT: Record<FindingCode, About> = {
     why: 'A money session does not say whether it was played with the Jacoby rule or beavers; bgaudit reads it from the games and says what it read, so a verdict can be checked.',
     example: 'scoring/money-jacoby-inferred.mat',
   },
+  'result-no-file': {
+    why: 'A result on the sheet with no match file behind it cannot be checked: the record is lost, was never sent, or is filed under other names (an alias list maps them).',
+    example: 'results/results.csv',
+  },
+  'result-not-listed': {
+    why: 'A match file the results sheet does not list is a match the standings do not count, or a file that belongs to another event: either the sheet or the archive is incomplete.',
+    example: 'results/results.csv',
+  },
+  'result-winner': {
+    why: 'The sheet and the record disagree on who won: the published result, the standings and the ratings follow the sheet, so one of the two is wrong and must be corrected.',
+    example: 'results/results.csv',
+  },
+  'result-score': {
+    why: "The score on the sheet is not the one the record's games add up to (each side's points capped at the length): a slip of the scorer, or a record that is not the match played.",
+    example: 'results/results.csv',
+  },
+  'result-length': {
+    why: 'A match filed at another length than the one played counts wrongly in the standings and in the ratings, which weigh a match by its length.',
+    example: 'results/results.csv',
+  },
 };

@@ -8,7 +8,7 @@ import type { GameFacts, MatchFacts, Side, Standings } from './standings.js';
 type Cells = Record<string, string>;
 
 /** A cell as written back to what it held: the `'` that keeps a formula from running comes off. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+export const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 const side = (cell: string): Side | null => (cell === '0' ? 0 : cell === '1' ? 1 : null);
 const count = (cell: string) => (cell === '' ? 0 : Number(cell));
 

@@ -1,0 +1,179 @@
+// The results sheet held against the matches of a run: each row paired with one match, and what
+// differs between them said as findings on the results file. Pure.
+import { finding } from '../findings.js';
+import type { Finding } from '../model.js';
+import { Aliases } from '../standings/names.js';
+import { isoDate } from '../standings/standings.js';
+import type { ResultRow } from './sheet.js';
+
+/** What the pairing needs of a match (its per-match CSV row): a few dozen bytes each. */
+export interface PlayedMatch {
+  file: string;
+  /** The match's number in its file, and the line it starts on. */
+  match: number;
+  line: number;
+  players: [string, string];
+  length: number;
+  /** The date as the record writes it, '' when none. */
+  date: string;
+  winner: 0 | 1 | null;
+  /** The score the audit reached, side 0 first; null when it could not follow the match. */
+  finalScore: [number, number] | null;
+  /** Error findings of the match's own audit. */
+  errors: number;
+}
+
+interface Candidate {
+  m: PlayedMatch;
+  /** Its input order: rematches pair in it. */
+  order: number;
+  keys: [string, string];
+  date: string | null;
+  paired: boolean;
+}
+
+const pairKey = (a: string, b: string) => JSON.stringify(a < b ? [a, b] : [b, a]);
+
+/** `file:line` of a match, and which match of its file when it is not the first. */
+function matchPlace(m: PlayedMatch): string {
+  return `${m.file}:${m.line}${m.match > 1 ? ` (match ${m.match})` : ''}`;
+}
+
+/** What the message says about a match whose own audit failed: its facts may be the record's slips. */
+function auditNote(m: PlayedMatch): string {
+  return m.errors > 0 ? `; the match's own audit has ${m.errors} error${m.errors === 1 ? '' : 's'}` : '';
+}
+
+/** The row's other columns (round, table, event), as the message shows them. */
+function otherNote(row: ResultRow): string {
+  if (row.other.length === 0) return '';
+  const cut = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
+  return ` [${row.other.map(([k, v]) => `${cut(k)}: ${cut(v)}`).join(', ')}]`;
+}
+
+/**
+ * Pairs the rows with the matches and says what differs. A row pairs with a match of the same two
+ * players (either order, names as people write them, after aliases) and, when both give a date,
+ * the same date; among several, a match of the row's length first, then the first in input order
+ * (rematches). Rows are taken in file order. `sheet` names the results file in the messages.
+ */
+export function pairResults(
+  rows: readonly ResultRow[],
+  matches: readonly PlayedMatch[],
+  sheet: string,
+  aliases: Aliases = new Aliases(),
+): Finding[] {
+  const byPair = new Map<string, Candidate[]>();
+  const all: Candidate[] = [];
+  matches.forEach((m, order) => {
+    const keys: [string, string] = [aliases.resolve(m.players[0]).key, aliases.resolve(m.players[1]).key];
+    const c: Candidate = { m, order, keys, date: isoDate(m.date), paired: false };
+    all.push(c);
+    const k = pairKey(keys[0], keys[1]);
+    const list = byPair.get(k);
+    if (list) list.push(c);
+    else byPair.set(k, [c]);
+  });
+  const findings: Finding[] = [];
+  for (const row of rows) {
+    const at = `${sheet}:${row.line}`;
+    const rowKeys = [aliases.resolve(row.players[0]).key, aliases.resolve(row.players[1]).key] as const;
+    const rowDate = row.date === null ? null : isoDate(row.date);
+    const candidates = (byPair.get(pairKey(rowKeys[0], rowKeys[1])) ?? []).filter(
+      (c) => !c.paired && (rowDate === null || c.date === null || c.date === rowDate),
+    );
+    const pick = candidates.find((c) => row.length !== null && c.m.length === row.length) ?? candidates[0] ?? undefined;
+    const players = `${row.players[0]} v ${row.players[1]}`;
+    if (pick === undefined) {
+      findings.push(
+        finding(
+          'result-no-file',
+          'error',
+          `${at}: no match file of the run pairs with this row (${players}${row.date === null ? '' : `, ${row.date}`}${row.length === null ? '' : `, ${row.length} points`})${otherNote(row)}`,
+          { line: row.line },
+        ),
+      );
+      continue;
+    }
+    pick.paired = true;
+    findings.push(...differences(row, rowKeys, pick, at, aliases));
+  }
+  for (const c of all) {
+    if (c.paired) continue;
+    const m = c.m;
+    findings.push(
+      finding(
+        'result-not-listed',
+        'warning',
+        `${matchPlace(m)}: no row of ${sheet} pairs with this match (${m.players[0]} v ${m.players[1]}${m.date === '' ? '' : `, ${m.date}`}, ${m.length} points)${auditNote(m)}`,
+      ),
+    );
+  }
+  return findings;
+}
+
+/** The findings of a row and the match it pairs with. */
+function differences(
+  row: ResultRow,
+  rowKeys: readonly [string, string],
+  c: Candidate,
+  at: string,
+  aliases: Aliases,
+): Finding[] {
+  const m = c.m;
+  const out: Finding[] = [];
+  const both = `${at} and ${matchPlace(m)}`;
+  const note = auditNote(m) + otherNote(row);
+  // The row's side of each of the match's sides: player1 is side 0 unless the names say otherwise.
+  const swapped = rowKeys[0] !== c.keys[0] && rowKeys[0] === c.keys[1];
+  const rowSideOf = (side: 0 | 1): 0 | 1 => (swapped ? (side === 0 ? 1 : 0) : side);
+  const winnerName = 'side' in row.winner ? row.players[row.winner.side] : row.winner.name;
+  const winnerKey = aliases.resolve(winnerName).key;
+  const rowWinner = winnerKey === rowKeys[0] ? 0 : winnerKey === rowKeys[1] ? 1 : null;
+  const matchWinner = m.winner === null ? null : rowSideOf(m.winner);
+  if (rowWinner !== matchWinner) {
+    const said = rowWinner === null ? `${winnerName}, who is not one of its players` : winnerName;
+    const won =
+      m.winner === null ? 'nobody won the match (it is not finished)' : `${m.players[m.winner]} won the match`;
+    out.push(
+      finding('result-winner', 'error', `${both}: the row names the winner ${said}; in the file ${won}${note}`, {
+        line: row.line,
+        recorded: winnerName,
+        expected: m.winner === null ? null : m.players[m.winner],
+      }),
+    );
+  }
+  if (row.length !== null && row.length !== m.length) {
+    out.push(
+      finding(
+        'result-length',
+        'error',
+        `${both}: the row gives a ${row.length}-point match; the file's is ${m.length === 0 ? 'a money session' : `${m.length} points`}${note}`,
+        { line: row.line, recorded: row.length, expected: m.length },
+      ),
+    );
+  }
+  if (row.score !== null) {
+    // The match's final score as the row orders its players, each side's points capped at the length.
+    const cap = (n: number) => (m.length > 0 ? Math.min(n, m.length) : n);
+    const final: [number, number] | null =
+      m.finalScore === null
+        ? null
+        : swapped
+          ? [cap(m.finalScore[1]), cap(m.finalScore[0])]
+          : [cap(m.finalScore[0]), cap(m.finalScore[1])];
+    if (final === null || final[0] !== row.score[0] || final[1] !== row.score[1]) {
+      const names = `${row.players[0]}-${row.players[1]}`;
+      const file = final === null ? 'the file gives no final score' : `the file's is ${final[0]}-${final[1]}`;
+      out.push(
+        finding(
+          'result-score',
+          'error',
+          `${both}: the row gives the final score ${row.score[0]}-${row.score[1]} (${names}); ${file}${note}`,
+          { line: row.line, recorded: row.score, expected: final },
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+// `verify --results FILE`: the results file read before the run, the run's matches gathered as
+// they are written, and at the end one report on the results file with what the pairing found.
+import { fileReport } from '../file-report.js';
+import type { MatchReport } from '../model.js';
+import type { Sink } from '../report/reporter.js';
+import type { Aliases } from '../standings/names.js';
+import { matchesSink } from './collect.js';
+import { pairResults, type PlayedMatch } from './pair.js';
+import { parseSheet, SheetError, type ResultRow } from './sheet.js';
+import { readInputText, UnreadableInput } from './read-text.js';
+
+/** A results sheet of a million rows is far under this; a file past it is not one. */
+export const RESULTS_LIMIT = 64 * 1024 * 1024;
+
+/** The results file's rows, read as any input is; a SheetError (a usage error) when it cannot be. */
+export function readSheet(path: string, limit = RESULTS_LIMIT): ResultRow[] {
+  let text: string;
+  try {
+    text = readInputText(path, limit);
+  } catch (e) {
+    if (e instanceof UnreadableInput) throw new SheetError(`--results ${path}: cannot be read (${e.message})`);
+    throw e;
+  }
+  return parseSheet(text, path);
+}
+
+/** The report on the results file: no match of its own (match null), the pairing's findings. */
+export function resultsReport(
+  path: string,
+  rows: readonly ResultRow[],
+  matches: readonly PlayedMatch[],
+  aliases?: Aliases,
+): MatchReport {
+  return fileReport(path, null, pairResults(rows, matches, path, aliases));
+}
+
+/** What a run given `--results` adds: the sink that gathers the matches, and the report made at the end. */
+export function resultsCheck(
+  path: string,
+  rows: readonly ResultRow[],
+  aliases?: Aliases,
+): { sink: { format: 'csv-match'; sink: Sink }; report: () => MatchReport } {
+  const matches: PlayedMatch[] = [];
+  return { sink: matchesSink(matches), report: () => resultsReport(path, rows, matches, aliases) };
+}
