@@ -1,8 +1,9 @@
 // Makes src/rules/examples.ts and docs/rules.md from the finding catalogue and the bundled
 // sample records: `npm run docs`. test/rules/docs.test.ts fails when either differs from what
 // this makes, so the pages always say what bgaudit says.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Papa from 'papaparse';
 import { format } from 'prettier';
 import { auditFile } from '../src/check.js';
 import { FINDING_CODES, type FindingCode } from '../src/findings.js';
@@ -10,13 +11,40 @@ import type { Finding } from '../src/model.js';
 import { ABOUT } from '../src/rules/about.js';
 import type { Example } from '../src/rules/examples.js';
 import { CODES, rulePage } from '../src/rules/page.js';
+import { MATCH_CSV_COLUMNS, renderMatchCsvRows } from '../src/report/csv.js';
+import { parseAliases } from '../src/results/aliases.js';
+import { playedMatch } from '../src/results/collect.js';
+import { pairResults, type PlayedMatch } from '../src/results/pair.js';
+import { parseSheet } from '../src/results/sheet.js';
+
+/**
+ * The findings of a results sheet (`verify --results`) held against the match files beside it,
+ * read as the run reads them (their per-match CSV rows), with `aliases.csv` there when there is one.
+ */
+function resultsFindings(root: string, file: string): Finding[] {
+  const dir = dirname(file);
+  const names = readdirSync(join(root, 'fixtures', dir))
+    .filter((n) => /\.(mat|sgf)$/.test(n))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const reports = names.flatMap((n) =>
+    auditFile(readFileSync(join(root, 'fixtures', dir, n)), `fixtures/${dir}/${n}`, { matchSummary: true }),
+  );
+  const rows = Papa.parse<string[]>(renderMatchCsvRows(reports), { skipEmptyLines: true }).data;
+  const matches = rows
+    .map((cells) => playedMatch(Object.fromEntries(MATCH_CSV_COLUMNS.map((c, i) => [c, cells[i] ?? '']))))
+    .filter((m): m is PlayedMatch => m !== null);
+  const sheet = `fixtures/${file}`;
+  const aliasesPath = join(root, 'fixtures', dir, 'aliases.csv');
+  const aliases = existsSync(aliasesPath) ? parseAliases(readFileSync(aliasesPath, 'utf8'), aliasesPath) : undefined;
+  return pairResults(parseSheet(readFileSync(join(root, sheet), 'utf8'), sheet), matches, sheet, aliases);
+}
 
 /** The first finding of `code` in the fixture, with the record's lines just before it. */
 export function exampleOf(root: string, code: FindingCode, file: string): Example {
   const bytes = readFileSync(join(root, 'fixtures', file));
-  const found = auditFile(bytes, file)
-    .flatMap((r) => r.findings)
-    .find((f) => f.code === code);
+  const found = (
+    file.endsWith('.csv') ? resultsFindings(root, file) : auditFile(bytes, file).flatMap((r) => r.findings)
+  ).find((f) => f.code === code);
   if (!found) throw new Error(`fixtures/${file} has no ${code} finding`);
   const text = new TextDecoder().decode(bytes).replace(/\r\n?/g, '\n').split('\n');
   const at = found.line ?? text.length;

@@ -366,7 +366,8 @@ export interface MatchSummary {
 export interface MatchReport {
   file: string;
   match: number | null;
-  format: Format | null;
+  /** `results`: the report on a results file (`verify --results`), its findings the pairing's. */
+  format: Format | 'results' | null;
   players: [string, string] | null;
   /** The length applied: 0 for money play, a writer's money game written as a match included (Backgammon Galaxy's "16 point match"). */
   length: number | null;

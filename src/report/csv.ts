@@ -189,7 +189,8 @@ function unreadableRow(r: MatchReport): Row {
   return {
     ...row,
     file: r.file,
-    status: 'unreadable',
+    // The results file's report (verify --results) is read: its row says whether the pairing found errors.
+    status: r.format !== 'results' ? 'unreadable' : hasError(r.findings) ? 'mismatch' : 'ok',
     findings: codesOf(r.findings),
     line: r.findings[0]?.line ?? null,
   };
@@ -270,7 +271,12 @@ export function matchCsvRow(r: MatchReport): MatchRow {
     crawford_game: s?.crawfordGame ?? null,
     errors: count('error'),
     warnings: count('warning'),
-    status: r.match === null ? 'unreadable' : r.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
+    status:
+      r.match === null && r.format !== 'results'
+        ? 'unreadable'
+        : r.findings.some((f) => f.severity === 'error')
+          ? 'mismatch'
+          : 'ok',
     findings: codesOf(r.findings),
     line: r.match === null ? (r.findings[0]?.line ?? null) : (s?.line ?? null),
     duplicate_of: duplicateOf(r),

@@ -206,7 +206,7 @@ export function renderHtmlFile(reports: MatchReport[], text?: string): string {
   if (rows.length === 0) return '';
   const first = reports[0];
   const head =
-    reports.length === 1 && first.match === null && first.findings.length > 0
+    reports.length === 1 && first.match === null && first.format !== 'results' && first.findings.length > 0
       ? UNREADABLE + unreadableEntry(first) + UNREADABLE
       : '';
   return (

@@ -31,7 +31,7 @@ export function resultsReport(
   matches: readonly PlayedMatch[],
   aliases?: Aliases,
 ): MatchReport {
-  return fileReport(path, null, pairResults(rows, matches, path, aliases));
+  return fileReport(path, 'results', pairResults(rows, matches, path, aliases));
 }
 
 /** What a run given `--results` adds: the sink that gathers the matches, and the report made at the end. */

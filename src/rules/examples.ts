@@ -393,4 +393,63 @@ export const EXAMPLES: Partial<Record<FindingCode, Example>> = {
     finding:
       'fixtures/scoring/money-jacoby-inferred.mat:5: info rules-inferred played with the Jacoby rule, as the record shows: on a cube never turned, game 1 is scored as a single',
   },
+  'result-no-file': {
+    file: 'results/results.csv',
+    lines: [
+      '15 | 4,1,White_gnubg,Black_gnubg,2,4,7,7,2026.11.29,gnubg',
+      '16 | 4,2,White_gnubg,Black_gnubg,Black_gnubg,0,3,3,,gnubg',
+      '17 | 4,3,Black_gnubg,White_gnubg,1,3,0,3,,gnubg',
+      '18 | 4,4,Llabba,Nobody,Llabba,7,3,7,2023-11-01,Club ladder',
+      '19 | ',
+    ],
+    finding:
+      'fixtures/results/results.csv:18: error result-no-file fixtures/results/results.csv:18: no match file of the run pairs with this row (Llabba v Nobody, 2023-11-01, 7 points) [Round: 4, Table: 4, Event: Club ladder]',
+  },
+  'result-not-listed': {
+    file: 'results/results.csv',
+    lines: [
+      '16 | 4,2,White_gnubg,Black_gnubg,Black_gnubg,0,3,3,,gnubg',
+      '17 | 4,3,Black_gnubg,White_gnubg,1,3,0,3,,gnubg',
+      '18 | 4,4,Llabba,Nobody,Llabba,7,3,7,2023-11-01,Club ladder',
+      '19 | ',
+    ],
+    finding:
+      'fixtures/results/results.csv: warning result-not-listed fixtures/results/bglab_Llabba__redmangr_-_Llabba_7pt_Backgammon_Studio_2023_10_13_15_01_02.mat:15: no row of fixtures/results/results.csv pairs with this match (redmangr v Llabba, 2023.10.13, 7 points)',
+  },
+  'result-winner': {
+    file: 'results/results.csv',
+    lines: [
+      '1 | Round,Table,Player 1,Player_2,WINNER,Score 1,score2,Length,Date,Event',
+      '2 | 1,1,LeoC,Llabba,Llabba,2,7,7,2023.05.07,Club ladder',
+      '3 | 1,2,adidan,Llabba,2,2,7,7,2023-09-27,Club ladder',
+      '4 | 1,3,Llabba,karmen48,Llabba,,,9,2023.09.06,Club ladder',
+      '5 | 1,4,Llabba,Pasiphae,Pasiphae,3,7,7,2023.10.25,Club ladder',
+    ],
+    finding:
+      'fixtures/results/results.csv:4: error result-winner fixtures/results/results.csv:4 and fixtures/results/bglab_Llabba__Llabba_-_karmen48_9pt_Backgammon_Studio_2023_09_06_13_16_10.mat:14: the row names the winner Llabba; in the file karmen48 won the match [Round: 1, Table: 3, Event: Club ladder]',
+  },
+  'result-score': {
+    file: 'results/results.csv',
+    lines: [
+      '2 | 1,1,LeoC,Llabba,Llabba,2,7,7,2023.05.07,Club ladder',
+      '3 | 1,2,adidan,Llabba,2,2,7,7,2023-09-27,Club ladder',
+      '4 | 1,3,Llabba,karmen48,Llabba,,,9,2023.09.06,Club ladder',
+      '5 | 1,4,Llabba,Pasiphae,Pasiphae,3,7,7,2023.10.25,Club ladder',
+      '6 | 2,1,Llabba,woknroll,2,0,7,7,2023.07.11,Club ladder',
+    ],
+    finding:
+      "fixtures/results/results.csv:5: error result-score fixtures/results/results.csv:5 and fixtures/results/bglab_Llabba__Llabba_-_Pasiphae_7pt_Backgammon_Studio_2023_10_25_08_23_43.mat:15: the row gives the final score 3-7 (Llabba-Pasiphae); the file's is 4-7 [Round: 1, Table: 4, Event: Club ladder]",
+  },
+  'result-length': {
+    file: 'results/results.csv',
+    lines: [
+      '5 | 1,4,Llabba,Pasiphae,Pasiphae,3,7,7,2023.10.25,Club ladder',
+      '6 | 2,1,Llabba,woknroll,2,0,7,7,2023.07.11,Club ladder',
+      '7 | 2,2, SNIPERKITTEN ,llabba,llabba,0,7,7,2023.09.08,Club ladder',
+      '8 | 2,3,Llabba,Kabrus,Kabrus,5,7,9,2023.08.03,Club ladder',
+      '9 | 2,4,gorkipelin,Llabba,2,4,7,7,2023.08.29,Club ladder',
+    ],
+    finding:
+      "fixtures/results/results.csv:8: error result-length fixtures/results/results.csv:8 and fixtures/results/bglab_Llabba__Llabba_-_Kabrus_7pt_Backgammon_Studio_2023_08_03_08_26_12.mat:15: the row gives a 9-point match; the file's is 7 points [Round: 2, Table: 3, Event: Club ladder]",
+  },
 };

@@ -1,0 +1,63 @@
+// The results file as bgaudit reads it (src/results/sheet.ts): header names matched loosely,
+// the required columns, the other columns kept, each row's line, and what it refuses.
+import { describe, expect, it } from 'vitest';
+import { parseSheet, SheetError } from '../../src/results/sheet.js';
+
+describe('parseSheet', () => {
+  it('matches header names without regard to case, spaces or _, keeps the other columns, and counts lines', () => {
+    const text =
+      '\uFEFFRound,PLAYER 1,player_2,Winner,Score 1,SCORE_2,length,Date,Note\r\n' +
+      '1,Anna,Bert,1,7,4,7,2023.10.18,\r\n' +
+      '\r\n' +
+      '2,Carl,Dora,Dora,,,,,"two\nlines"\r\n' +
+      '3,Eve,Finn,2,0,5,5,,x\r\n';
+    expect(parseSheet(text, 'r.csv')).toEqual([
+      {
+        line: 2,
+        players: ['Anna', 'Bert'],
+        winner: { side: 0 },
+        score: [7, 4],
+        length: 7,
+        date: '2023.10.18',
+        other: [['Round', '1']],
+      },
+      {
+        line: 4,
+        players: ['Carl', 'Dora'],
+        winner: { name: 'Dora' },
+        score: null,
+        length: null,
+        date: null,
+        other: [
+          ['Round', '2'],
+          ['Note', 'two\nlines'],
+        ],
+      },
+      {
+        line: 6,
+        players: ['Eve', 'Finn'],
+        winner: { side: 1 },
+        score: [0, 5],
+        length: 5,
+        date: null,
+        other: [
+          ['Round', '3'],
+          ['Note', 'x'],
+        ],
+      },
+    ]);
+  });
+
+  it.each([
+    ['player1,player2\nA,B\n', 'no winner column'],
+    ['player1,winner\nA,A\n', 'no player2 column'],
+    ['round,table\n', 'no player1, player2, winner column'],
+    ['', 'no header row'],
+    ['player1,player2,winner\nA,,A\n', 'line 2: a row needs player1, player2 and winner'],
+    ['player1,player2,winner,score1,score2\nA,B,A,7,\n', 'line 2: score1 and score2 are given together'],
+    ['player1,player2,winner,length\n\nA,B,A,seven\n', 'line 3: length "seven" is not a whole number'],
+  ])('refuses %j: %s', (text, message) => {
+    expect(() => parseSheet(text, 'r.csv')).toThrow(SheetError);
+    expect(() => parseSheet(text, 'r.csv')).toThrow(message);
+  });
+});
