@@ -54,8 +54,9 @@ function runRecord(paths: string[], o: VerifyOptions): RunRecord {
     fileTimeout: o.fileTimeout / 1000,
     follow: o.follow === true,
     maxFindings: o.maxFindings,
-    results: o.results ?? null,
-    aliases: o.aliases ?? null,
+    // Only when given: a run without them keeps the record it always had.
+    ...(o.results === undefined ? {} : { results: o.results }),
+    ...(o.aliases === undefined ? {} : { aliases: o.aliases }),
   };
   return { bgaudit: { version: VERSION, command: 'verify', paths, settings } };
 }
