@@ -107,7 +107,7 @@ function checkOptions(opts: VerifyOptions) {
 }
 
 const HELP_AFTER =
-  '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv\n  bgaudit verify archive/ --html report.html\n  bgaudit verify archive/ --write-baseline accepted.json    (later: --baseline accepted.json)\n  cat x.mat | bgaudit verify -\n\n' +
+  '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv\n  bgaudit verify archive/ --html report.html\n  bgaudit verify archive/ --write-baseline accepted.json    (later: --baseline accepted.json)\n  bgaudit verify archive/ --results results.csv --aliases names.csv\n  cat x.mat | bgaudit verify -\n\n' +
   'Output: text (linter style: file, then "line:col  severity  message  code", then a summary),\n' +
   'json (one array of match reports) or ndjson (one match report per line), in input order, after\n' +
   'one run record ({"bgaudit": {version, command, paths, settings}}) that says what made the report.\n' +
