@@ -34,6 +34,35 @@ interface Candidate {
 
 const pairKey = (a: string, b: string) => JSON.stringify(a < b ? [a, b] : [b, a]);
 
+/** The matches of one pair of players, in input order; those before `head` are all paired. */
+interface Rematches {
+  items: Candidate[];
+  head: number;
+}
+
+/** A name or a cell as a message quotes it: a long one cut. */
+const shown = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
+
+const dateFits = (c: Candidate, date: string | null) => date === null || c.date === null || c.date === date;
+
+/**
+ * The match a row pairs with among its players' (in input order): unpaired, of a compatible
+ * date, of the row's length first. The paired ones at the front are stepped over once: rows
+ * that come in the matches' order cost a step each.
+ */
+function pickMatch(list: Rematches | undefined, length: number | null, date: string | null): Candidate | undefined {
+  if (list === undefined) return undefined;
+  while (list.head < list.items.length && list.items[list.head].paired) list.head++;
+  let first: Candidate | undefined;
+  for (let i = list.head; i < list.items.length; i++) {
+    const c = list.items[i];
+    if (c.paired || !dateFits(c, date)) continue;
+    if (length === null || c.m.length === length) return c;
+    first ??= c;
+  }
+  return first;
+}
+
 /** `file:line` of a match, and which match of its file when it is not the first. */
 function matchPlace(m: PlayedMatch): string {
   return `${m.file}:${m.line}${m.match > 1 ? ` (match ${m.match})` : ''}`;
@@ -48,7 +77,9 @@ function auditNote(m: PlayedMatch): string {
 function otherNote(row: ResultRow): string {
   if (row.other.length === 0) return '';
   const cut = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
-  return ` [${row.other.map(([k, v]) => `${cut(k)}: ${cut(v)}`).join(', ')}]`;
+  const listed = row.other.slice(0, 6).map(([k, v]) => `${cut(k)}: ${cut(v)}`);
+  if (row.other.length > 6) listed.push(`${row.other.length - 6} more`);
+  return ` [${listed.join(', ')}]`;
 }
 
 /**
@@ -63,7 +94,7 @@ export function pairResults(
   sheet: string,
   aliases: Aliases = new Aliases(),
 ): Finding[] {
-  const byPair = new Map<string, Candidate[]>();
+  const byPair = new Map<string, Rematches>();
   const all: Candidate[] = [];
   matches.forEach((m, order) => {
     const keys: [string, string] = [aliases.resolve(m.players[0]).key, aliases.resolve(m.players[1]).key];
@@ -71,25 +102,22 @@ export function pairResults(
     all.push(c);
     const k = pairKey(keys[0], keys[1]);
     const list = byPair.get(k);
-    if (list) list.push(c);
-    else byPair.set(k, [c]);
+    if (list) list.items.push(c);
+    else byPair.set(k, { items: [c], head: 0 });
   });
   const findings: Finding[] = [];
   for (const row of rows) {
     const at = `${sheet}:${row.line}`;
     const rowKeys = [aliases.resolve(row.players[0]).key, aliases.resolve(row.players[1]).key] as const;
     const rowDate = row.date === null ? null : isoDate(row.date);
-    const candidates = (byPair.get(pairKey(rowKeys[0], rowKeys[1])) ?? []).filter(
-      (c) => !c.paired && (rowDate === null || c.date === null || c.date === rowDate),
-    );
-    const pick = candidates.find((c) => row.length !== null && c.m.length === row.length) ?? candidates[0] ?? undefined;
-    const players = `${row.players[0]} v ${row.players[1]}`;
+    const pick = pickMatch(byPair.get(pairKey(rowKeys[0], rowKeys[1])), row.length, rowDate);
+    const players = `${shown(row.players[0])} v ${shown(row.players[1])}`;
     if (pick === undefined) {
       findings.push(
         finding(
           'result-no-file',
           'error',
-          `${at}: no match file of the run pairs with this row (${players}${row.date === null ? '' : `, ${row.date}`}${row.length === null ? '' : `, ${row.length} points`})${otherNote(row)}`,
+          `${at}: no match file of the run pairs with this row (${players}${row.date === null ? '' : `, ${shown(row.date)}`}${row.length === null ? '' : `, ${row.length} points`})${otherNote(row)}`,
           { line: row.line },
         ),
       );
@@ -105,7 +133,7 @@ export function pairResults(
       finding(
         'result-not-listed',
         'warning',
-        `${matchPlace(m)}: no row of ${sheet} pairs with this match (${m.players[0]} v ${m.players[1]}${m.date === '' ? '' : `, ${m.date}`}, ${m.length} points)${auditNote(m)}`,
+        `${matchPlace(m)}: no row of ${sheet} pairs with this match (${shown(m.players[0])} v ${shown(m.players[1])}${m.date === '' ? '' : `, ${shown(m.date)}`}, ${m.length} points)${auditNote(m)}`,
       ),
     );
   }
@@ -132,9 +160,9 @@ function differences(
   const rowWinner = winnerKey === rowKeys[0] ? 0 : winnerKey === rowKeys[1] ? 1 : null;
   const matchWinner = m.winner === null ? null : rowSideOf(m.winner);
   if (rowWinner !== matchWinner) {
-    const said = rowWinner === null ? `${winnerName}, who is not one of its players` : winnerName;
+    const said = rowWinner === null ? `${shown(winnerName)}, who is not one of its players` : shown(winnerName);
     const won =
-      m.winner === null ? 'nobody won the match (it is not finished)' : `${m.players[m.winner]} won the match`;
+      m.winner === null ? 'nobody won the match (it is not finished)' : `${shown(m.players[m.winner])} won the match`;
     out.push(
       finding('result-winner', 'error', `${both}: the row names the winner ${said}; in the file ${won}${note}`, {
         line: row.line,
@@ -163,7 +191,7 @@ function differences(
           ? [cap(m.finalScore[1]), cap(m.finalScore[0])]
           : [cap(m.finalScore[0]), cap(m.finalScore[1])];
     if (final === null || final[0] !== row.score[0] || final[1] !== row.score[1]) {
-      const names = `${row.players[0]}-${row.players[1]}`;
+      const names = `${shown(row.players[0])}-${shown(row.players[1])}`;
       const file = final === null ? 'the file gives no final score' : `the file's is ${final[0]}-${final[1]}`;
       out.push(
         finding(

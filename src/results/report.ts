@@ -9,8 +9,8 @@ import { pairResults, type PlayedMatch } from './pair.js';
 import { parseSheet, SheetError, type ResultRow } from './sheet.js';
 import { readInputText, UnreadableInput } from './read-text.js';
 
-/** A results sheet of a million rows is far under this; a file past it is not one. */
-export const RESULTS_LIMIT = 64 * 1024 * 1024;
+/** A results sheet of a hundred thousand rows is far under this; a file past it is not one (its rows are held). */
+export const RESULTS_LIMIT = 16 * 1024 * 1024;
 
 /** The results file's rows, read as any input is; a SheetError (a usage error) when it cannot be. */
 export function readSheet(path: string, limit = RESULTS_LIMIT): ResultRow[] {

@@ -117,4 +117,21 @@ describe('pairResults: one finding for each thing that differs', () => {
       "a.mat:3: no row of r.csv pairs with this match (Anna v Bert, 2023.10.18, 7 points); the match's own audit has 1 error",
     );
   });
+
+  it('a message quotes a long name, and the other columns past six, cut short', () => {
+    const long = 'x'.repeat(10_000);
+    const other: [string, string][] = Array.from({ length: 9 }, (_, k) => [`c${k}`, long]);
+    const [f] = pairResults([row({ players: [long, 'Bert'], other })], [], 'r.csv');
+    expect(f.message.length).toBeLessThan(600);
+    expect(f.message).toContain('3 more]');
+  });
+
+  it('rows in the order of 100,000 rematches pair in linear time', () => {
+    const n = 100_000;
+    const matches = Array.from({ length: n }, (_, k) => match({ match: k + 1, line: k + 1 }));
+    const rows = Array.from({ length: n }, (_, k) => row({ line: k + 2 }));
+    const start = performance.now();
+    expect(pairResults(rows, matches, 'r.csv')).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(20_000); // a scan of every rematch for each row takes minutes
+  });
 });
