@@ -64,9 +64,10 @@ export interface AuditRun extends DiscoverOptions {
   outputDrained?: () => Promise<void> | null;
   /**
    * Called once every input is written: a report made of the whole run (`verify --results`: the
-   * results file's), written after the inputs through every sink as an input's is; null for none.
+   * results file's), written after the inputs through every sink as an input's is, with the text
+   * of its file (the HTML report shows the lines of its findings).
    */
-  afterAll?: () => MatchReport | null;
+  afterAll?: () => { report: MatchReport; source: string };
 }
 
 /** The formats a file read in pieces writes to a spool file (the others are not made of its reports one by one). */
@@ -171,8 +172,11 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     const last = run.afterAll?.();
     if (last) {
       // Selected, held against the baseline and rendered as a worker does an input's.
-      const outcome = new OutcomeBuilder(last.file, { ...options, spoolDir: undefined }, run.accepted?.get(last.file));
-      outcome.add(last, 0);
+      const { file } = last.report;
+      const source = formats.includes('html') ? last.source : undefined;
+      const lastOptions = { ...options, render: { ...options.render, source }, spoolDir: undefined };
+      const outcome = new OutcomeBuilder(file, lastOptions, run.accepted?.get(file));
+      outcome.add(last.report, 0);
       await writeOutcome(outcome.finish());
     }
   } finally {

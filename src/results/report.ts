@@ -10,10 +10,16 @@ import { parseSheet, SheetError, type ResultRow } from './sheet.js';
 import { readInputText, UnreadableInput } from './read-text.js';
 
 /** A results sheet of a hundred thousand rows is far under this; a file past it is not one (its rows are held). */
-export const RESULTS_LIMIT = 16 * 1024 * 1024;
+const RESULTS_LIMIT = 16 * 1024 * 1024;
 
-/** The results file's rows, read as any input is; a SheetError (a usage error) when it cannot be. */
-export function readSheet(path: string, limit = RESULTS_LIMIT): ResultRow[] {
+/** A results file: its rows, and its text (the HTML report shows the lines of its findings). */
+interface Sheet {
+  rows: ResultRow[];
+  text: string;
+}
+
+/** The results file read as any input is; a SheetError (a usage error) when it cannot be. */
+export function readSheet(path: string, limit = RESULTS_LIMIT): Sheet {
   let text: string;
   try {
     text = readInputText(path, limit);
@@ -21,11 +27,11 @@ export function readSheet(path: string, limit = RESULTS_LIMIT): ResultRow[] {
     if (e instanceof UnreadableInput) throw new SheetError(`--results ${path}: cannot be read (${e.message})`);
     throw e;
   }
-  return parseSheet(text, path);
+  return { rows: parseSheet(text, path), text };
 }
 
 /** The report on the results file: no match of its own (match null), the pairing's findings. */
-export function resultsReport(
+function resultsReport(
   path: string,
   rows: readonly ResultRow[],
   matches: readonly PlayedMatch[],
@@ -37,9 +43,12 @@ export function resultsReport(
 /** What a run given `--results` adds: the sink that gathers the matches, and the report made at the end. */
 export function resultsCheck(
   path: string,
-  rows: readonly ResultRow[],
+  sheet: Sheet,
   aliases?: Aliases,
-): { sink: { format: 'csv-match'; sink: Sink }; report: () => MatchReport } {
+): { sink: { format: 'csv-match'; sink: Sink }; report: () => { report: MatchReport; source: string } } {
   const matches: PlayedMatch[] = [];
-  return { sink: matchesSink(matches), report: () => resultsReport(path, rows, matches, aliases) };
+  return {
+    sink: matchesSink(matches),
+    report: () => ({ report: resultsReport(path, sheet.rows, matches, aliases), source: sheet.text }),
+  };
 }

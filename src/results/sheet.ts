@@ -9,7 +9,7 @@ const OPTIONAL = ['score1', 'score2', 'length', 'date'] as const;
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
 
 /** The winner as the row gives it: one of its players by side, or a name. */
-export type RowWinner = { side: 0 | 1 } | { name: string };
+type RowWinner = { side: 0 | 1 } | { name: string };
 
 export interface ResultRow {
   /** The 1-based line of the results file the row starts on. */
@@ -28,7 +28,7 @@ export interface ResultRow {
 export class SheetError extends Error {}
 
 /** A header name as it is matched: `Player 1`, `PLAYER_1` and `player1` are one. */
-export const headerKey = (name: string) =>
+const headerKey = (name: string) =>
   name
     .normalize('NFKC')
     .toLowerCase()

@@ -89,6 +89,7 @@ describe('verify --results on the fixtures tournament', () => {
     const page = readFileSync(html, 'utf8');
     expect(page).toContain('data-code="result-winner"');
     expect(page).not.toContain('Files that could not be read');
+    expect(page).toContain('"4":"1,3,Llabba,karmen48,Llabba,,,9,2023.09.06,Club ladder"'); // the row's line, shown
     const games = join(tmp, 'g.csv');
     await cli('verify', DIR, ...WITH, '--csv', games);
     expect(readFileSync(games, 'utf8')).toMatch(/\r\nfixtures\/results\/results\.csv,[^\r]*,mismatch,/);
