@@ -96,6 +96,25 @@ describe('verify --results on the fixtures tournament', () => {
   });
 });
 
+describe('verify --results: a match with errors of its own', () => {
+  it('is still paired, and the finding says so', async () => {
+    const sheet = join(tmp, 'own-errors.csv');
+    writeFileSync(sheet, 'player1,player2,winner,score1,score2\nBoris,Anna,Boris,7,2\n');
+    const { stdout } = await cli(
+      'verify',
+      'fixtures/scoring/points-mismatch.mat',
+      '--results',
+      sheet,
+      '-q',
+      '-f',
+      'json',
+    );
+    const [report] = reportsIn(stdout).filter((r) => r.file === sheet);
+    expect(report.findings.map((f) => f.code)).toEqual(['result-winner', 'result-score']);
+    for (const f of report.findings) expect(f.message).toContain("the match's own audit has 1 error");
+  });
+});
+
 describe('verify --results: usage errors (exit 2, nothing audited)', () => {
   const bad = (name: string, text: string) => {
     const path = join(tmp, name);
