@@ -40,7 +40,7 @@ import { plural } from '../words.js';
 export const MAX_FINDINGS_LISTED = 1000;
 
 /** How many of a report's findings were left out of its listing, by severity (JSON: `notListed`). */
-export interface NotListed {
+interface NotListed {
   findings: number;
   error: number;
   warning: number;
@@ -60,7 +60,7 @@ function fileNotListed(): FileNotListed {
  * A report with its first `room` findings only (in file order), its games' findings cut to the
  * same ones, and what was left out counted in `notListed` and into `into`. The report is not changed.
  */
-export function cutFindings(
+function cutFindings(
   r: MatchReport,
   room: number,
   into: FileNotListed = fileNotListed(),
@@ -86,7 +86,7 @@ export function cutFindings(
 }
 
 /** What a file left out of its listing, in words ('' for nothing to say): codes by count, then name. */
-export function notListedText(n: FileNotListed, showInfo: boolean, max: number): string {
+function notListedText(n: FileNotListed, showInfo: boolean, max: number): string {
   const shown = showInfo ? n.findings : n.error + n.warning;
   if (shown === 0) return '';
   const parts = [plural(n.error, 'error'), plural(n.warning, 'warning')];
