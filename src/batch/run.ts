@@ -14,6 +14,7 @@ import type { FileIdentity, FileOutcome, FileTask } from './outcome.js';
 import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
+import type { TextStyle } from '../report/text-style.js';
 import { DuplicateIndex } from './duplicates.js';
 import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
 
@@ -45,6 +46,8 @@ export interface AuditRun extends DiscoverOptions {
   stdin?: Uint8Array | null;
   /** text: show info findings too. */
   showInfo?: boolean;
+  /** text: concise, colour. */
+  textStyle?: TextStyle;
   /** Findings listed per file (text, JSON, HTML); the rest are counted. Default: the renderer's. */
   maxFindings?: number;
   /** Which findings are reported (codes, severity). */
@@ -141,7 +144,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       run: {
         audit: positions === true ? run.audit : { ...run.audit, positions },
         maxFileSize: run.maxFileSize,
-        render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings },
+        render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings, text: run.textStyle },
         outputs: run.outputs,
         select: run.select,
         baseline: run.onBaseline !== undefined,

@@ -384,6 +384,35 @@ export function flushEvery(flushes: (() => void)[], ms = 500): { stop: () => voi
   };
 }
 
+export type ColorChoice = 'auto' | 'always' | 'never';
+
+export function colorFlag(): Option {
+  return new Option(
+    '--color <when>',
+    'colour the text and concise reports: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR set turns it on in a pipe too), always, never',
+  )
+    .choices(['auto', 'always', 'never'])
+    .default('auto');
+}
+
+/**
+ * Whether a report to stdout is coloured. `always` and `never` are obeyed. `auto`: never when
+ * NO_COLOR is set to anything but '' (no-color.org; it wins over FORCE_COLOR, as what a user set
+ * to be spared colour); on when FORCE_COLOR is set to anything but '', '0' or 'false'; else on a
+ * terminal that is not TERM=dumb.
+ */
+export function colorWanted(
+  choice: ColorChoice,
+  stdoutIsTTY: boolean,
+  env: Record<string, string | undefined>,
+): boolean {
+  if (choice !== 'auto') return choice === 'always';
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  return stdoutIsTTY && env.TERM !== 'dumb';
+}
+
 /** The findings that make a run exit 1: errors (verify), those of a level or above (csv --fail-on), or none. */
 export type FailOn = 'error' | 'warning' | 'never';
 
