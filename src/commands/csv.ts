@@ -5,6 +5,7 @@ import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
 import { csvForTerminal } from '../report/csv-terminal.js';
 import { baselineWriter } from './baseline.js';
+import { listSkippedFlag, skippedLister } from './skipped.js';
 import {
   finishRun,
   flushEvery,
@@ -28,7 +29,14 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
     )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
-  for (const o of [perFlag(), failOnFlag(), ...flagsForRun(), ...flagsForSelection(), ...flagsForRules()])
+  for (const o of [
+    perFlag(),
+    failOnFlag(),
+    listSkippedFlag(),
+    ...flagsForRun(),
+    ...flagsForSelection(),
+    ...flagsForRules(),
+  ])
     cmd.addOption(o);
   return cmd
     .addHelpText(
@@ -55,7 +63,10 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         '1 when a finding of that severity or above was reported.',
     )
     .action(
-      async (paths: string[], opts: RunFlagValues & { output?: string; per: CsvPer; failOn?: 'error' | 'warning' }) => {
+      async (
+        paths: string[],
+        opts: RunFlagValues & { output?: string; per: CsvPer; failOn?: 'error' | 'warning'; listSkipped?: boolean },
+      ) => {
         const settings = await prepareRun(
           io,
           paths,
@@ -77,6 +88,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
             outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
             sinks: [{ format: opts.per === 'match' ? 'csv-match' : 'csv', sink: csvSink(out.write, opts.per) }],
             onBaseline: baseline?.add,
+            onSkipped: opts.listSkipped ? skippedLister(io.stderr) : undefined,
           });
           flusher.stop();
           out.flush();

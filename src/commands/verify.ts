@@ -10,6 +10,7 @@ import { textSink, type TextStyle } from '../report/text.js';
 import { htmlSink } from '../report/html.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { baselineWriter } from './baseline.js';
+import { listSkippedFlag, skippedLister } from './skipped.js';
 import {
   finishRun,
   flushEvery,
@@ -66,6 +67,7 @@ interface VerifyOptions extends RunFlagValues {
   csv?: string;
   html?: string;
   quiet?: boolean;
+  listSkipped?: boolean;
   per: CsvPer;
   maxFindings: number;
 }
@@ -85,7 +87,8 @@ const HELP_AFTER =
   'accepts the findings of this run, and --baseline FILE then reports only new ones. The exit code\n' +
   'follows what is reported.\n' +
   'Walks read regular files only and stay in the folder walked: symbolic links to folders, and to\n' +
-  'files outside it, are not followed unless --follow is given.';
+  'files outside it, are not followed unless --follow is given; --list-skipped lists on stderr each\n' +
+  'file a walk skipped, and why.';
 
 /**
  * The output files besides stdout (`--csv`, `--html`), opened before the run (a path that cannot
@@ -139,7 +142,7 @@ function verifyDefinition(): Command {
         .argParser(positiveInt('--max-findings'))
         .default(MAX_FINDINGS_LISTED),
     );
-  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
+  for (const o of [listSkippedFlag(), ...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
   return cmd.addHelpText('after', HELP_AFTER);
 }
 
@@ -184,6 +187,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         maxFindings: opts.maxFindings,
         onBaseline: baseline?.add,
         onFileDone: (counts) => progress?.fileDone(counts),
+        onSkipped: opts.listSkipped ? skippedLister(io.stderr, () => progress?.clear()) : undefined,
       });
       flusher.stop();
       stdout.flush();
