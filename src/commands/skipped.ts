@@ -14,7 +14,7 @@ export function listSkippedFlag(): Option {
 }
 
 /** Why a file was skipped, in words; `path` is the path the walk shows. */
-export function skipReason(path: string, why: SkipWhy): string {
+function skipReason(path: string, why: SkipWhy): string {
   switch (why) {
     case 'name':
       return basename(path).startsWith('.')
@@ -32,7 +32,7 @@ export function skipReason(path: string, why: SkipWhy): string {
 }
 
 /** The line `--list-skipped` writes for a file, its path escaped as the text report escapes it. */
-export function skippedLine(path: string, why: SkipWhy): string {
+function skippedLine(path: string, why: SkipWhy): string {
   return `bgaudit: skipped ${printable(path)}: ${skipReason(path, why)}\n`;
 }
 
