@@ -42,37 +42,37 @@ export function notListedLine(file: string, note: string, style?: TextStyle): st
 }
 
 /** `match M, game N: ` before a message, as far as they are known (a file's first match is not named). */
-function context(r: MatchReport, f: Finding): string {
+function context(match: number | null, f: Finding): string {
   const game = f.game === undefined ? '' : `game ${f.game}: `;
-  const match = r.match !== null && r.match > 1 ? `match ${r.match}, ` : '';
-  return match + game;
+  return (match !== null && match > 1 ? `match ${match}, ` : '') + game;
+}
+
+/**
+ * One finding's line, without its newline: `  line:col  severity  message  code`, its place
+ * padded to `width`; concise, `path:line:col: severity code message` (`width` unused).
+ */
+export function findingLine(
+  f: Finding,
+  report: { file: string; match: number | null },
+  width: number,
+  style?: TextStyle,
+): string {
+  const paint = painter(style);
+  const severity = paint(severityColor(f.severity), f.severity);
+  const message = context(report.match, f) + printable(f.message);
+  const at = where(f);
+  if (style?.concise === true)
+    return `${paint('bold', printable(report.file))}:${at === '' ? '' : `${at}:`} ${severity} ${paint('dim', f.code)} ${message}`;
+  // Padded outside the colour: the columns line up as without it.
+  return `  ${at.padEnd(width)}  ${severity}${' '.repeat(7 - f.severity.length)}  ${message}  ${paint('dim', f.code)}`;
 }
 
 /** One report's finding lines, without the file's header; '' when it has none to show. */
 export function renderTextFindings(r: MatchReport, showInfo: boolean, style?: TextStyle): string {
   const shown = r.findings.filter((f) => showInfo || f.severity !== 'info');
   if (shown.length === 0) return '';
-  const paint = painter(style);
-  const out: string[] = [];
-  if (style?.concise === true) {
-    const path = paint('bold', printable(r.file));
-    for (const f of shown) {
-      const at = where(f);
-      out.push(
-        `${path}:${at === '' ? '' : `${at}:`} ${paint(severityColor(f.severity), f.severity)} ${paint('dim', f.code)} ${context(r, f)}${printable(f.message)}`,
-      );
-    }
-  } else {
-    const width = shown.reduce((w, f) => Math.max(w, where(f).length), 0); // not max(...): a match may hold 100,000 findings
-    for (const f of shown) {
-      // Padded outside the colour: the columns line up as without it.
-      const severity = paint(severityColor(f.severity), f.severity) + ' '.repeat(7 - f.severity.length);
-      out.push(
-        `  ${where(f).padEnd(width)}  ${severity}  ${context(r, f)}${printable(f.message)}  ${paint('dim', f.code)}`,
-      );
-    }
-  }
-  return out.join('\n') + '\n';
+  const width = shown.reduce((w, f) => Math.max(w, where(f).length), 0); // not max(...): a match may hold 100,000 findings
+  return shown.map((f) => findingLine(f, r, width, style)).join('\n') + '\n';
 }
 
 /** One file's block: its path, then its findings; '' when it has none to show. */
