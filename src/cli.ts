@@ -26,7 +26,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .version(VERSION, '-V, --version', 'print the version and exit')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: (text) => io.stderr(printableLines(text)) })
-    .showHelpAfterError('(run bgaudit --help for usage)');
+    .showHelpAfterError('(run bgaudit --help for usage)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bgaudit verify archive/                  audit every match file under archive/\n' +
+        '  bgaudit csv archive/ -o games.csv        one row per game\n  bgaudit rule score-mismatch              what a finding code means',
+    );
   for (const make of [verifyCommand, csvCommand, showCommand, diceCommand, playersCommand, rulesCommand, ruleCommand]) {
     program.addCommand(
       make(io, setExit)

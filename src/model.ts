@@ -119,6 +119,8 @@ export interface GameRecord {
   players: [string, string];
   /** The score before the game as recorded, left first; null when the record has none. */
   startScore: [number, number] | null;
+  /** The line of that score (a .mat score line); absent where the score has no line of its own (SGF). */
+  scoreLine?: number;
   actions: Action[];
   result: RecordedResult | null;
   /** Comment lines inside the game (`; connection lost`, XG `; Set Pos=`…). */

@@ -15,6 +15,7 @@ import type { MatchReport } from '../model.js';
 import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
+import type { TextStyle } from '../report/text-style.js';
 import { DuplicateIndex } from './duplicates.js';
 import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
 
@@ -46,6 +47,8 @@ export interface AuditRun extends DiscoverOptions {
   stdin?: Uint8Array | null;
   /** text: show info findings too. */
   showInfo?: boolean;
+  /** text: concise, colour. */
+  textStyle?: TextStyle;
   /** Findings listed per file (text, JSON, HTML); the rest are counted. Default: the renderer's. */
   maxFindings?: number;
   /** Which findings are reported (codes, severity). */
@@ -54,6 +57,8 @@ export interface AuditRun extends DiscoverOptions {
   accepted?: Map<string, AcceptedFinding[]>;
   /** Given each file's findings as a baseline line (`--write-baseline`). */
   onBaseline?: (line: string) => void;
+  /** Told of each file a walk passes over, and why (`--list-skipped`): as it is met, not in input order. */
+  onSkipped?: (path: string, why: SkipWhy) => void;
   /** Told of each input once it is done: its counts, or null when it was skipped (progress). */
   onFileDone?: (counts: FileCounts | null) => void;
   /** `bgaudit dice`: count each file's dice by this grouping instead of auditing it; given to `onOutcome`. */
@@ -69,6 +74,12 @@ export interface AuditRun extends DiscoverOptions {
    */
   afterAll?: () => { report: MatchReport; source: string };
 }
+
+/**
+ * Why a file was not audited: its name or its content is not a match file's, it is one of the
+ * run's outputs, a symbolic link not followed, or a special file.
+ */
+export type SkipWhy = 'name' | 'content' | 'output' | 'link' | 'special';
 
 /** The formats a file read in pieces writes to a spool file (the others are not made of its reports one by one). */
 const SPOOLED: ReadonlySet<OutputFormat> = new Set(['text', 'json', 'ndjson', 'csv', 'csv-match']);
@@ -144,7 +155,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     const options: RunOptions = {
       audit: positions === true ? run.audit : { ...run.audit, positions },
       maxFileSize: run.maxFileSize,
-      render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings },
+      render: { formats, showInfo: run.showInfo ?? false, maxFindings: run.maxFindings, text: run.textStyle },
       outputs: run.outputs,
       select: run.select,
       baseline: run.onBaseline !== undefined,
@@ -222,6 +233,7 @@ function outcomeWriter(run: AuditRun, summary: Summary): (o: FileOutcome) => Pro
   return (o) => {
     if (o.skipped) {
       summary.skipped++;
+      run.onSkipped?.(o.path, o.skipped === 'output' ? 'output' : 'content');
       return done(o);
     }
     addToSummary(summary, o.rendered.counts);
@@ -268,6 +280,7 @@ function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Ge
         // Counted once however many paths meet it.
         if (passedOver !== null && passedOver.has(item.path)) continue;
         passedOver?.add(item.path);
+        run.onSkipped?.(item.path, item.why === 'not-a-match' ? 'name' : item.why);
         if (item.why === 'link') result.linksNotFollowed++;
         else if (item.why === 'special') result.specialFiles++;
         else summary.skipped++;

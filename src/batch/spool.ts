@@ -130,7 +130,7 @@ export function removeSpooled(path: string): void {
  * folder before the process ends. (SIGPIPE is ignored by Node: a closed stdout is an EPIPE
  * error, and that exit removes it.)
  */
-export const ENDING_SIGNALS: readonly NodeJS.Signals[] =
+const ENDING_SIGNALS: readonly NodeJS.Signals[] =
   process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM'];
 
 /**

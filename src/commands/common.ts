@@ -2,16 +2,7 @@
 // every run makes before it starts.
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Summary, Write } from '../report/reporter.js';
 import { checkPatterns, PatternError } from '../batch/discover.js';
@@ -393,8 +384,51 @@ export function flushEvery(flushes: (() => void)[], ms = 500): { stop: () => voi
   };
 }
 
-/** Says which named paths were missing and what a walk passed over, and gives the run's exit code. */
-export function finishRun(io: CliIO, result: RunResult): number {
+export type ColorChoice = 'auto' | 'always' | 'never';
+
+export function colorFlag(): Option {
+  return new Option(
+    '--color <when>',
+    'colour the text and concise reports: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR set turns it on in a pipe too), always, never',
+  )
+    .choices(['auto', 'always', 'never'])
+    .default('auto');
+}
+
+/**
+ * Whether a report to stdout is coloured. `always` and `never` are obeyed. `auto`: never when
+ * NO_COLOR is set to anything but '' (no-color.org; it wins over FORCE_COLOR, as what a user set
+ * to be spared colour); on when FORCE_COLOR is set to anything but '', '0' or 'false'; else on a
+ * terminal that is not TERM=dumb.
+ */
+export function colorWanted(
+  choice: ColorChoice,
+  stdoutIsTTY: boolean,
+  env: Record<string, string | undefined>,
+): boolean {
+  if (choice !== 'auto') return choice === 'always';
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  return stdoutIsTTY && env.TERM !== 'dumb';
+}
+
+/** The findings that make a run exit 1: errors (verify), those of a level or above (csv --fail-on), or none. */
+export type FailOn = 'error' | 'warning' | 'never';
+
+/** `csv --fail-on`: the export is written either way; a script that wants exit 1 on findings asks for it. */
+export function failOnFlag(): Option {
+  return new Option(
+    '--fail-on <level>',
+    'exit 1 when a finding of this severity or above is reported (by default csv exits 0 once the export is written: the findings are in its rows)',
+  ).choices(['error', 'warning']);
+}
+
+/**
+ * Says which named paths were missing and what a walk passed over, and gives the run's exit code:
+ * 1 when a finding at `failOn` or above was reported.
+ */
+export function finishRun(io: CliIO, result: RunResult, failOn: FailOn = 'error'): number {
   const { missing, summary } = result;
   for (const m of missing) io.stderr(`bgaudit: ${printable(m.path)}: ${m.reason}\n`);
   if (result.linksNotFollowed > 0) {
@@ -425,9 +459,11 @@ export function finishRun(io: CliIO, result: RunResult): number {
     io.stderr(`bgaudit: no match file to read in the paths given${skipped}\n`);
     return EXIT.usage;
   }
-  return exitFor(summary);
+  return exitFor(summary, failOn);
 }
 
-function exitFor(summary: Summary): number {
-  return summary.bySeverity.error > 0 ? EXIT.findings : EXIT.clean;
+function exitFor(summary: Summary, failOn: FailOn): number {
+  const { error, warning } = summary.bySeverity;
+  const failing = failOn === 'never' ? 0 : failOn === 'warning' ? error + warning : error;
+  return failing > 0 ? EXIT.findings : EXIT.clean;
 }

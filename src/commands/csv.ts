@@ -5,6 +5,7 @@ import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
 import { csvForTerminal } from '../report/csv-terminal.js';
 import { baselineWriter } from './baseline.js';
+import { listSkippedFlag, skippedLister } from './skipped.js';
 import {
   finishRun,
   flushEvery,
@@ -14,6 +15,7 @@ import {
   flagsForRun,
   flagsForSelection,
   auditForCsv,
+  failOnFlag,
   perFlag,
   type CliIO,
   type CsvPer,
@@ -27,11 +29,21 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
     )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)');
-  for (const o of [perFlag(), ...flagsForRun(), ...flagsForSelection(), ...flagsForRules()]) cmd.addOption(o);
+  for (const o of [
+    perFlag(),
+    failOnFlag(),
+    listSkippedFlag(),
+    ...flagsForRun(),
+    ...flagsForSelection(),
+    ...flagsForRules(),
+  ])
+    cmd.addOption(o);
   return cmd
     .addHelpText(
       'after',
-      '\nColumns: file, match, game, player0, player1, length, rules, start_score0, start_score1, crawford,\n' +
+      '\nExamples:\n  bgaudit csv archive/ -o games.csv\n  bgaudit csv archive/ --per match > matches.csv && python analyse.py matches.csv\n' +
+        '  bgaudit csv archive/ -o games.csv --fail-on error    exit 1 if any error finding, as verify does\n\n' +
+        'Columns: file, match, game, player0, player1, length, rules, start_score0, start_score1, crawford,\n' +
         'post_crawford, cube, cube_owner, doubles, termination, winner, winner_name, outcome, outcome_name (nardy: oin,\n' +
         'mars, koks), points_recorded,\n' +
         'points_nominal, points_credited, status (ok | mismatch | unreadable), findings (codes joined by ;), line,\n' +
@@ -46,39 +58,47 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         "written quoted with a leading ' so that spreadsheets read them as text (OWASP CSV injection).\n" +
         'On a terminal (no -o, stdout not redirected) control characters in cells are escaped as in the text\n' +
         'report; in a file or a pipe the text is exact.\n' +
-        'The exit code is that of verify: 1 when any error finding.',
+        'Exit codes: 0 when the export was written (its rows hold the findings), 2 on a usage error, an output that\n' +
+        'cannot be written, a path named that does not exist or no match file in the paths; with --fail-on LEVEL,\n' +
+        '1 when a finding of that severity or above was reported.',
     )
-    .action(async (paths: string[], opts: RunFlagValues & { output?: string; per: CsvPer }) => {
-      const settings = await prepareRun(
-        io,
-        paths,
-        opts,
-        [opts.output, opts.writeBaseline].filter((p) => p !== undefined),
-      );
-      const file = opts.output ? openOutput(opts.output) : null;
-      const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
-      const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
-      // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
-      const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;
-      const out = coalesce(file ? file.write : terminal ? (s) => io.stdout(terminal(s)) : io.stdout);
-      const flusher = flushEvery([out.flush]);
-      let result: RunResult;
-      try {
-        result = await runPaths(paths, {
-          ...settings,
-          audit: auditForCsv(settings.audit, opts.per),
-          outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
-          sinks: [{ format: opts.per === 'match' ? 'csv-match' : 'csv', sink: csvSink(out.write, opts.per) }],
-          onBaseline: baseline?.add,
-        });
-        flusher.stop();
-        out.flush();
-        baseline?.end();
-      } finally {
-        flusher.cancel();
-        file?.close();
-        baselineFile?.close();
-      }
-      setExit(finishRun(io, result));
-    });
+    .action(
+      async (
+        paths: string[],
+        opts: RunFlagValues & { output?: string; per: CsvPer; failOn?: 'error' | 'warning'; listSkipped?: boolean },
+      ) => {
+        const settings = await prepareRun(
+          io,
+          paths,
+          opts,
+          [opts.output, opts.writeBaseline].filter((p) => p !== undefined),
+        );
+        const file = opts.output ? openOutput(opts.output) : null;
+        const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+        const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
+        // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
+        const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;
+        const out = coalesce(file ? file.write : terminal ? (s) => io.stdout(terminal(s)) : io.stdout);
+        const flusher = flushEvery([out.flush]);
+        let result: RunResult;
+        try {
+          result = await runPaths(paths, {
+            ...settings,
+            audit: auditForCsv(settings.audit, opts.per),
+            outputs: [file, baselineFile].flatMap((f) => (f ? [f.identity] : [])),
+            sinks: [{ format: opts.per === 'match' ? 'csv-match' : 'csv', sink: csvSink(out.write, opts.per) }],
+            onBaseline: baseline?.add,
+            onSkipped: opts.listSkipped ? skippedLister(io.stderr) : undefined,
+          });
+          flusher.stop();
+          out.flush();
+          baseline?.end();
+        } finally {
+          flusher.cancel();
+          file?.close();
+          baselineFile?.close();
+        }
+        setExit(finishRun(io, result, opts.failOn ?? 'never'));
+      },
+    );
 }

@@ -6,7 +6,7 @@ import { jsonSink, ndjsonSink, type RunRecord } from '../report/json.js';
 import { VERSION } from '../version.js';
 import { progressLine, type Progress } from '../report/progress.js';
 import { coalesce, type Coalesced, type OutputFormat, type Sink, type Write } from '../report/reporter.js';
-import { textSink } from '../report/text.js';
+import { textSink, type TextStyle } from '../report/text.js';
 import { htmlSink } from '../report/html.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { baselineWriter } from './baseline.js';
@@ -15,6 +15,7 @@ import type { AuditOptions } from '../scoring/audit.js';
 import { readAliases, AliasesError } from '../results/aliases.js';
 import { readSheet, resultsCheck } from '../results/report.js';
 import { SheetError } from '../results/sheet.js';
+import { listSkippedFlag, skippedLister } from './skipped.js';
 import {
   finishRun,
   flushEvery,
@@ -27,15 +28,21 @@ import {
   perFlag,
   positiveInt,
   UsageError,
+  colorFlag,
+  colorWanted,
   type CliIO,
+  type ColorChoice,
   type CsvPer,
   type RunFlagValues,
 } from './common.js';
 
-function sinkFor(format: OutputFormat, write: Write, run: RunRecord): Sink {
+/** `--format`: the report formats, concise among them (the text format's one line a finding). */
+type StdoutFormat = 'text' | 'concise' | 'json' | 'ndjson';
+
+function sinkFor(format: StdoutFormat, write: Write, run: RunRecord, style: TextStyle): Sink {
   if (format === 'json') return jsonSink(write, run);
   if (format === 'ndjson') return ndjsonSink(write, run);
-  return textSink(write);
+  return textSink(write, style);
 }
 
 /** The run record of JSON and NDJSON: the version, the paths and every setting that shapes the findings. */
@@ -62,11 +69,13 @@ function runRecord(paths: string[], o: VerifyOptions): RunRecord {
 }
 
 interface VerifyOptions extends RunFlagValues {
-  format: string;
+  format: StdoutFormat;
+  color: ColorChoice;
   info: boolean;
   csv?: string;
   html?: string;
   quiet?: boolean;
+  listSkipped?: boolean;
   per: CsvPer;
   maxFindings: number;
   results?: string;
@@ -107,17 +116,22 @@ function checkOptions(opts: VerifyOptions) {
 }
 
 const HELP_AFTER =
-  '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv\n  bgaudit verify archive/ --html report.html\n  bgaudit verify archive/ --write-baseline accepted.json    (later: --baseline accepted.json)\n  bgaudit verify archive/ --results results.csv --aliases names.csv\n  cat x.mat | bgaudit verify -\n\n' +
+  '\nExamples:\n  bgaudit verify fixtures/\n  bgaudit verify archive/ --format concise | grep score-mismatch\n  bgaudit verify archive/ --format ndjson > report.ndjson\n  bgaudit verify "archive/**/*.mat" --csv games.csv\n  bgaudit verify archive/ --html report.html\n  bgaudit verify archive/ --write-baseline accepted.json    (later: --baseline accepted.json)\n  bgaudit verify archive/ --results results.csv --aliases names.csv\n  cat x.mat | bgaudit verify -\n\n' +
   'Output: text (linter style: file, then "line:col  severity  message  code", then a summary),\n' +
-  'json (one array of match reports) or ndjson (one match report per line), in input order, after\n' +
-  'one run record ({"bgaudit": {version, command, paths, settings}}) that says what made the report.\n' +
+  'concise (one "path:line:col: severity code message" line a finding; "path:line:" without a column,\n' +
+  '"path:" for the whole file; the one-line summary on stderr), json (one array of match reports) or\n' +
+  'ndjson (one match report per line), in input order, after one run record\n' +
+  '({"bgaudit": {version, command, paths, settings}}) that says what made the report.\n' +
+  'Text and concise are coloured on a terminal (--color auto); NO_COLOR set turns colour off,\n' +
+  'FORCE_COLOR set turns it on in a pipe; --color always|never decides whatever they say.\n' +
   'A file that cannot be read still gets one report, with match: null and its parse-error,\n' +
   'io-error, timeout, memory-limit or internal-error finding. Inputs are only read, never written.\n' +
   'Findings reported: --ignore and --select take codes, --min-severity a level; --write-baseline FILE\n' +
   'accepts the findings of this run, and --baseline FILE then reports only new ones. The exit code\n' +
   'follows what is reported.\n' +
   'Walks read regular files only and stay in the folder walked: symbolic links to folders, and to\n' +
-  'files outside it, are not followed unless --follow is given.';
+  'files outside it, are not followed unless --follow is given; --list-skipped lists on stderr each\n' +
+  'file a walk skipped, and why.';
 
 /**
  * The output files besides stdout (`--csv`, `--html`), opened before the run (a path that cannot
@@ -154,7 +168,8 @@ function resultsFlags(): Option[] {
   ];
 }
 
-export function verifyCommand(io: CliIO, setExit: (code: number) => void): Command {
+/** The command, its arguments, options and help, without its action. */
+function verifyDefinition(): Command {
   const cmd = new Command('verify')
     .description(
       'audit match files, folders and globs; exit 0 when clean, 1 when any error finding, 2 on usage or I/O failure',
@@ -163,8 +178,16 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       '<paths...>',
       'match files, folders (walked recursively, in sorted order), quoted globs such as "archive/**/*.mat", or - for standard input',
     )
-    .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'ndjson']).default('text'))
-    .option('--info', 'text format: show info findings too', false)
+    .addOption(
+      new Option(
+        '-f, --format <format>',
+        'report format: text, concise (one line a finding: path:line:col: severity code message), json, ndjson',
+      )
+        .choices(['text', 'concise', 'json', 'ndjson'])
+        .default('text'),
+    )
+    .addOption(colorFlag())
+    .option('--info', 'text and concise formats: show info findings too', false)
     .option('--csv <file>', 'also write the per-game CSV to this file (never one of the inputs)')
     .addOption(perFlag('--csv: one row per game (default) or per match'))
     .option(
@@ -181,9 +204,19 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         .argParser(positiveInt('--max-findings'))
         .default(MAX_FINDINGS_LISTED),
     );
-  for (const o of [...flagsForRun(), ...flagsForSelection(), ...flagsForRules(), ...resultsFlags()]) cmd.addOption(o);
-  return cmd.addHelpText('after', HELP_AFTER).action(async (paths: string[], opts: VerifyOptions) => {
-    const format = opts.format as OutputFormat;
+  for (const o of [listSkippedFlag(), ...flagsForRun(), ...flagsForSelection(), ...flagsForRules(), ...resultsFlags()])
+    cmd.addOption(o);
+  return cmd.addHelpText('after', HELP_AFTER);
+}
+
+export function verifyCommand(io: CliIO, setExit: (code: number) => void): Command {
+  return verifyDefinition().action(async (paths: string[], opts: VerifyOptions) => {
+    // The concise report is the text format's other style: rendered, spooled and counted as text.
+    const format: OutputFormat = opts.format === 'concise' ? 'text' : opts.format;
+    const textStyle: TextStyle = {
+      concise: opts.format === 'concise',
+      color: colorWanted(opts.color, io.stdoutIsTTY === true, process.env),
+    };
     const results = checkOptions(opts);
     const settings = await prepareRun(
       io,
@@ -203,7 +236,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       progress?.clear();
       io.stdout(s);
     });
-    const sinks = [{ format, sink: sinkFor(format, stdout.write, runRecord(paths, opts)) }, ...outputs];
+    const sinks = [{ format, sink: sinkFor(opts.format, stdout.write, runRecord(paths, opts), textStyle) }, ...outputs];
     const flusher = flushEvery([stdout.flush, ...outputs.map((o) => o.out.flush)]);
     let result: RunResult;
     try {
@@ -213,10 +246,12 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
         outputs: [...outputs.map((o) => o.file), ...(baselineFile ? [baselineFile] : [])].map((f) => f.identity),
         sinks: [...sinks, ...results.sinks],
         showInfo: opts.info || opts.minSeverity === 'info',
+        textStyle,
         maxFindings: opts.maxFindings,
         onBaseline: baseline?.add,
         onFileDone: (counts) => progress?.fileDone(counts),
         afterAll: results.report,
+        onSkipped: opts.listSkipped ? skippedLister(io.stderr, () => progress?.clear()) : undefined,
       });
       flusher.stop();
       stdout.flush();

@@ -94,6 +94,7 @@ function gameOf(node: GameNode, index: number, errors: ErrorSink, seen: MatchSee
     errors.push(parseErrorOf(score));
   } else {
     game.players = score.names;
+    game.scoreLine = score.line;
     const scores = [within(score.scores[0], MAX_POINTS), within(score.scores[1], MAX_POINTS)];
     if (scores[0] !== null && scores[1] !== null) game.startScore = [scores[0], scores[1]];
     for (const k of [0, 1] as const) {

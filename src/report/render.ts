@@ -20,7 +20,6 @@
 // follow every finding; so does the CSV, whose rows hold a game's codes, not its findings.
 import type { MatchReport } from '../model.js';
 import { renderCsvRows, renderMatchCsvRows } from './csv.js';
-import { printable } from './escape.js';
 import { renderHtmlFile } from './html-file.js';
 import { html } from './html-escape.js';
 import { renderJsonParts } from './json.js';
@@ -33,14 +32,14 @@ import {
   type RenderedFile,
 } from './reporter.js';
 import { renderShow } from './show.js';
-import { renderText } from './text.js';
+import { fileHeader, notListedLine, renderTextFindings } from './text.js';
 import { plural } from '../words.js';
 
 /** Findings listed per file when the run does not say (`--max-findings`). */
 export const MAX_FINDINGS_LISTED = 1000;
 
 /** How many of a report's findings were left out of its listing, by severity (JSON: `notListed`). */
-export interface NotListed {
+interface NotListed {
   findings: number;
   error: number;
   warning: number;
@@ -60,7 +59,7 @@ function fileNotListed(): FileNotListed {
  * A report with its first `room` findings only (in file order), its games' findings cut to the
  * same ones, and what was left out counted in `notListed` and into `into`. The report is not changed.
  */
-export function cutFindings(
+function cutFindings(
   r: MatchReport,
   room: number,
   into: FileNotListed = fileNotListed(),
@@ -86,7 +85,7 @@ export function cutFindings(
 }
 
 /** What a file left out of its listing, in words ('' for nothing to say): codes by count, then name. */
-export function notListedText(n: FileNotListed, showInfo: boolean, max: number): string {
+function notListedText(n: FileNotListed, showInfo: boolean, max: number): string {
   const shown = showInfo ? n.findings : n.error + n.warning;
   if (shown === 0) return '';
   const parts = [plural(n.error, 'error'), plural(n.warning, 'warning')];
@@ -303,8 +302,8 @@ export class FileRenderer {
     const { text, json, csv, csvMatch } = this.texts;
     const note = notListedText(this.notListed, this.spec.showInfo, this.maxFindings);
     if (note !== '' && text) {
-      if (text.empty) text.add(`${printable(this.file)}\n`);
-      text.add(`  ${note}\n`);
+      this.header(text, this.file);
+      text.add(notListedLine(this.file, note, this.spec.text));
     }
     for (const format of this.spec.formats) {
       if (format === 'text' && text) each(format, text);
@@ -326,9 +325,8 @@ export class FileRenderer {
     const listed = r.findings.length <= room ? r : cutFindings(r, room, this.notListed);
     this.listed += listed.findings.length;
     if (f.has('text')) {
-      const block = renderText([listed], this.spec.showInfo);
-      // renderText writes the file's path before a file's first finding: once a file, in finish.
-      p.text = block === '' ? '' : block.slice(printable(r.file).length + 1);
+      // The file's path goes before its first finding once a file, in take.
+      p.text = renderTextFindings(listed, this.spec.showInfo, this.spec.text);
     }
     if (f.has('json') || f.has('ndjson')) p.json = renderJsonParts(listed);
     if (f.has('csv')) p.csv = renderCsvRows([r]);
@@ -353,7 +351,7 @@ export class FileRenderer {
     addCounts(this.counts, p.counts);
     const { text } = into;
     if (p.text && text) {
-      if (header && text.empty) text.add(`${printable(p.file)}\n`);
+      if (header) this.header(text, p.file);
       text.add(p.text);
     }
     if (p.json !== undefined) into.json?.add(...p.json);
@@ -362,10 +360,16 @@ export class FileRenderer {
     if (p.kept) this.kept.push(p.kept);
   }
 
+  /** The file's path before its first finding (none in the concise text). */
+  private header(text: FormatText, file: string): void {
+    const header = fileHeader(file, this.spec.text);
+    if (text.empty && header !== '') text.add(header);
+  }
+
   /** The texts of the reports that came after the one out of order, written after it. */
   private join(after: Texts): void {
     const { text } = this.texts;
-    if (text && after.text && text.empty && !after.text.empty) text.add(`${printable(this.file)}\n`);
+    if (text && after.text && !after.text.empty) this.header(text, this.file);
     for (const k of ['text', 'json', 'csv', 'csvMatch'] as const) {
       const into = this.texts[k];
       const from = after[k];

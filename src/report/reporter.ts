@@ -3,6 +3,7 @@
 // report objects cost more than auditing them). Sinks write the rendered text in input order.
 import type { MatchReport, Severity } from '../model.js';
 import type { ShowSelection } from './show.js';
+import type { TextStyle } from './text-style.js';
 
 export type Write = (text: string) => void;
 
@@ -58,6 +59,8 @@ export interface RenderSpec {
   source?: string;
   /** Findings listed per file (text, JSON, the page); those past it are counted. Default: `MAX_FINDINGS_LISTED`. */
   maxFindings?: number;
+  /** text: concise (one line a finding) and colour; the linter-style blocks without colour when not given. */
+  text?: TextStyle;
 }
 
 export interface FileCounts {

@@ -1,50 +1,103 @@
 // The linter-style report: each file with findings, then `line:col  severity  message  code`,
-// then a summary. The path and the messages (which quote names, headers and excerpts of the
-// file) are printed through printable(): nothing from a file reaches the terminal raw.
+// then a summary; or, concise, one `path:line:col: severity code message` line a finding. The
+// path and the messages (which quote names, headers and excerpts of the file) are printed through
+// printable(): nothing from a file reaches the terminal raw. Colour (text-style.ts) wraps what
+// printable() has made, never the other way round.
 import type { Finding, MatchReport } from '../model.js';
 import { printable } from './escape.js';
 import type { Sink, Summary, Write } from './reporter.js';
+import { painter, severityColor, type TextStyle } from './text-style.js';
 import { plural } from '../words.js';
+
+export type { TextStyle } from './text-style.js';
 
 function where(f: Finding): string {
   if (f.line === undefined) return '';
   return f.column === undefined ? String(f.line) : `${f.line}:${f.column}`;
 }
 
-function formatSummary(s: Summary): string {
+function formatSummary(s: Summary, style: TextStyle | undefined): string {
+  const paint = painter(style);
   const codes = Object.entries(s.byCode)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([code, n]) => `  ${String(n).padStart(6)}  ${code}`);
   const matches = `${s.matches} ${s.matches === 1 ? 'match' : 'matches'}`;
+  const { error, warning } = s.bySeverity;
+  const errors = plural(error, 'error');
+  const warnings = plural(warning, 'warning');
   const head =
     `${plural(s.files, 'file')}${s.skipped ? ` (${s.skipped} skipped: not match files)` : ''}, ${matches}, ${plural(s.games, 'game')}: ` +
-    `${plural(s.bySeverity.error, 'error')}, ${plural(s.bySeverity.warning, 'warning')}, ${s.bySeverity.info} info`;
+    `${error > 0 ? paint('red', errors) : errors}, ${warning > 0 ? paint('yellow', warnings) : warnings}, ${s.bySeverity.info} info`;
   return [head, ...codes].join('\n') + '\n';
 }
 
-/** One file's block: its path, then its findings; '' when it has none to show. */
-export function renderText(reports: MatchReport[], showInfo: boolean): string {
-  const out: string[] = [];
-  for (const r of reports) {
-    const shown = r.findings.filter((f) => showInfo || f.severity !== 'info');
-    if (shown.length === 0) continue;
-    if (out.length === 0) out.push(printable(r.file));
-    const width = shown.reduce((w, f) => Math.max(w, where(f).length), 0); // not max(...): a match may hold 100,000 findings
-    for (const f of shown) {
-      const game = f.game === undefined ? '' : `game ${f.game}: `;
-      const match = r.match !== null && r.match > 1 ? `match ${r.match}, ` : '';
-      out.push(
-        `  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${match}${game}${printable(f.message)}  ${f.code}`,
-      );
-    }
-  }
-  return out.length === 0 ? '' : out.join('\n') + '\n';
+/** What goes before a file's first finding: its path on a line of its own; nothing when concise. */
+export function fileHeader(file: string, style?: TextStyle): string {
+  return style?.concise === true ? '' : `${painter(style)('bold', printable(file))}\n`;
 }
 
-export function textSink(write: Write): Sink {
+/** The line that says how many of a file's findings were not listed (`note`: bgaudit's words). */
+export function notListedLine(file: string, note: string, style?: TextStyle): string {
+  return style?.concise === true ? `${painter(style)('bold', printable(file))}: ${note}\n` : `  ${note}\n`;
+}
+
+/** `match M, game N: ` before a message, as far as they are known (a file's first match is not named). */
+function context(match: number | null, f: Finding): string {
+  const game = f.game === undefined ? '' : `game ${f.game}: `;
+  return (match !== null && match > 1 ? `match ${match}, ` : '') + game;
+}
+
+/**
+ * One finding's line, without its newline: `  line:col  severity  message  code`, its place
+ * padded to `width`; concise, `path:line:col: severity code message` (`width` unused).
+ */
+export function findingLine(
+  f: Finding,
+  report: { file: string; match: number | null },
+  width: number,
+  style?: TextStyle,
+): string {
+  const paint = painter(style);
+  const severity = paint(severityColor(f.severity), f.severity);
+  const message = context(report.match, f) + printable(f.message);
+  const at = where(f);
+  if (style?.concise === true)
+    return `${paint('bold', printable(report.file))}:${at === '' ? '' : `${at}:`} ${severity} ${paint('dim', f.code)} ${message}`;
+  // Padded outside the colour: the columns line up as without it.
+  return `  ${at.padEnd(width)}  ${severity}${' '.repeat(7 - f.severity.length)}  ${message}  ${paint('dim', f.code)}`;
+}
+
+/** One report's finding lines, without the file's header; '' when it has none to show. */
+export function renderTextFindings(r: MatchReport, showInfo: boolean, style?: TextStyle): string {
+  const shown = r.findings.filter((f) => showInfo || f.severity !== 'info');
+  if (shown.length === 0) return '';
+  const width = shown.reduce((w, f) => Math.max(w, where(f).length), 0); // not max(...): a match may hold 100,000 findings
+  return shown.map((f) => findingLine(f, r, width, style)).join('\n') + '\n';
+}
+
+/** One file's block: its path, then its findings; '' when it has none to show. */
+export function renderText(reports: MatchReport[], showInfo: boolean, style?: TextStyle): string {
+  let out = '';
+  let first = true;
+  for (const r of reports) {
+    const lines = renderTextFindings(r, showInfo, style);
+    if (lines === '') continue;
+    if (first) out = fileHeader(r.file, style);
+    first = false;
+    out += lines;
+  }
+  return out;
+}
+
+/**
+ * The text report's sink: the files' blocks, a blank line between two, then the summary. Concise,
+ * the lines alone: the one-line summary goes to stderr, as with JSON.
+ */
+export function textSink(write: Write, style?: TextStyle): Sink {
+  const concise = style?.concise === true;
   let any = false;
   const piece = (text: string, first: boolean) => {
-    write(first && any ? '\n' + text : text);
+    write(first && any && !concise ? '\n' + text : text);
     any = true;
   };
   return {
@@ -54,7 +107,7 @@ export function textSink(write: Write): Sink {
     piece,
     pieced() {},
     end(summary) {
-      write(`${any ? '\n' : ''}${formatSummary(summary)}`);
+      if (!concise) write(`${any ? '\n' : ''}${formatSummary(summary, style)}`);
     },
   };
 }

@@ -253,14 +253,14 @@ export const EXAMPLES: Partial<Record<FindingCode, Example>> = {
   'score-mismatch': {
     file: 'scoring/score-mismatch.mat',
     lines: [
-      '23 |  16) 64: 13/9 13/7                Doubles => 2',
       '24 |  17)  Drops                       Wins 1 point',
       '25 | ',
       '26 |  Game 2',
       '27 |  Anna : 0                       Boris : 0',
+      '28 |   1) 64: 24/18 18/14             53: 6/3 8/3',
     ],
     finding:
-      'fixtures/scoring/score-mismatch.mat:26: error score-mismatch the record starts this game at 0-0, but the games before it add up to 0-1',
+      'fixtures/scoring/score-mismatch.mat:27: error score-mismatch the record starts this game at 0-0, but the games before it add up to 0-1',
   },
   'game-number': {
     file: 'scoring/game-number.mat',

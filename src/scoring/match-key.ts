@@ -306,7 +306,10 @@ function asideOf(record: MatchRecord, errors: number): Aside {
   for (const g of record.games) {
     const [a, b] = g.players;
     const score = g.startScore === null ? -1 : g.startScore[0] * 65536 + g.startScore[1];
-    add(part(1, Math.imul(fnv(fnv(FNV_START ^ g.number, a.trim()), b.trim()) ^ score, 16777619)), g.line);
+    add(
+      part(1, Math.imul(fnv(fnv(FNV_START ^ g.number, a.trim()), b.trim()) ^ score, 16777619)),
+      g.scoreLine ?? g.line,
+    );
     // The result among the game's comments, where its line puts it.
     const r = g.result;
     let resultDue = r !== null;

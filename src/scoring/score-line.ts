@@ -153,7 +153,7 @@ export function autoDoubleFinding(
     'score-mismatch',
     'warning',
     `${startsAt(recorded, expected)}: game ${last.number} counted ${last.nominal * factor}, not ${last.nominal}, as it does when automatic doubles turn its cube ${times} before play (to ${last.cube * factor}), which a .mat cannot write`,
-    { game: game.number, line: game.line, recorded, expected },
+    { game: game.number, line: game.scoreLine ?? game.line, recorded, expected },
   );
 }
 
@@ -184,7 +184,7 @@ export function scoreLineFinding(
   last: LastGame | null,
 ): Finding {
   const recorded: Score = game.startScore ?? judged.expected;
-  const where = { game: game.number, line: game.line, recorded, expected: judged.expected };
+  const where = { game: game.number, line: game.scoreLine ?? game.line, recorded, expected: judged.expected };
   let said = startsAt(recorded, judged.expected);
   const moves = last?.moves;
   const implied = judged.follows !== 'results' && last && moves?.unchecked ? pointsImplied(recorded, last) : null;

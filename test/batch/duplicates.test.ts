@@ -86,10 +86,10 @@ describe('which copy to keep', () => {
       .flatMap((r) => r.findings)
       .filter((f) => f.severity === 'error').length;
   it.each([
-    ['a score line', (t: string) => t.replace('charlot2 : 2\n', 'charlot2 : 3\n'), 33, 'score line'],
+    ['a score line', (t: string) => t.replace('charlot2 : 2\n', 'charlot2 : 3\n'), 34, 'score line'],
     ['a result', (t: string) => t.replace(/Wins 3 points\n\n$/, 'Wins 3 points and the match\n\n'), 120, 'result'],
     ['a header', (t: string) => t.replace('2025.11.08', '2025.11.09'), 1, 'header'],
-    ['a comment', (t: string) => t.replace('\n Game 2\n', '\n; edited by hand\n Game 2\n'), 33, 'comment'],
+    ['a comment', (t: string) => t.replace('\n Game 2\n', '\n; edited by hand\n Game 2\n'), 34, 'comment'],
   ])(
     'an edited copy met first: the original says where they differ (%s) and who has errors',
     async (_, edit, line, part) => {

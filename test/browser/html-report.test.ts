@@ -246,13 +246,15 @@ describe.skipIf(!CHROMIUM)('the HTML report in Chromium', () => {
   it('shows a long list a page at a time, every finding on one of them', async () => {
     const many = join(dir, 'many');
     mkdirSync(many);
-    const game = (n: number) =>
-      ` Game ${n}\n Anna : 0                       Boris : ${n > 1 ? 1 : 0}\n  1)                             41: 13/9 24/23\n` +
+    const game = (n: number, them = 'Boris') =>
+      ` Game ${n}\n Anna : 0                       ${them} : ${n > 1 ? 1 : 0}\n  1)                             41: 13/9 24/23\n` +
       '  2) 65: 24/18 18/13              Doubles => 2\n  3)  Drops                       Wins 1 point\n\n';
-    writeFileSync(
-      join(many, 'after.mat'),
-      ' 1 point match\n\n' + Array.from({ length: 1201 }, (_, k) => game(k + 1)).join(''),
-    );
+    // Two matches of 600 findings each (a file lists at most --max-findings, 1,000), not duplicates.
+    for (const them of ['Boris', 'Cleo'])
+      writeFileSync(
+        join(many, `after-${them}.mat`),
+        ' 1 point match\n\n' + Array.from({ length: 601 }, (_, k) => game(k + 1, them)).join(''),
+      );
     const made = await make(dir, 'many.html', many);
     const { page, errors, close } = await open(browser, made.url);
     const expected = expectedRows(made.reports);

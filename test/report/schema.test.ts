@@ -229,6 +229,10 @@ describe("docs/output.md's examples are bgaudit's output", () => {
     expect(here((await cli('verify', example)).stdout)).toBe(block('opening-double.mat\n'));
   });
 
+  it('concise', async () => {
+    expect(here((await cli('verify', example, '-f', 'concise')).stdout)).toBe(block('opening-double.mat:8:34:'));
+  });
+
   it('the run record of ndjson, and the report of an unreadable file', async () => {
     const run = (await cli('verify', example, '-f', 'ndjson', '-q')).stdout.split('\n')[0];
     expect(here(run) + '\n').toBe(block('{"bgaudit":'));

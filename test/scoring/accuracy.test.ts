@@ -187,7 +187,7 @@ describe('money sessions in .mat: score lines', () => {
   it('a copy of s01 with one score line changed gives an error', () => {
     const [r] = audit('money-score-line-changed.mat');
     expect(said(r)).toEqual([
-      ['score-mismatch', 'error', 372, 'the record starts this game at 12-17, but the games before it add up to 12-16'],
+      ['score-mismatch', 'error', 373, 'the record starts this game at 12-17, but the games before it add up to 12-16'],
     ]);
   });
 

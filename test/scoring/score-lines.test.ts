@@ -19,18 +19,18 @@ const said = (r: MatchReport) =>
 describe('one wrong thing, one finding', () => {
   it.each<[string, string, (string | number | undefined)[][]]>([
     // Game 5's Llabba : 8 written 9: game 6's line (2-8) is what the results add up to.
-    ['score-line-wrong.mat', 'a wrong score line', [['score-mismatch', 'error', 112, 5]]],
+    ['score-line-wrong.mat', 'a wrong score line', [['score-mismatch', 'error', 113, 5]]],
     // The same in GNU Backgammon's .sgf: game 3 at 4-0 would also make it the Crawford game,
     // and its double a crawford-double; the game starts where the results say.
     ['score-line-wrong.sgf', 'a wrong start score in an .sgf', [['score-mismatch', 'error', 101, 3]]],
     // Game 8's line one too high and game 9's carrying it: the transition into game 8 is wrong.
-    ['score-line-carried.mat', 'a wrong score line the next one goes on from', [['score-mismatch', 'error', 220, 8]]],
+    ['score-line-carried.mat', 'a wrong score line the next one goes on from', [['score-mismatch', 'error', 221, 8]]],
     // The same, and by the lines after it Llabba reaches 12 before game 11 (where a double is
     // made) and 13 before game 14; by the results, not: no crawford-double, no game-after-match.
     [
       'score-line-carried-crawford.mat',
       'a wrong score line the next ones go on from, past the Crawford game',
-      [['score-mismatch', 'error', 151, 8]],
+      [['score-mismatch', 'error', 152, 8]],
     ],
     // Game 5's "Wins 2 point" written 4: the score lines after it follow the game as played.
     ['result-line-wrong.mat', 'a wrong result', [['points-mismatch', 'error', 138, 5]]],
@@ -55,7 +55,7 @@ describe('one wrong thing, one finding', () => {
       'score-line-after-resignation.mat',
       'a score line against a resignation only its result line values',
       [
-        ['score-mismatch', 'error', 100, 5],
+        ['score-mismatch', 'error', 101, 5],
         ['match-unfinished', 'warning', 110, undefined],
       ],
     ],
