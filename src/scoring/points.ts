@@ -254,6 +254,10 @@ function resignWorth(
       nominal: matchNeed === null ? null : Math.max(1, matchNeed),
     };
   }
+  // More than a backgammon in a game after the match was won (the winner needs nothing): the game
+  // is not part of the match (game-after-match says so), and neither a forfeit nor a wrong value.
+  if (written > 3 * cube && matchNeed !== null && matchNeed <= 0 && !ctx.rules.money)
+    return { termination: 'resign', winner, outcome: result, nominal: written };
   // More than a backgammon, and at least what the winner still needed: the loser left the match.
   if (written > 3 * cube && matchNeed !== null && matchNeed > 0 && written >= matchNeed && !ctx.rules.money)
     return forfeitWorth(winner, matchNeed, written, ctx, (m) =>

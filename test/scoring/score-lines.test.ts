@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import type { MatchReport } from '../../src/model.js';
 import { type Crediting, type GameMoves, advance, judgeLine } from '../../src/scoring/score-line.js';
-import { fixture } from '../helpers.js';
+import { fixture, fixtureText } from '../helpers.js';
 
 function audit(name: string): MatchReport {
   const reports = auditFile(fixture('score-lines', name), name);
@@ -180,5 +180,15 @@ describe('judgeLine', () => {
     // A money session's cap (Backgammon Galaxy's 16) applies; no length caps it.
     expect(advance([[0, 0]], moves([1, 32]), { money: true, length: 16, pointsCap: 16 })).toEqual([[0, 16]]);
     expect(advance([[0, 0]], moves([1, 32]), { money: true, length: 0, pointsCap: null })).toEqual([[0, 32]]);
+  });
+});
+
+describe('a game after the match', () => {
+  it('copied from a forfeit, is one game-after-match: its resignation is not judged against nothing needed', () => {
+    const text = fixtureText('accuracy', 'forfeit-galaxy-after-one-roll.mat');
+    const game = text.slice(text.indexOf(' Game 1'));
+    const after = text + '\n' + game.replace(' Game 1', ' Game 2').replace('lasse : 0 ', 'lasse : 5 ');
+    const [r] = auditFile(new TextEncoder().encode(after), 'after.mat');
+    expect(r.findings.filter((f) => f.severity === 'error').map((f) => f.code)).toEqual(['game-after-match']);
   });
 });
