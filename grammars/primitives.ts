@@ -23,24 +23,61 @@ export interface Unlisted {
   lastLine: number;
 }
 
-/** A parser for one sticky regexp at the current offset; `build` turns the match into a node. */
-export function sticky<T>(re: RegExp, expected: string, build: (m: RegExpExecArray, offset: number) => T): P.Parser<T> {
+/**
+ * A parser for one sticky regexp at the current offset; `build` turns the match into a node. It
+ * reads `text` when given (a grammar built over its own text), else parsimmon's input.
+ */
+export function sticky<T>(
+  re: RegExp,
+  expected: string,
+  build: (m: RegExpExecArray, offset: number) => T,
+  text?: string,
+): P.Parser<T> {
   if (!re.sticky) throw new Error(`regexp ${re} must be sticky (y flag)`);
   return P((input, i) => {
     re.lastIndex = i;
-    const m = re.exec(input);
+    const m = re.exec(text ?? input);
     return m ? P.makeSuccess(re.lastIndex, build(m, i)) : P.makeFailure(i, expected);
   });
 }
 
 /**
- * `parser`'s reply on `input` from offset `from`, the parser run as parsimmon runs it inside
- * `parse`, without `parse`'s wrapper: that ends every call with `delete lineColumnIndex[input]`,
- * which makes V8 hash and internalise the whole input string (11-13 µs for a 4.7 KB file, more
- * than the grammar spends reading it). The reply's `furthest` and `expected` are parsimmon's.
+ * The input a grammar built over its own text runs on (`readFrom`, `readWhole`): its rules read
+ * that text, never parsimmon's input. `parse` ends every call with `delete lineColumnIndex[input]`,
+ * which hashes the whole input string (about as long as reading a small file); on this empty
+ * stand-in it costs nothing.
  */
-export function runParser<T>(parser: P.Parser<T>, input: string, from: number): P.Reply<T> {
-  return (parser as unknown as { _: (input: string, i: number) => P.Reply<T> })._(input, from);
+const STAND_IN = '';
+
+/** A parser that moves to `offset` and reads nothing. */
+function seek(offset: number): P.Parser<null> {
+  return P((_, __) => P.makeSuccess(offset, null));
+}
+
+/** A parser that reads nothing and gives where it stands. */
+const here = P((_, i) => P.makeSuccess(i, i));
+
+/**
+ * What `parser` (a rule of a grammar that reads its own text) reads from `from`, and where it
+ * ends; null when it fails there.
+ */
+export function readFrom<T>(parser: P.Parser<T>, from: number): { value: T; end: number } | null {
+  const read = P.seqMap(seek(from), parser, here, (_, value, end) => ({ value, end }));
+  const result = P.alt(read, P.succeed(null)).parse(STAND_IN);
+  return result.status ? result.value : null;
+}
+
+/**
+ * What `parser` (a rule of a grammar that reads its own text) reads from offset 0; on failure
+ * parsimmon's furthest offset and expectations.
+ */
+export function readWhole<T>(
+  parser: P.Parser<T>,
+): { status: true; value: T } | { status: false; furthest: number; expected: string[] } {
+  const result = parser.parse(STAND_IN);
+  return result.status
+    ? { status: true, value: result.value }
+    : { status: false, furthest: result.index.offset, expected: result.expected };
 }
 
 /** Offsets → 1-based line and column, for one text. */

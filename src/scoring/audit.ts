@@ -1,6 +1,7 @@
 // MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
 import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
+import { newMoveScratch } from '../engine/moves.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import { MAX_POINTS } from '../limits.js';
 import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchReport } from '../model.js';
@@ -222,10 +223,11 @@ function replayAll(
   // The options with the key's observer made once a match, not spread again for every game: a
   // new options object per game made the replay 8% slower (runTask in process, 6 interleaved runs).
   const keyed = key === null ? options : { ...options, observer: key.observer };
+  const work = newMoveScratch();
   return record.games.map((game, k) => {
     key?.startGame();
     const counter = stats?.[k];
-    const r = replay(game, keyed, counter);
+    const r = replay(game, keyed, counter, work);
     key?.endGame(game, r.final);
     counter?.end(game, r.rolls);
     return r;
