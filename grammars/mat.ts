@@ -18,7 +18,7 @@ import type {
   ScoreNode,
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
-import { LineCursor, MAX_LISTED_ERRORS, readFrom, readWhole, sticky, type Unlisted } from './primitives.js';
+import { LineCursor, MAX_LISTED_ERRORS, readFrom, readWhole, stickyIn, type Unlisted } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
@@ -381,14 +381,12 @@ interface MatRules {
  * small file more to build than to read.
  */
 function matRules(s: MatScratch, input: string): MatRules {
-  const matchLine = sticky(
-    MATCH_LINE,
-    MATCH_EXPECTED,
-    (m, offset) => ({ length: m[1] === undefined ? 0 : wholeNumber(m[1]), offset }),
-    input,
-  );
-  const gameLine = sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset }), input);
-  const blank = sticky(BLANK_LINE, 'a blank line', () => null, input);
+  const matchLine = stickyIn(input, MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
+    length: m[1] === undefined ? 0 : wholeNumber(m[1]),
+    offset,
+  }));
+  const gameLine = stickyIn(input, GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset }));
+  const blank = stickyIn(input, BLANK_LINE, 'a blank line', () => null);
   const scoreLine = P<ScoreNode>((_, i) => {
     const fields = scanScoreLine(s, input, i);
     return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');

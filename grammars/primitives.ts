@@ -23,20 +23,27 @@ export interface Unlisted {
   lastLine: number;
 }
 
-/**
- * A parser for one sticky regexp at the current offset; `build` turns the match into a node. It
- * reads `text` when given (a grammar built over its own text), else parsimmon's input.
- */
-export function sticky<T>(
-  re: RegExp,
-  expected: string,
-  build: (m: RegExpExecArray, offset: number) => T,
-  text?: string,
-): P.Parser<T> {
+/** A parser for one sticky regexp at the current offset; `build` turns the match into a node. */
+export function sticky<T>(re: RegExp, expected: string, build: (m: RegExpExecArray, offset: number) => T): P.Parser<T> {
   if (!re.sticky) throw new Error(`regexp ${re} must be sticky (y flag)`);
   return P((input, i) => {
     re.lastIndex = i;
-    const m = re.exec(text ?? input);
+    const m = re.exec(input);
+    return m ? P.makeSuccess(re.lastIndex, build(m, i)) : P.makeFailure(i, expected);
+  });
+}
+
+/** The same over `text`, for a grammar built over its own text (see `readFrom`). */
+export function stickyIn<T>(
+  text: string,
+  re: RegExp,
+  expected: string,
+  build: (m: RegExpExecArray, offset: number) => T,
+): P.Parser<T> {
+  if (!re.sticky) throw new Error(`regexp ${re} must be sticky (y flag)`);
+  return P((_, i) => {
+    re.lastIndex = i;
+    const m = re.exec(text);
     return m ? P.makeSuccess(re.lastIndex, build(m, i)) : P.makeFailure(i, expected);
   });
 }
