@@ -18,7 +18,7 @@ import type {
   ScoreNode,
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
-import { LineCursor, MAX_LISTED_ERRORS, readFrom, readWhole, stickyIn, type Unlisted } from './primitives.js';
+import { LineCursor, MAX_LISTED_ERRORS, RuleReader, readWhole, stickyIn, type Unlisted } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
@@ -377,7 +377,7 @@ interface MatRules {
 /**
  * The grammar over one text, its rules working in `s`: built for each parse (`parseMat`, each
  * `MatReader`), so that no state outlives it. Its rules read `input`, never parsimmon's input
- * (see `readFrom`). Rules are built directly, not by `createLanguage`, whose lazy rules cost a
+ * (see `RuleReader`). Rules are built directly, not by `createLanguage`, whose lazy rules cost a
  * small file more to build than to read.
  */
 function matRules(s: MatScratch, input: string): MatRules {
@@ -495,6 +495,7 @@ export function parseMat(text: string): MatSyntax {
 export class MatReader {
   private readonly s = matScratch();
   private readonly rules: MatRules;
+  private readonly matches: RuleReader<MatchNode>;
   private readonly lines: LineCursor;
   private from = 0;
   private done = false;
@@ -503,6 +504,7 @@ export class MatReader {
   constructor(private readonly text: string) {
     this.lines = new LineCursor(text);
     this.rules = matRules(this.s, text);
+    this.matches = new RuleReader(this.rules.Match);
   }
 
   /** Where the next match is read from: the end of the last one read (the reader in pieces cuts its windows there). */
@@ -514,7 +516,7 @@ export class MatReader {
   next(): MatchNode | null {
     if (this.done) return null;
     // The rule runs from where the last match ended and may end anywhere.
-    const result = readFrom(this.rules.Match, this.from);
+    const result = this.matches.read(this.from);
     if (result === null) {
       this.done = true;
       return null;
@@ -542,7 +544,7 @@ export class MatReader {
 
   /** The lines after the last match (call once `next()` has returned null), placed, and the file's line count. */
   rest(): { leftover: (CommentNode | BadLineNode)[]; lineCount: number } {
-    const result = readFrom(this.rules.Leftover, this.from);
+    const result = new RuleReader(this.rules.Leftover).read(this.from);
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     if (result === null || result.end !== this.text.length)
       throw new Error(`mat grammar failed after offset ${this.from}`);

@@ -33,7 +33,7 @@ export function sticky<T>(re: RegExp, expected: string, build: (m: RegExpExecArr
   });
 }
 
-/** The same over `text`, for a grammar built over its own text (see `readFrom`). */
+/** The same over `text`, for a grammar built over its own text (see `RuleReader`). */
 export function stickyIn<T>(
   text: string,
   re: RegExp,
@@ -49,29 +49,36 @@ export function stickyIn<T>(
 }
 
 /**
- * The input a grammar built over its own text runs on (`readFrom`, `readWhole`): its rules read
+ * The input a grammar built over its own text runs on (`RuleReader`, `readWhole`): its rules read
  * that text, never parsimmon's input. `parse` ends every call with `delete lineColumnIndex[input]`,
  * which hashes the whole input string (about as long as reading a small file); on this empty
  * stand-in it costs nothing.
  */
 const STAND_IN = '';
 
-/** A parser that moves to `offset` and reads nothing. */
-function seek(offset: number): P.Parser<null> {
-  return P((_, __) => P.makeSuccess(offset, null));
-}
-
 /** A parser that reads nothing and gives where it stands. */
 const here = P((_, i) => P.makeSuccess(i, i));
 
 /**
- * What `parser` (a rule of a grammar that reads its own text) reads from `from`, and where it
- * ends; null when it fails there.
+ * Reads with `rule` (a rule of a grammar that reads its own text) from any offset, again and
+ * again: what it reads and where it ends, or null when it fails there. The parser that seeks,
+ * reads and says where it stopped is built once, not at each read.
  */
-export function readFrom<T>(parser: P.Parser<T>, from: number): { value: T; end: number } | null {
-  const read = P.seqMap(seek(from), parser, here, (_, value, end) => ({ value, end }));
-  const result = P.alt(read, P.succeed(null)).parse(STAND_IN);
-  return result.status ? result.value : null;
+export class RuleReader<T> {
+  private from = 0;
+  private readonly step: P.Parser<{ value: T; end: number } | null>;
+
+  constructor(rule: P.Parser<T>) {
+    const start = P((_, __) => P.makeSuccess(this.from, null));
+    const read = P.seqMap(start, rule, here, (_, value, end) => ({ value, end }));
+    this.step = P.alt(read, P.succeed(null));
+  }
+
+  read(from: number): { value: T; end: number } | null {
+    this.from = from;
+    const result = this.step.parse(STAND_IN);
+    return result.status ? result.value : null;
+  }
 }
 
 /**
