@@ -487,7 +487,7 @@ export function parseMat(text: string): MatSyntax {
 }
 
 /**
- * The same reading as `parseMat`, one match at a time (issue 18: a file's memory follows its
+ * The same reading as `parseMat`, one match at a time (a file's memory follows its
  * largest match): the same rules on the same scratch, so every match, line, column and count is
  * what `parseMat` gives. `next()` until it returns null, then `rest()` for the lines after the
  * last match. A match's nodes are its caller's to drop.

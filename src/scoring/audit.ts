@@ -220,8 +220,8 @@ function replayAll(
   key: MatchKey | null,
   stats: GameStatsCounter[] | null,
 ): GameReplay[] {
-  // The options with the key's observer made once a match, not spread again for every game: a
-  // new options object per game made the replay 8% slower (runTask in process, 6 interleaved runs).
+  // The options with the key's observer made once a match, not spread again for every game: the
+  // replay reads them at every roll, and a new object per game slows it (bench/README.md).
   const keyed = key === null ? options : { ...options, observer: key.observer };
   const work = newMoveScratch();
   return record.games.map((game, k) => {
@@ -581,7 +581,7 @@ function scoreWithCube(
     cube,
     cubeTurned,
     names,
-    // A forfeit written as a comment at the record's end (issue 13).
+    // A forfeit written as a comment at the record's end.
     forfeit: index === ctx.record.games.length - 1 ? forfeitNote(game) : null,
     explained: undefined,
   };
