@@ -3,6 +3,7 @@
 // file never ends (BGAUDIT_TEST_HANG_ON) or takes all the memory it can (BGAUDIT_TEST_HOG_ON).
 // The pool starts it in place of the real worker when BGAUDIT_TEST_WORKER_FILE names it
 // (FAULT_WORKER in test/helpers.ts).
+import process from 'node:process';
 import runBatch from '../../dist/src/batch/worker.js';
 
 const crashOn = process.env.BGAUDIT_TEST_CRASH_ON;
