@@ -45,7 +45,7 @@ export async function cliWith(
 }
 
 /** The test-only pool worker that fails on the files `faultOn` names (test/batch/fault-worker.mjs). */
-export const FAULT_WORKER = join(ROOT, 'test', 'batch', 'fault-worker.mjs');
+const FAULT_WORKER = join(ROOT, 'test', 'batch', 'fault-worker.mjs');
 
 /**
  * The pool's workers, from now on, are the test-only one that makes its worker die on the files
@@ -58,7 +58,7 @@ export function faultOn(fault: 'crash' | 'hang' | 'hog', name: string): void {
 }
 
 /** Back to the real worker, with no faults. */
-export function noFaults(): void {
+function noFaults(): void {
   delete process.env.BGAUDIT_TEST_WORKER_FILE;
   delete process.env.BGAUDIT_TEST_CRASH_ON;
   delete process.env.BGAUDIT_TEST_HANG_ON;
