@@ -37,7 +37,7 @@ export const AFTER_MOVE_EXPECTED = "'/', '*', '(n)', a space or the end of the l
 // Shared arrays for the common cases: most moves hit nothing, and there are only 36 rolls. One
 // allocation less per move and per roll, in the hottest loop of every file. Not frozen: their
 // types are readonly (MoveToken in src/model.ts), and V8 reads the elements of a frozen array
-// through a slower path (replay 12-17% slower with them frozen).
+// through a slower path, in the replay's hottest loop.
 const NO_HITS: readonly (readonly boolean[])[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) =>
   new Array<boolean>(n).fill(false),
 );
@@ -46,8 +46,8 @@ const DICE: readonly (readonly [number, number])[] = Array.from({ length: 49 }, 
 /**
  * The move tokens of one checker between two points from 0 to 25, by from, to, hit mark and
  * repeat count (`13/8`, `7/5*(2)`): made when first met, then shared by every roll that plays
- * them (readers only read them: MoveToken's fields are readonly). Every token of the corpus is
- * one of these (333,536 of 333,536); other shapes (`24/20/16`, points past 25) are made per token.
+ * them (readers only read them: MoveToken's fields are readonly). Every token real files write
+ * is one of these; other shapes (`24/20/16`, points past 25) are made per token.
  */
 const TOKENS = new Array<MoveToken | undefined>(26 * 26 * 2 * 10).fill(undefined);
 const HIT: readonly boolean[] = [true];
@@ -84,8 +84,8 @@ export interface ScanEnd {
 /**
  * The move scanners' working state, one per parse: where the last scan ended, and the arrays a
  * token's points and hit marks and a roll's tokens are gathered in, then copied out at their
- * exact length (an array grown by push from one element reserves room for 17, which made these
- * arrays most of the memory a file's audit allocated: 65 of 203 KB a file).
+ * exact length (an array grown by push from one element reserves room for 17, which would make
+ * these arrays much of the memory a file's audit allocates).
  */
 export interface MoveScratch extends ScanEnd {
   points: number[];

@@ -11,7 +11,6 @@ import type {
   BadLineNode,
   BodyNode,
   CommentNode,
-  Count,
   GameNode,
   MatchNode,
   MatSyntax,
@@ -19,7 +18,7 @@ import type {
   ScoreNode,
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
-import { LineCursor, MAX_LISTED_ERRORS, runParser, sticky, type Unlisted } from './primitives.js';
+import { LineCursor, MAX_LISTED_ERRORS, RuleReader, readWhole, stickyIn, type Unlisted } from './primitives.js';
 
 export type * from './mat-nodes.js';
 
@@ -58,25 +57,6 @@ function matScratch(): MatScratch {
   };
 }
 
-/** The scratch of the parse that runs the grammar now (`runWith`); null between runs. */
-let current: MatScratch | null = null;
-
-function scratch(): MatScratch {
-  if (current === null) throw new Error('the mat grammar runs only through runWith');
-  return current;
-}
-
-/** `parser`'s reply from `from`, its rules working in `s`, which no rule holds past the run. */
-function runWith<T>(s: MatScratch, parser: P.Parser<T>, text: string, from: number): P.Reply<T> {
-  const outer = current;
-  current = s;
-  try {
-    return runParser(parser, text, from);
-  } finally {
-    current = outer;
-  }
-}
-
 function dropBad(s: MatScratch, offset: number, errorOffset: number): void {
   const dropped = s.dropped;
   if (dropped.count++ === 0) {
@@ -103,14 +83,15 @@ const SCORE_EXPECTED = "a score line such as ' Anna : 0      Boris : 0'";
  * missing and the line is left for the game body (an error that costs no move); otherwise the
  * line itself is the unreadable score line.
  */
-const missingScore = P<BadLineNode>((input, i) => {
-  if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
-  const s = scratch();
-  const read = readMoveLine(s, input, i);
-  const bad = badWholeLine(input, i, SCORE_EXPECTED);
-  keepBad(s, bad.node, true);
-  return read.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
-});
+function missingScore(s: MatScratch, input: string): P.Parser<BadLineNode> {
+  return P((_, i) => {
+    if (i >= input.length) return P.makeFailure(i, SCORE_EXPECTED);
+    const read = readMoveLine(s, input, i);
+    const bad = badWholeLine(input, i, SCORE_EXPECTED);
+    keepBad(s, bad.node, true);
+    return read.type === 'moves' ? P.makeSuccess(i, bad.node) : P.makeSuccess(bad.next, bad.node);
+  });
+}
 
 const BLANK_LINE = /[ \t]*\n|[ \t]+$/y;
 const MATCH_LINE = new RegExp(String.raw`[ \t]*(?:(\d+)[ \t]+points?[ \t]+match|unlimited[ \t]+game)${EOL}`, 'iy');
@@ -260,7 +241,11 @@ function nextMatchStart(input: string, gameLine: number): number {
  * may stand between); otherwise nothing is taken here: the lines are the next match's preamble,
  * or what follows the last match, as lines that lead to no game.
  */
-const strayLines = P<(CommentNode | BadLineNode)[]>((input, i) => {
+function strayLines(s: MatScratch, input: string): P.Parser<(CommentNode | BadLineNode)[]> {
+  return P((_, i) => stray(s, input, i));
+}
+
+function stray(s: MatScratch, input: string, i: number): P.Reply<(CommentNode | BadLineNode)[]> {
   let pos = i;
   let bad = false;
   for (;;) {
@@ -277,14 +262,18 @@ const strayLines = P<(CommentNode | BadLineNode)[]>((input, i) => {
   }
   if (!bad) return P.makeSuccess(i, []);
   const nodes: (CommentNode | BadLineNode)[] = [];
-  return P.makeSuccess(looseLines(scratch(), input, i, nodes, true, GAME_EXPECTED), nodes);
-});
+  return P.makeSuccess(looseLines(s, input, i, nodes, true, GAME_EXPECTED), nodes);
+}
 
 /**
  * Blank and comment lines, as many as there are: one parser instead of `alt(Blank, Comment).many()`,
  * whose every end is a failed alternative with its expectations merged (a few per game).
  */
-const blanksAndComments = P<CommentNode[]>((input, i) => {
+function blanksAndComments(input: string): P.Parser<CommentNode[]> {
+  return P((_, i) => commentsFrom(input, i));
+}
+
+function commentsFrom(input: string, i: number): P.Reply<CommentNode[]> {
   const comments: CommentNode[] = [];
   let pos = i;
   for (;;) {
@@ -298,14 +287,17 @@ const blanksAndComments = P<CommentNode[]>((input, i) => {
     }
   }
   return P.makeSuccess(pos, comments);
-});
+}
 
 /**
  * Every line of a game after its score line, up to the next `Game N` or the next match. One
  * parser that looks at each line once: parsimmon alternatives that fail cost more than the line.
  */
-const gameBody = P<BodyNode[]>((input, i) => {
-  const s = scratch();
+function gameBody(s: MatScratch, input: string): P.Parser<BodyNode[]> {
+  return P((_, i) => bodyFrom(s, input, i));
+}
+
+function bodyFrom(s: MatScratch, input: string, i: number): P.Reply<BodyNode[]> {
   const nodes: BodyNode[] = [];
   let unreadable = false;
   const add = (node: MoveLineNode | BadLineNode) => {
@@ -353,7 +345,7 @@ const gameBody = P<BodyNode[]>((input, i) => {
     pos = s.end;
   }
   return P.makeSuccess(pos, nodes);
-});
+}
 
 function scoreName(raw: string): { name: string; rating: number | null } {
   const m = /^(.*?),(\d+)$/.exec(raw);
@@ -376,91 +368,68 @@ function scoreNode(m: ScoreFields, offset: number): ScoreNode {
   };
 }
 
-interface Spec {
-  File: MatSyntax;
-  Match: MatchNode;
-  Preamble: (CommentNode | BadLineNode)[];
-  MatchLine: { length: Count; offset: number };
-  Game: GameNode;
-  GameLine: { number: Count; offset: number };
-  ScoreLine: ScoreNode;
-  Blank: null;
-  Leftover: (CommentNode | BadLineNode)[];
+/** The rules a parse runs: a whole file (`parseMat`), or a match and the lines after the last one (`MatReader`). */
+interface MatRules {
+  Match: P.Parser<MatchNode>;
+  Leftover: P.Parser<(CommentNode | BadLineNode)[]>;
 }
 
-const matchLine = sticky(MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
-  length: m[1] === undefined ? 0 : wholeNumber(m[1]),
-  offset,
-}));
-const gameLine = sticky(GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset }));
-const blank = sticky(BLANK_LINE, 'a blank line', () => null);
-const blankLines = blank.many();
-const noScore = P.succeed(null);
-
 /**
- * The grammar, built once: its rules that read or write a parse's working state take it from
- * `scratch()`, the scratch of the parse that runs them (building the rules per parse, a few
- * dozen parser objects, cost a small file a fifth of its reading).
+ * The grammar over one text, its rules working in `s`: built for each parse (`parseMat`, each
+ * `MatReader`), so that no state outlives it. Its rules read `input`, never parsimmon's input
+ * (see `RuleReader`). Rules are built directly, not by `createLanguage`, whose lazy rules cost a
+ * small file more to build than to read.
  */
-const language = P.createLanguage<Spec>({
-  File: (r) =>
-    P.seqMap(r.Match.many(), r.Leftover, P.eof, (matches, leftover) => ({
-      matches,
-      leftover,
-      lineCount: 0,
-      unlisted: null,
-    })),
+function matRules(s: MatScratch, input: string): MatRules {
+  const matchLine = stickyIn(input, MATCH_LINE, MATCH_EXPECTED, (m, offset) => ({
+    length: m[1] === undefined ? 0 : wholeNumber(m[1]),
+    offset,
+  }));
+  const gameLine = stickyIn(input, GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset }));
+  const blank = stickyIn(input, BLANK_LINE, 'a blank line', () => null);
+  const scoreLine = P<ScoreNode>((_, i) => {
+    const fields = scanScoreLine(s, input, i);
+    return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
+  });
+  const game: P.Parser<GameNode> = P.seqMap(
+    blanksAndComments(input),
+    gameLine,
+    blank.many(),
+    P.alt(scoreLine, P.notFollowedBy(gameLine).then(missingScore(s, input)), P.succeed(null)),
+    gameBody(s, input),
+    (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
+  );
+  const preamble = P<(CommentNode | BadLineNode)[]>((_, i) => {
+    const nodes: (CommentNode | BadLineNode)[] = [];
+    const to = looseLines(s, input, i, nodes, true, MATCH_EXPECTED, true);
+    s.lastPreamble = { from: i, to, nodes };
+    return P.makeSuccess(to, nodes);
+  });
+  const Match: P.Parser<MatchNode> = P.seqMap(
+    preamble,
+    matchLine,
+    strayLines(s, input),
+    game.many(),
+    (pre, ml, stray, games) => ({ preamble: pre, length: ml.length, offset: ml.offset, line: 0, stray, games }),
+  );
+  const Leftover = P<(CommentNode | BadLineNode)[]>((_, i) => {
+    const seen = s.lastPreamble !== null && s.lastPreamble.from === i ? s.lastPreamble : null;
+    const nodes = seen ? seen.nodes : [];
+    return P.makeSuccess(looseLines(s, input, seen ? seen.to : i, nodes, false), nodes);
+  });
+  return { Match, Leftover };
+}
 
-  Match: (r) =>
-    P.seqMap(r.Preamble, r.MatchLine, strayLines, r.Game.many(), (preamble, ml, stray, games) => ({
-      preamble,
-      length: ml.length,
-      offset: ml.offset,
-      line: 0,
-      stray,
-      games,
-    })),
-
-  Preamble: () =>
-    P((input, i) => {
-      const s = scratch();
-      const nodes: (CommentNode | BadLineNode)[] = [];
-      const to = looseLines(s, input, i, nodes, true, MATCH_EXPECTED, true);
-      s.lastPreamble = { from: i, to, nodes };
-      return P.makeSuccess(to, nodes);
-    }),
-
-  MatchLine: () => matchLine,
-
-  Game: (r) =>
-    P.seqMap(
-      blanksAndComments,
-      r.GameLine,
-      blankLines,
-      P.alt(r.ScoreLine, P.notFollowedBy(r.GameLine).then(missingScore), noScore),
-      gameBody,
-      (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
-    ),
-
-  GameLine: () => gameLine,
-
-  ScoreLine: () =>
-    P((input, i) => {
-      const s = scratch();
-      const fields = scanScoreLine(s, input, i);
-      return fields ? P.makeSuccess(s.end, scoreNode(fields, i)) : P.makeFailure(i, 'a score line');
-    }),
-
-  Blank: () => blank,
-
-  Leftover: () =>
-    P((input, i) => {
-      const s = scratch();
-      const seen = s.lastPreamble !== null && s.lastPreamble.from === i ? s.lastPreamble : null;
-      const nodes = seen ? seen.nodes : [];
-      return P.makeSuccess(looseLines(s, input, seen ? seen.to : i, nodes, false), nodes);
-    }),
-});
+/** A whole file: its matches, the lines after the last one, then the end of the text. */
+function matFile(rules: MatRules, input: string): P.Parser<MatSyntax> {
+  const end = P((_, i) => (i >= input.length ? P.makeSuccess(i, null) : P.makeFailure(i, 'EOF')));
+  return P.seqMap(rules.Match.many(), rules.Leftover, end, (matches, leftover) => ({
+    matches,
+    leftover,
+    lineCount: 0,
+    unlisted: null,
+  }));
+}
 
 function placeAny(lines: LineCursor, n: CommentNode | BadLineNode | MoveLineNode | ScoreNode): void {
   n.line = lines.line(n.offset);
@@ -508,7 +477,7 @@ function placeLines(tree: MatSyntax, text: string, dropped: MatScratch['dropped'
  */
 export function parseMat(text: string): MatSyntax {
   const s = matScratch();
-  const result = runWith(s, language.File, text, 0);
+  const result = readWhole(matFile(matRules(s, text), text));
   if (!result.status) {
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
     throw new Error(`mat grammar failed at offset ${result.furthest}: expected ${result.expected.join(', ')}`);
@@ -518,13 +487,15 @@ export function parseMat(text: string): MatSyntax {
 }
 
 /**
- * The same reading as `parseMat`, one match at a time (issue 18: a file's memory follows its
+ * The same reading as `parseMat`, one match at a time (a file's memory follows its
  * largest match): the same rules on the same scratch, so every match, line, column and count is
  * what `parseMat` gives. `next()` until it returns null, then `rest()` for the lines after the
  * last match. A match's nodes are its caller's to drop.
  */
 export class MatReader {
   private readonly s = matScratch();
+  private readonly rules: MatRules;
+  private readonly matches: RuleReader<MatchNode>;
   private readonly lines: LineCursor;
   private from = 0;
   private done = false;
@@ -532,6 +503,8 @@ export class MatReader {
 
   constructor(private readonly text: string) {
     this.lines = new LineCursor(text);
+    this.rules = matRules(this.s, text);
+    this.matches = new RuleReader(this.rules.Match);
   }
 
   /** Where the next match is read from: the end of the last one read (the reader in pieces cuts its windows there). */
@@ -542,14 +515,13 @@ export class MatReader {
   /** The next match, its lines placed, or null when no match-length line follows. */
   next(): MatchNode | null {
     if (this.done) return null;
-    // The rule runs from where the last match ended and may end anywhere (not `parse`, which
-    // reads a whole input and rehashes it at each call: see `runParser`).
-    const result = runWith(this.s, language.Match, this.text, this.from);
-    if (!result.status) {
+    // The rule runs from where the last match ended and may end anywhere.
+    const result = this.matches.read(this.from);
+    if (result === null) {
       this.done = true;
       return null;
     }
-    this.from = result.index;
+    this.from = result.end;
     placeMatch(this.lines, result.value);
     return result.value;
   }
@@ -572,9 +544,9 @@ export class MatReader {
 
   /** The lines after the last match (call once `next()` has returned null), placed, and the file's line count. */
   rest(): { leftover: (CommentNode | BadLineNode)[]; lineCount: number } {
-    const result = runWith(this.s, language.Leftover, this.text, this.from);
+    const result = new RuleReader(this.rules.Leftover).read(this.from);
     // The grammar accepts every line; reaching here is a bug in it, not bad input.
-    if (!result.status || result.index !== this.text.length)
+    if (result === null || result.end !== this.text.length)
       throw new Error(`mat grammar failed after offset ${this.from}`);
     for (const n of result.value) placeAny(this.lines, n);
     return { leftover: result.value, lineCount: this.lines.lineCount() };

@@ -33,14 +33,65 @@ export function sticky<T>(re: RegExp, expected: string, build: (m: RegExpExecArr
   });
 }
 
+/** The same over `text`, for a grammar built over its own text (see `RuleReader`). */
+export function stickyIn<T>(
+  text: string,
+  re: RegExp,
+  expected: string,
+  build: (m: RegExpExecArray, offset: number) => T,
+): P.Parser<T> {
+  if (!re.sticky) throw new Error(`regexp ${re} must be sticky (y flag)`);
+  return P((_, i) => {
+    re.lastIndex = i;
+    const m = re.exec(text);
+    return m ? P.makeSuccess(re.lastIndex, build(m, i)) : P.makeFailure(i, expected);
+  });
+}
+
 /**
- * `parser`'s reply on `input` from offset `from`, the parser run as parsimmon runs it inside
- * `parse`, without `parse`'s wrapper: that ends every call with `delete lineColumnIndex[input]`,
- * which makes V8 hash and internalise the whole input string (11-13 µs for a 4.7 KB file, more
- * than the grammar spends reading it). The reply's `furthest` and `expected` are parsimmon's.
+ * The input a grammar built over its own text runs on (`RuleReader`, `readWhole`): its rules read
+ * that text, never parsimmon's input. `parse` ends every call with `delete lineColumnIndex[input]`,
+ * which hashes the whole input string (about as long as reading a small file); on this empty
+ * stand-in it costs nothing.
  */
-export function runParser<T>(parser: P.Parser<T>, input: string, from: number): P.Reply<T> {
-  return (parser as unknown as { _: (input: string, i: number) => P.Reply<T> })._(input, from);
+const STAND_IN = '';
+
+/** A parser that reads nothing and gives where it stands. */
+const here = P((_, i) => P.makeSuccess(i, i));
+
+/**
+ * Reads with `rule` (a rule of a grammar that reads its own text) from any offset, again and
+ * again: what it reads and where it ends, or null when it fails there. The parser that seeks,
+ * reads and says where it stopped is built once, not at each read.
+ */
+export class RuleReader<T> {
+  private from = 0;
+  private readonly step: P.Parser<{ value: T; end: number } | null>;
+
+  constructor(rule: P.Parser<T>) {
+    const start = P((_, __) => P.makeSuccess(this.from, null));
+    const read = P.seqMap(start, rule, here, (_, value, end) => ({ value, end }));
+    this.step = P.alt(read, P.succeed(null));
+  }
+
+  read(from: number): { value: T; end: number } | null {
+    this.from = from;
+    const result = this.step.parse(STAND_IN);
+    return result.status ? result.value : null;
+  }
+}
+
+/**
+ * What `parser` (a rule of a grammar that reads its own text) reads from offset 0; on failure
+ * parsimmon's furthest offset and expectations.
+ */
+export function readWhole<T>(
+  parser: P.Parser<T>,
+): { status: true; value: T } | { status: false; furthest: number; expected: string[] } {
+  const result = parser.parse(STAND_IN);
+  return result.status
+    ? { status: true, value: result.value }
+    : { status: false, furthest: result.index.offset, expected: result.expected };
 }
 
 /** Offsets → 1-based line and column, for one text. */

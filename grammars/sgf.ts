@@ -492,7 +492,7 @@ export function texts(text: string, prop: SgfProperty): string[] {
 }
 
 /**
- * The same reading as `parseSgf`, one game tree at a time (issue 18: a collection's memory follows
+ * The same reading as `parseSgf`, one game tree at a time (a collection's memory follows
  * its largest game tree): the same rules on one scratch, each tree's lines and columns placed as
  * `parseSgf` places them. It reads a file without syntax errors exactly as `parseSgf` does; once
  * it meets one (`clean` is then false), whose place in the file's list of errors depends on the

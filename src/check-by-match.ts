@@ -1,4 +1,4 @@
-// A `.mat` file's reports, its matches read, imported and audited one at a time (issue 18), so
+// A `.mat` file's reports, its matches read, imported and audited one at a time, so
 // that one match's syntax tree and record are alive at once, not the whole file's. The reports
 // are byte for byte those of the whole-file reader (check.ts, `auditFileWhole`), whose rules
 // decide where each parse error goes:

@@ -1,4 +1,4 @@
-// A `.mat` file's matches read from its text given in pieces (issue 18: a file of any size, held
+// A `.mat` file's matches read from its text given in pieces (a file of any size, held
 // a window at a time), each match exactly as MatReader reads it from the whole text, its lines
 // those of the file.
 //

@@ -43,8 +43,8 @@ function lastFrom(items: readonly { line: number }[], line: number): number {
 
 /**
  * The match (and game) a line belongs to: the last one that starts at or before it. Matches and
- * their games are in file order: a search, not a walk (a file of 100,000 games and as many
- * errors took 46 s).
+ * their games are in file order: a search, not a walk (a walk is quadratic in a file of many
+ * games and as many errors).
  */
 function owner(matches: MatchRecord[], line: number): { match: number; game?: number } {
   const m = Math.max(0, lastFrom(matches, line));
@@ -86,7 +86,7 @@ function reportsOf(imported: ImportResult, file: string, options: AuditOptions =
   return reports;
 }
 
-/** Every match of a file read whole before any is audited: the reader before issue 18, kept for the differential test. */
+/** Every match of a file read whole before any is audited: the first reader, kept for the differential test. */
 export function auditFileWhole(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
   return reportsOf(importRecord(bytes, file), file, options);
 }
@@ -109,7 +109,7 @@ export function auditDecoded(decoded: Decoded, file: string, options: AuditOptio
 }
 
 /**
- * The same reports, each given to `each` as it is made (issue 18: a caller that renders and drops
+ * The same reports, each given to `each` as it is made (a caller that renders and drops
  * each holds one at a time), with its index among the file's reports: a `.mat` file's match by
  * match (the match that takes the file's unlisted parse errors comes last, in its index), an SGF
  * collection's game tree by game tree. An SGF file that turns out to need reading whole (a syntax

@@ -2,7 +2,11 @@
 // means in one line. A code is part of the interface (JSON, NDJSON and CSV users filter on it):
 // add codes, never rename one. README.md's table "Finding codes" lists the same codes with the
 // same severities (test/findings.test.ts checks it); `Finding.code` (model.ts) is one of these.
-import type { Finding, Severity } from './model.js';
+// This module imports nothing from model.ts, which imports its codes: `finding()` makes a value
+// that model.ts's `Finding` holds.
+
+/** How much a finding matters. */
+export type Severity = 'error' | 'warning' | 'info';
 
 interface CodeEntry {
   /** The severities a finding with this code may have, the usual one first. */
@@ -190,7 +194,17 @@ export type SeverityOf<C extends FindingCode> = (typeof FINDING_CODES)[C]['sever
 export type CodeWith<S extends Severity> = { [C in FindingCode]: S extends SeverityOf<C> ? C : never }[FindingCode];
 
 /** What a finding may say besides its code, severity and message: where, and the values compared. */
-export type FindingExtra = Partial<Pick<Finding, 'game' | 'line' | 'column' | 'recorded' | 'expected'>>;
+export interface FindingExtra {
+  /** Game number within its match. */
+  game?: number;
+  line?: number;
+  column?: number;
+  recorded?: unknown;
+  expected?: unknown;
+}
+
+/** What `finding()` makes: a `Finding` (model.ts) with no position yet. */
+export type NewFinding<C extends FindingCode> = { code: C; severity: SeverityOf<C>; message: string } & FindingExtra;
 
 /** A finding, its severity checked by the compiler against its code's; fields in the order reports write them. */
 export function finding<C extends FindingCode>(
@@ -198,6 +212,6 @@ export function finding<C extends FindingCode>(
   severity: SeverityOf<C>,
   message: string,
   extra: FindingExtra = {},
-): Finding {
+): NewFinding<C> {
   return { code, severity, message, ...extra };
 }

@@ -48,12 +48,8 @@ function unbase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
-/** A Position ID's 80 bits, cleared and refilled by each call. */
-const positionKey = new Uint8Array(10);
-
 export function positionId(pos: Position, onRoll: Side): string {
-  const key = positionKey;
-  key.fill(0);
+  const key = new Uint8Array(10); // the Position ID's 80 bits
   let bit = 0;
   for (let half = 0; half < 2; half++) {
     const a = pos.sides[half === 0 ? 1 - onRoll : onRoll];
@@ -131,9 +127,6 @@ function fitsBits(v: number, width: number): boolean {
   return Number.isInteger(v) && v >= 0 && v < 2 ** width;
 }
 
-/** A Match ID's 72 bits (67 used), refilled by each call. */
-const matchKey = new Uint8Array(9);
-
 /**
  * Whether the Match ID can hold `m`: a cube a power of two up to 2^15, each other field a whole
  * number within its bits (a length or score up to 32767). `matchId` refuses what it cannot: no ID
@@ -176,7 +169,7 @@ export function matchIdOrNull(m: MatchIdState): string | null {
     (m.length << 21);
   const high = (m.length >>> 11) | (m.score[0] << 4) | (m.score[1] << 19);
   const top = (m.score[1] >>> 13) | ((m.jacoby ? 0 : 1) << 2);
-  const key = matchKey;
+  const key = new Uint8Array(9); // the Match ID's 72 bits (67 used)
   key[0] = low;
   key[1] = low >>> 8;
   key[2] = low >>> 16;
@@ -250,12 +243,10 @@ const UPPER = '-ABCDEFGHIJKLMNOP';
 const LOWER = '-abcdefghijklmnop';
 const UPPER_CODES = Array.from(UPPER, (c) => c.charCodeAt(0));
 const LOWER_CODES = Array.from(LOWER, (c) => c.charCodeAt(0));
-/** The board's 26 characters as codes, refilled by each call. */
-const boardCodes = new Array<number>(26).fill(0);
 
 /** The board's 26 characters; undefined where a count is past a letter (more than 16 checkers on a point). */
 function boardOf(bottom: Uint8Array, top: Uint8Array): string {
-  const codes = boardCodes;
+  const codes = new Array<number>(26).fill(0);
   codes[0] = LOWER_CODES[top[BAR]];
   for (let p = 1; p <= 24; p++) codes[p] = bottom[p] > 0 ? UPPER_CODES[bottom[p]] : LOWER_CODES[top[25 - p]];
   codes[25] = UPPER_CODES[bottom[BAR]];

@@ -1,9 +1,8 @@
 // The shared types of bgaudit. Nothing but types lives here (the finding codes' catalogue, the
 // one value the types are derived from, is in findings.ts).
-import type { FindingCode } from './findings.js';
-import type { ContentKey } from './scoring/match-key.js';
+import type { FindingCode, Severity } from './findings.js';
 
-export type { FindingCode } from './findings.js';
+export type { FindingCode, Severity } from './findings.js';
 
 /** 0 = the left column of a .mat game (named first on its score line) = White (PW) in SGF. */
 export type Side = 0 | 1;
@@ -155,8 +154,6 @@ export interface MatchRecord {
   /** What the reader found about the match's own values (its length), its games' in each game. */
   findings?: Finding[];
 }
-
-export type Severity = 'error' | 'warning' | 'info';
 
 export interface Finding {
   /** One of the catalogue's codes (src/findings.ts), with one of its severities. */
@@ -394,4 +391,25 @@ export interface ImportResult {
   errors: ParseError[];
   /** Notes about the bytes themselves (e.g. read as Windows-1252). */
   notes: Finding[];
+}
+
+/**
+ * What the duplicate check's key (scoring/match-key.ts) leaves out of a match, for telling two
+ * copies of it apart.
+ */
+export interface Aside {
+  format: Format;
+  /** The headers, then each game's score line, comments and result, as `[kind | hash << 2, line]` pairs. */
+  parts: number[];
+  /** The match's last line (where a copy ends that has fewer parts than the other). */
+  end: number;
+  /** Its error findings. */
+  errors: number;
+}
+
+/** A match's content key and what the key leaves out. */
+export interface ContentKey {
+  /** 128 bits of the SHA-256 of the match's content, 32 hex digits. */
+  digest: string;
+  aside: Aside;
 }

@@ -59,7 +59,7 @@ export function newlines(text: string, end = text.length): number {
   return n;
 }
 
-/** A window of a file's text (issue 18: a file read in pieces), read by the file's line numbers. */
+/** A window of a file's text (a file read in pieces), read by the file's line numbers. */
 export class WindowText extends SourceText {
   constructor(
     text: string,

@@ -44,11 +44,30 @@ export async function cliWith(
   return { code, stdout, stderr };
 }
 
+/** The test-only pool worker that fails on the files `faultOn` names (test/batch/fault-worker.mjs). */
+const FAULT_WORKER = join(ROOT, 'test', 'batch', 'fault-worker.mjs');
+
+/**
+ * The pool's workers, from now on, are the test-only one that makes its worker die on the files
+ * whose path contains `name` ('crash'), never ends them ('hang') or takes all the memory it can
+ * on them ('hog'). `poolOnFewFiles` undoes it after each test.
+ */
+export function faultOn(fault: 'crash' | 'hang' | 'hog', name: string): void {
+  process.env.BGAUDIT_TEST_WORKER_FILE = FAULT_WORKER;
+  process.env[`BGAUDIT_TEST_${fault.toUpperCase()}_ON`] = name;
+}
+
+/** Back to the real worker, with no faults. */
+function noFaults(): void {
+  delete process.env.BGAUDIT_TEST_WORKER_FILE;
+  delete process.env.BGAUDIT_TEST_CRASH_ON;
+  delete process.env.BGAUDIT_TEST_HANG_ON;
+  delete process.env.BGAUDIT_TEST_HOG_ON;
+}
+
 /**
  * For a describe block: the pool starts a second worker from 64 files, these tests need it on a
- * few; and the test-only hooks that make a worker die on a file (BGAUDIT_TEST_CRASH_ON), never
- * end one (BGAUDIT_TEST_HANG_ON) or take all the memory it can (BGAUDIT_TEST_HOG_ON) are cleared
- * after each test.
+ * few; and the faults `faultOn` makes are cleared after each test.
  */
 export function poolOnFewFiles(): void {
   beforeAll(() => {
@@ -57,11 +76,7 @@ export function poolOnFewFiles(): void {
   afterAll(() => {
     delete process.env.BGAUDIT_POOL_FROM;
   });
-  afterEach(() => {
-    delete process.env.BGAUDIT_TEST_CRASH_ON;
-    delete process.env.BGAUDIT_TEST_HANG_ON;
-    delete process.env.BGAUDIT_TEST_HOG_ON;
-  });
+  afterEach(noFaults);
 }
 
 /**

@@ -68,7 +68,7 @@ export type FileOutcome =
   | { path: string; skipped: false; rendered: RenderedFile; keys?: (ContentKey | null)[]; dice?: FileDice };
 
 /**
- * A file's outcome made report by report as the file is audited (issue 18): each report is given
+ * A file's outcome made report by report as the file is audited: each report is given
  * its duplicate-match findings, its content key taken, its findings selected, its baseline entries
  * made and the accepted ones left out, and it is rendered, then dropped. Each of these steps reads
  * one report (a baseline entry and an accepted finding are keyed by the match), so the outcome is

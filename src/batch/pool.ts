@@ -53,12 +53,9 @@ function nextBatchSize(sent: number, jobs: number): number {
 }
 
 /**
- * A run smaller than this, in files and in bytes, is audited by one worker: a second worker's
- * start and warm-up cost more than it gives. Measured on the 2-core development machine
- * (2026-12-01, .mat files of the corpus, wall time of the whole run, 1 worker → 2 workers):
- * 1,381 files (4.9 MB) 1.55 → 1.90 s, 5,524 files (19.6 MB) 3.82 → 3.64 s, 22,096 files (78 MB)
- * 10.3 → 7.8 s. `BGAUDIT_POOL_FROM` (files) changes it, for tests that need several workers on a
- * few files.
+ * A run smaller than this, in files and in bytes, is audited by one worker: on a run this small
+ * a second worker's start and warm-up cost more than it gives (bench/README.md has the figures).
+ * `BGAUDIT_POOL_FROM` (files) changes it, for tests that need several workers on a few files.
  */
 function poolFrom(): { files: number; bytes: number } {
   const files = Number(process.env.BGAUDIT_POOL_FROM);
@@ -178,8 +175,7 @@ type Pool = InstanceType<PiscinaClass>;
 /** A pool of `threads` workers, started at once. */
 function startPool(Piscina: PiscinaClass, threads: number, heapMb: number): Pool {
   // A smaller young generation than V8's default keeps each worker's heap from creeping up over a
-  // long run (peak RSS, 10,000 → 100,000 files: 1.3× with the default, 1.2× with 16 MB): the
-  // files are small, their objects short-lived.
+  // long run: the files are small, their objects short-lived.
   const pool = new Piscina({
     filename: workerFile(),
     minThreads: threads,

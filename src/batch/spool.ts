@@ -1,8 +1,7 @@
-// A large file's rendered output, spooled to disk (issue 18). A file read in pieces may hold any
-// number of matches: its reports are rendered one by one, and what a format's text of them comes
-// to grows with the file (the NDJSON of a file of corpus matches is about half its size, and it was held
-// by the worker, copied to the main thread and written at once: 554 MB peak against 113 MB for the
-// text report). Its worker writes each format's text to a file of the run's spool folder as it is
+// A large file's rendered output, spooled to disk. A file read in pieces may hold any number of
+// matches: its reports are rendered one by one, and what a format's text of them comes to grows
+// with the file (the NDJSON of a file of corpus matches is about half its size): held by the
+// worker, copied to the main thread and written at once, it would take memory in proportion. Its worker writes each format's text to a file of the run's spool folder as it is
 // made, a block at a time; the main thread copies it to the output when the file's turn comes, a
 // piece at a time, waiting for a slow reader, and deletes it. The folder is the run's own
 // (mkdtemp: mode 0700), removed when the run ends, whatever happened to the workers.

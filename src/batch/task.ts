@@ -49,7 +49,7 @@ const NOT_REGULAR =
 const SGF_WHOLE =
   'an SGF collection with a syntax error, an unreadable game, no backgammon game tree or games numbered both from 0 and from 1 is read whole (what it reports depends on all of it)';
 
-/** A file larger than the limit, open, to be read in pieces (issue 18; its descriptor is the reader's to close). */
+/** A file larger than the limit, open, to be read in pieces (its descriptor is the reader's to close). */
 interface LargeFile {
   fd: number;
   size: number;

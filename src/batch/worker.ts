@@ -4,11 +4,13 @@
 // died was on, without a message per file.
 import { runTask } from './task.js';
 import { PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
+import type { FileTask } from './outcome.js';
 
-export default function runBatch(batch: Batch): BatchResult {
-  const crashOn = process.env.BGAUDIT_TEST_CRASH_ON; // test-only: a worker that dies on this file
-  const hangOn = process.env.BGAUDIT_TEST_HANG_ON; // test-only: a file that never ends
-  const hogOn = process.env.BGAUDIT_TEST_HOG_ON; // test-only: a file that takes all the memory it can
+/**
+ * `beforeFile`: called with each task once the progress slots name it, before it is audited. The
+ * pool calls this with the batch alone; a worker that wraps this one (the tests' faults) passes it.
+ */
+export default function runBatch(batch: Batch, beforeFile?: (task: FileTask) => void): BatchResult {
   const index = new Int32Array(batch.progress, PROGRESS_FILE, 1);
   const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
   const outcomes: BatchResult['outcomes'] = [];
@@ -17,10 +19,7 @@ export default function runBatch(batch: Batch): BatchResult {
     const task = batch.tasks[k];
     since[0] = Date.now();
     Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
-    if (crashOn && task.path.includes(crashOn)) process.exit(70);
-    if (hangOn && task.path.includes(hangOn)) for (;;);
-    if (hogOn && task.path.includes(hogOn))
-      for (const hog: number[][] = []; ;) hog.push(new Array<number>(1e5).fill(1.5));
+    beforeFile?.(task);
     const outcome = runTask(task, batch.options);
     outcomes.push(outcome);
     if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;

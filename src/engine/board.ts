@@ -41,22 +41,15 @@ export function checkersPerSide(variant: Variant): number {
   return START[variant].reduce((n, [, c]) => n + c, 0);
 }
 
-/** Each variant's start, one side's 26 counts, made once: a game's start is two copies. */
-const START_SIDE = new Map<Variant, Uint8Array>();
-
+/** Each variant's start, one side's 26 counts. */
 function startSide(variant: Variant): Uint8Array {
-  let a = START_SIDE.get(variant);
-  if (a === undefined) {
-    a = new Uint8Array(26);
-    for (const [point, count] of START[variant]) a[point] = count;
-    START_SIDE.set(variant, a);
-  }
+  const a = new Uint8Array(26);
+  for (const [point, count] of START[variant]) a[point] = count;
   return a;
 }
 
 export function startPosition(variant: Variant = 'backgammon'): Position {
-  const side = startSide(variant);
-  return { sides: [side.slice(), side.slice()] };
+  return { sides: [startSide(variant), startSide(variant)] };
 }
 
 export function other(s: Side): Side {

@@ -6,7 +6,7 @@
 // search for a path happened to meet first.
 import type { Side } from '../model.js';
 import { BAR, OFF, type Position, allHome } from './board.js';
-import type { Segment } from './moves.js';
+import type { Segment } from './segment.js';
 import { pointText } from './steps.js';
 
 function rollText(d1: number, d2: number): string {

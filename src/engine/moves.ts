@@ -27,12 +27,9 @@ import {
 import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './steps.js';
 import { causeOf, writtenUse } from './cause.js';
 
-export interface Segment {
-  from: number;
-  to: number;
-  /** The record marks a hit (`*`) at `to`. */
-  hitMarked: boolean;
-}
+import type { Segment } from './segment.js';
+
+export type { Segment } from './segment.js';
 
 /** What playing the rolls of a game works in: made once per replay, reused for every roll. */
 export interface MoveScratch {

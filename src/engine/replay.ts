@@ -199,17 +199,18 @@ export function startOf(game: GameRecord, variant: Variant): Position {
 }
 
 /**
- * The typed arrays of the last replay that finished, for the next one: a replay leaves nothing in
- * them that the next reads before writing. Taken while a replay runs, so that a replay started
- * inside another (from an observer) makes its own.
+ * Replays `game`. `work`: the typed arrays its rolls are played in, which a caller replaying many
+ * games passes from one to the next (the replay leaves nothing in them that the next reads before
+ * writing); one replay at a time may use a given scratch.
  */
-let spareScratch: MoveScratch | null = null;
-
-export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: GameObserver): GameReplay {
+export function replay(
+  game: GameRecord,
+  options: ReplayOptions,
+  gameObserver?: GameObserver,
+  work: MoveScratch = newMoveScratch(),
+): GameReplay {
   const setup = game.setup;
   const findings: Finding[] = [];
-  const work = spareScratch ?? newMoveScratch();
-  spareScratch = null;
   const w: Walk = {
     game,
     options,
@@ -258,7 +259,6 @@ export function replay(game: GameRecord, options: ReplayOptions, gameObserver?: 
     } else if (a.type === 'drop') drop(w, a);
     else w.ended = { end: { termination: 'resign', winner: other(a.side), points: a.points }, line: a.line };
   }
-  spareScratch = work;
   return {
     final: w.pos,
     onRoll: w.lastMover === null ? (setup?.onRoll ?? null) : other(w.lastMover),

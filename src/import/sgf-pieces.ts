@@ -1,4 +1,4 @@
-// An SGF collection too large to hold, its text given in pieces (issue 18): read game tree by
+// An SGF collection too large to hold, its text given in pieces: read game tree by
 // game tree from windows of whole trees, each tree's lines and columns those of the file.
 //
 // A piece ends at a line end. A scan of each piece follows what the grammar reads: how deep in

@@ -536,7 +536,7 @@ function sourceOf(group: Taken[]): SourceText {
 
 /**
  * The matches of an SGF collection one at a time, each as `importSgf` makes it, from a reader that
- * reads one game tree at a time (issue 18). A match is given once the game tree after its last
+ * reads one game tree at a time. A match is given once the game tree after its last
  * game is read. It needs what `importSgf` decides for the whole file: how games are numbered
  * (from 0 if any game says game 0, or by the writer of the first): a match waits until a game
  * with a number is read, and a game 0 after a match given otherwise is a file to read whole, as

@@ -1,4 +1,4 @@
-// A position as one standalone SVG board (issue 12), shared by `show --svg` and the HTML report.
+// A position as one standalone SVG board, shared by `show --svg` and the HTML report.
 // Pure: a BoardView in, SVG text out; the same view gives the same bytes.
 //
 // Drawing: the viewer's home board bottom right and points 1..24 numbered from its side (as

@@ -1,4 +1,4 @@
-// One file's part of the HTML report (issue 12), rendered in the worker that audited the file,
+// One file's part of the HTML report, rendered in the worker that audited the file,
 // where its text still is. Pure. The main thread (html.ts) only places the parts in the page.
 //
 // A file with findings gives, in order:

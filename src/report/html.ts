@@ -1,4 +1,4 @@
-// `verify --html FILE`: one self-contained page (issue 12). Streams like the other sinks: the
+// `verify --html FILE`: one self-contained page. Streams like the other sinks: the
 // page's head (style, script, the table's head) is written first, each file's rows, evidence
 // and boards (rendered in the worker, html-file.ts) as the file is done, in input order, inside
 // <noscript id="rows"> (a table without script; one string the script reads with it), and

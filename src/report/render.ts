@@ -1,7 +1,7 @@
 // One file's reports → its text in every format asked for, and its counts. Pure; runs in the
 // worker that audited the file.
 //
-// A file's reports are rendered one at a time as they are audited (issue 18: a file of thousands
+// A file's reports are rendered one at a time as they are audited (a file of thousands
 // of matches holds its rendered text, not its report objects): `FileRenderer.add` turns a report
 // into its pieces at once, and `finish` joins them. Each format's text of a file is the pieces of
 // its reports in order — text with the file's path once before its first finding, JSON one line

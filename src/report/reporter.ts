@@ -14,9 +14,9 @@ export interface Coalesced {
 }
 
 /**
- * Joins small writes into blocks of about 64 KB, one system call each (a write per file cost
- * 12 µs a file on a 10,000-file NDJSON run, a third of that once joined), and lets nothing wait
- * longer than `maxDelayMs` so that a report read on a terminal still flows.
+ * Joins small writes into blocks of about 64 KB, one system call each (a system call per file
+ * costs more than the file's report), and lets nothing wait longer than `maxDelayMs` so that a
+ * report read on a terminal still flows.
  */
 export function coalesce(
   write: Write,
@@ -76,7 +76,7 @@ export interface Summary extends FileCounts {
   skipped: number;
 }
 
-/** Where a file's text in one format goes as it is made, instead of being held (issue 18). */
+/** Where a file's text in one format goes as it is made, instead of being held. */
 export interface PieceWriter {
   write(text: string): void;
   /** All is written: where it is, or null when nothing was. */
@@ -99,7 +99,7 @@ export interface Sink {
   /** One file's text in this sink's format ('' when it has nothing to say). */
   add(rendered: string): void;
   /**
-   * One file's text given in pieces, none empty (a large file's output spooled to disk, issue 18):
+   * One file's text given in pieces, none empty (a large file's output spooled to disk):
    * `piece` for each in order (`first` for the first), then `pieced`; the output is `add`'s of the
    * pieces joined.
    */

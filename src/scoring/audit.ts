@@ -1,6 +1,7 @@
 // MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
 import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
+import { newMoveScratch } from '../engine/moves.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import { MAX_POINTS } from '../limits.js';
 import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchReport } from '../model.js';
@@ -219,13 +220,14 @@ function replayAll(
   key: MatchKey | null,
   stats: GameStatsCounter[] | null,
 ): GameReplay[] {
-  // The options with the key's observer made once a match, not spread again for every game: a
-  // new options object per game made the replay 8% slower (runTask in process, 6 interleaved runs).
+  // The options with the key's observer made once a match, not spread again for every game: the
+  // replay reads them at every roll, and a new object per game slows it (bench/README.md).
   const keyed = key === null ? options : { ...options, observer: key.observer };
+  const work = newMoveScratch();
   return record.games.map((game, k) => {
     key?.startGame();
     const counter = stats?.[k];
-    const r = replay(game, keyed, counter);
+    const r = replay(game, keyed, counter, work);
     key?.endGame(game, r.final);
     counter?.end(game, r.rolls);
     return r;
@@ -579,7 +581,7 @@ function scoreWithCube(
     cube,
     cubeTurned,
     names,
-    // A forfeit written as a comment at the record's end (issue 13).
+    // A forfeit written as a comment at the record's end.
     forfeit: index === ctx.record.games.length - 1 ? forfeitNote(game) : null,
     explained: undefined,
   };

@@ -1,4 +1,4 @@
-// Per-game statistics (issue 16, the per-game CSV's columns): rolls, doublets and pips rolled,
+// Per-game statistics (the per-game CSV's columns): rolls, doublets and pips rolled,
 // cube turns, takes and drops for each side, pip counts at the start, at each cube turn and at
 // the end. Counted as the audit's own replay goes, through its game observer: no second walk, and
 // nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.

@@ -23,7 +23,7 @@
 import { createHash } from 'node:crypto';
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { Finding, Format, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
+import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
 
 /** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
 export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const;
@@ -31,23 +31,7 @@ export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const
 /** A part's hash: this many bits, its kind in the two bits below them (a part fits 16 bits). */
 const PART_HASH_BITS = 14;
 
-/** What the key leaves out of a match, for telling two copies of it apart. */
-export interface Aside {
-  format: Format;
-  /** The headers, then each game's score line, comments and result, as `[kind | hash << 2, line]` pairs. */
-  parts: number[];
-  /** The match's last line (where a copy ends that has fewer parts than the other). */
-  end: number;
-  /** Its error findings. */
-  errors: number;
-}
-
-/** A match's content key and what the key leaves out. */
-export interface ContentKey {
-  /** 128 bits of the SHA-256 of the match's content, 32 hex digits. */
-  digest: string;
-  aside: Aside;
-}
+export type { Aside, ContentKey } from '../model.js';
 
 /** The largest buffer kept for the next match's stream, in words. */
 const SPARE_WORDS = 1 << 20;

@@ -1,4 +1,4 @@
-// A match as a tournament director files it (issue 16, `csv --per match`): the writer's headers,
+// A match as a tournament director files it (`csv --per match`): the writer's headers,
 // the score the audit reached, the winner, how the match ended, its Crawford game. Made only when
 // asked (AuditOptions.matchSummary); pure.
 import type { GameVerdict, MatchRecord, MatchSummary } from '../model.js';

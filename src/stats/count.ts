@@ -4,6 +4,7 @@
 // workers for `bgaudit dice`.
 import { BAR, type Position } from '../engine/board.js';
 import { replay } from '../engine/replay.js';
+import { newMoveScratch } from '../engine/moves.js';
 import { importRecord } from '../import/index.js';
 import { auditMatch, type AuditOptions } from '../scoring/audit.js';
 import type { Finding, GameRecord, MatchRecord, MatchReport, RollAction } from '../model.js';
@@ -119,6 +120,7 @@ function keyOf(by: GroupBy, record: MatchRecord, game: GameRecord, s: 0 | 1, fil
 /** Replays each game of `record`, counting its rolls into `groups`. */
 function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Groups): void {
   const site = by === 'site' ? siteOf(record) : '';
+  const work = newMoveScratch();
   for (const game of record.games) {
     const keys = [keyOf(by, record, game, 0, file, site), keyOf(by, record, game, 1, file, site)];
     // Made at a side's first roll: a player who never rolls is no group.
@@ -127,12 +129,17 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
     const last: [number, number] = [-1, -1];
     // A game set up from a position has no opening roll: its first roll is an ordinary one.
     const setUp = game.setup?.sides !== undefined;
-    replay(game, {
-      variant: record.variant,
-      marksHits: record.marksHits,
-      players: record.players,
-      observer: { roll: (a, pos, opening) => countRoll(of(a.side), a, pos, opening && !setUp, last) },
-    });
+    replay(
+      game,
+      {
+        variant: record.variant,
+        marksHits: record.marksHits,
+        players: record.players,
+        observer: { roll: (a, pos, opening) => countRoll(of(a.side), a, pos, opening && !setUp, last) },
+      },
+      undefined,
+      work,
+    );
   }
 }
 

@@ -2,7 +2,7 @@
 // consecutive rolls, Pearson's chi-square of independence, with sparse cells pooled.
 import { ROLL_NAMES, ROLLS } from './dice.js';
 import { chiSquareP } from './pvalue.js';
-import type { DiceTest } from './tests.js';
+import type { DiceTest } from './dice-test.js';
 
 /** A pooling of the 21 rolls into classes: each roll's class, and the classes' names. */
 interface Pooling {

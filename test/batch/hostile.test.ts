@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, cli, poolOnFewFiles, reportsIn } from '../helpers.js';
+import { FIXTURES, cli, faultOn, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const isRoot = process.getuid?.() === 0;
@@ -29,7 +29,7 @@ describe('a folder of hostile inputs', () => {
 
   it.each(['1', '2'])('--jobs %s: one report per input, in order, each with the finding that fits', async (jobs) => {
     const dir = hostileFolder();
-    process.env.BGAUDIT_TEST_CRASH_ON = jobs === '2' ? 'g-crashes-the-worker' : '';
+    faultOn('crash', jobs === '2' ? 'g-crashes-the-worker' : '');
     const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', jobs);
     const reports = reportsIn(r.stdout);
     const got = reports.map((x) => [

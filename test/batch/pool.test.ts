@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runTasks, workersFor } from '../../src/batch/pool.js';
 import { runTask, type FileOutcome, type FileTask } from '../../src/batch/task.js';
-import { FIXTURES, poolOnFewFiles } from '../helpers.js';
+import { FIXTURES, faultOn, poolOnFewFiles } from '../helpers.js';
 
 const run = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson' as const], showInfo: false } };
 
@@ -36,7 +36,7 @@ describe('the worker pool', () => {
   });
 
   it('reports a file that kills its worker as an internal error, and audits the others', async () => {
-    process.env.BGAUDIT_TEST_CRASH_ON = 'gammon-on-drop';
+    faultOn('crash', 'gammon-on-drop');
     const tasks = fixtureTasks();
     const pooled = await outcomes(tasks, 2);
     expect(pooled.map((o) => o.path)).toEqual(tasks.map((t) => t.path));

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT, cli, cliWith, poolOnFewFiles, reportsIn } from '../helpers.js';
+import { FIXTURES, ROOT, cli, cliWith, faultOn, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const other = join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat');
@@ -96,7 +96,7 @@ describe('a file that never ends is stopped, and the run goes on', () => {
 
   it.each(['1', '2'])('--jobs %s: reported as a timeout, the others audited, in order', async (jobs) => {
     const dir = folder({ 'a.mat': good, 'b-hangs.mat': good, 'c.mat': other, 'd.mat': good });
-    process.env.BGAUDIT_TEST_HANG_ON = 'b-hangs';
+    faultOn('hang', 'b-hangs');
     const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', jobs, '--file-timeout', '0.5');
     expect(summary(r.stdout, dir)).toEqual([
       ['a.mat', 'audited'],
@@ -113,7 +113,7 @@ describe('a file that never ends is stopped, and the run goes on', () => {
 
   it('the reports finished before it are written while it runs, not held back', async () => {
     const dir = folder({ 'a.mat': good, 'b.mat': other, 'c-hangs.mat': good });
-    process.env.BGAUDIT_TEST_HANG_ON = 'c-hangs';
+    faultOn('hang', 'c-hangs');
     let twoReportsAt = 0;
     const r = await cliWith(
       { onStdout: (all) => void (twoReportsAt ||= all.split('\n').length > 2 ? Date.now() : 0) },
@@ -134,7 +134,7 @@ describe('a file that never ends is stopped, and the run goes on', () => {
 
   it('a file that takes more memory than a worker may have kills that worker only', async () => {
     const dir = folder({ 'a.mat': good, 'b-hog.mat': good, 'c.mat': other });
-    process.env.BGAUDIT_TEST_HOG_ON = 'b-hog';
+    faultOn('hog', 'b-hog');
     const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', '2', '--max-file-size', '64k');
     expect(summary(r.stdout, dir)).toEqual([
       ['a.mat', 'audited'],
@@ -296,7 +296,7 @@ describe('show reads as verify reads', () => {
   it('obeys --max-file-size and --file-timeout', async () => {
     const big = await cli('show', good, '--max-file-size', '1k');
     expect(big.stdout).toMatch(/cannot read the file: \d+ bytes is more than the 1024-byte limit/);
-    process.env.BGAUDIT_TEST_HANG_ON = 'crawford-post';
+    faultOn('hang', 'crawford-post');
     const slow = await cli('show', good, '--file-timeout', '0.3');
     expect(slow.code).toBe(1);
     expect(slow.stdout).toContain('took longer than the 0.3 s limit (--file-timeout)');
