@@ -15,6 +15,7 @@ import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
 import { DuplicateIndex } from './duplicates.js';
+import { appendDuplicates } from './append-duplicates.js';
 import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
 
 export interface RunResult {
@@ -29,6 +30,8 @@ export interface RunResult {
   namedTwice: number;
   /** Matches whose content repeats an earlier one of the run (`duplicate-match`). */
   duplicateMatches: number;
+  /** Files audited a second time to carry their `duplicate-match` findings (those `appendDuplicates` cannot take). */
+  reaudited: number;
 }
 
 export interface AuditRun extends DiscoverOptions {
@@ -116,6 +119,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     specialFiles: 0,
     namedTwice: 0,
     duplicateMatches: 0,
+    reaudited: 0,
   };
   const { summary } = result;
   // The duplicate check: on when the audit makes content keys.
@@ -153,9 +157,14 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
           ? undefined
           : (o, task) => {
               const again = index.meet(o, task);
+              if (again === null || o.skipped) return again;
+              // Most files take their findings where their worker rendered them (append-duplicates.ts).
+              const { duplicates = [] } = again;
+              const options = { select: run.select, maxFindings: run.maxFindings, accepted: task.accepted };
+              if (run.dice === undefined && appendDuplicates(o.path, o.rendered, duplicates, options)) return null;
+              result.reaudited++;
               // Audited again: the first audit's spooled text is not the file's.
-              if (again !== null && !o.skipped)
-                for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
+              for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
               return again;
             },
       onOutcome: outcomeWriter(run, summary),

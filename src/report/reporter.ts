@@ -90,6 +90,13 @@ export interface RenderedFile {
   spooled?: Partial<Record<OutputFormat, string>>;
   /** Its findings as one line of a baseline file (`--write-baseline`). */
   baseline?: string;
+  /**
+   * Where a finding can still be added to its text and JSON (a run of those formats only, held
+   * whole, every finding listed): the findings listed, and four numbers a report in file order —
+   * its match (-1: none), its first game's line (-1: none), where its lines start in the text, and
+   * the width of their place column (-1: no line).
+   */
+  places?: { listed: number; reports: number[] };
 }
 
 export interface Sink {

@@ -22,6 +22,25 @@ function formatSummary(s: Summary): string {
   return [head, ...codes].join('\n') + '\n';
 }
 
+/** The width of a report's place column: its widest `line:col` of the findings shown. */
+export function placeWidth(findings: Finding[], showInfo: boolean): number {
+  let width = 0; // not max(...): a match may hold 100,000 findings
+  for (const f of findings) if (showInfo || f.severity !== 'info') width = Math.max(width, where(f).length);
+  return width;
+}
+
+/** The width of `f`'s place (at least), for a finding added to a report's lines. */
+export function placeLength(f: Finding): number {
+  return where(f).length;
+}
+
+/** One finding's line (no newline), its place padded to `width`. */
+export function findingLine(f: Finding, match: number | null, width: number): string {
+  const game = f.game === undefined ? '' : `game ${f.game}: `;
+  const m = match !== null && match > 1 ? `match ${match}, ` : '';
+  return `  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${m}${game}${printable(f.message)}  ${f.code}`;
+}
+
 /** One file's block: its path, then its findings; '' when it has none to show. */
 export function renderText(reports: MatchReport[], showInfo: boolean): string {
   const out: string[] = [];
@@ -29,14 +48,8 @@ export function renderText(reports: MatchReport[], showInfo: boolean): string {
     const shown = r.findings.filter((f) => showInfo || f.severity !== 'info');
     if (shown.length === 0) continue;
     if (out.length === 0) out.push(printable(r.file));
-    const width = shown.reduce((w, f) => Math.max(w, where(f).length), 0); // not max(...): a match may hold 100,000 findings
-    for (const f of shown) {
-      const game = f.game === undefined ? '' : `game ${f.game}: `;
-      const match = r.match !== null && r.match > 1 ? `match ${r.match}, ` : '';
-      out.push(
-        `  ${where(f).padEnd(width)}  ${f.severity.padEnd(7)}  ${match}${game}${printable(f.message)}  ${f.code}`,
-      );
-    }
+    const width = placeWidth(shown, true);
+    for (const f of shown) out.push(findingLine(f, r.match, width));
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';
 }

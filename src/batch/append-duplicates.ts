@@ -1,0 +1,124 @@
+// A file's `duplicate-match` findings added to what its worker rendered, on the main thread, so
+// that a file with a duplicate is audited once like any other. The worker says where each report
+// sits in the text (`RenderedFile.places`); each step below adds the finding where the worker,
+// given it, would have put it: first among its match's findings. When that cannot be done byte
+// for byte (another format, a spooled text, a listing at its cap, a place column the finding
+// would widen) the caller audits the file again with the findings given, as before.
+import { printable } from '../report/escape.js';
+import { isAccepted, isReported, type AcceptedFinding, type FindingFilter } from '../report/select.js';
+import type { RenderedFile } from '../report/reporter.js';
+import { MAX_FINDINGS_LISTED } from '../report/render.js';
+import { findingLine, placeLength } from '../report/text.js';
+import type { Finding } from '../model.js';
+import { duplicateFinding, type DuplicateOf } from './duplicates.js';
+
+export interface AppendOptions {
+  select?: FindingFilter;
+  maxFindings?: number;
+  /** The findings of this file a baseline accepts. */
+  accepted?: AcceptedFinding[];
+}
+
+/** One finding to add: to the report at `index`, and whether it is shown (not accepted). */
+interface Added {
+  index: number;
+  match: number;
+  finding: Finding;
+  shown: boolean;
+}
+
+/** The text with each piece inserted at its offset (offsets into the text as it was, ascending). */
+function inserted(text: string, pieces: { at: number; text: string }[]): string {
+  const out: string[] = [];
+  let from = 0;
+  for (const p of pieces) {
+    out.push(text.slice(from, p.at), p.text);
+    from = p.at;
+  }
+  out.push(text.slice(from));
+  return out.join('');
+}
+
+/** A report's JSON line with `f` first in its findings (the last `"findings":[` of a line is the report's own). */
+function jsonWith(line: string, f: Finding): string {
+  const at = line.lastIndexOf('"findings":[');
+  if (at === -1) throw new Error('a report line without findings');
+  const open = at + '"findings":['.length;
+  const json = JSON.stringify(f);
+  return line.slice(0, open) + json + (line[open] === ']' ? '' : ',') + line.slice(open);
+}
+
+/** The baseline line with each entry put first among its match's (entries are in match order). */
+function baselineWith(line: string, added: Added[]): string {
+  const parsed = JSON.parse(line) as { file: string; findings: AcceptedFinding[] };
+  let entries = parsed.findings;
+  for (const a of added) {
+    const entry: AcceptedFinding = {
+      match: a.match,
+      game: a.finding.game ?? null,
+      code: a.finding.code,
+      message: a.finding.message,
+      count: 1,
+    };
+    const at = entries.findIndex((e) => e.match !== null && e.match >= a.match);
+    entries = at === -1 ? [...entries, entry] : [...entries.slice(0, at), entry, ...entries.slice(at)];
+  }
+  return JSON.stringify({ file: parsed.file, findings: entries });
+}
+
+/**
+ * Adds the findings of `duplicates` to the file's rendered text, JSON, counts and baseline line
+ * (in place) and says true; or false, having changed nothing, when it cannot be done byte for byte.
+ */
+export function appendDuplicates(
+  path: string,
+  rendered: RenderedFile,
+  duplicates: readonly DuplicateOf[],
+  options: AppendOptions,
+): boolean {
+  const { places } = rendered;
+  if (places === undefined) return false;
+  const { reports } = places;
+  const added: Added[] = [];
+  for (const d of duplicates) {
+    let index = -1;
+    for (let k = 0; k < reports.length; k += 4) if (reports[k] === d.match) index = k / 4;
+    if (index === -1) continue; // no report of that match: nothing to add to, as in the worker
+    const line = reports[4 * index + 1];
+    const f = duplicateFinding(d, path, line === -1 ? undefined : line);
+    if (!isReported(f, options.select)) continue;
+    added.push({ index, match: d.match, finding: f, shown: !isAccepted(d.match, f, options.accepted) });
+  }
+  added.sort((a, b) => a.index - b.index);
+  const shown = added.filter((a) => a.shown);
+  // Listed first in their matches, they would push a listing at its cap past it.
+  if (places.listed + shown.length > (options.maxFindings ?? MAX_FINDINGS_LISTED)) return false;
+  // A place wider than the match's column would widen its other lines.
+  for (const a of shown) {
+    const width = reports[4 * a.index + 3];
+    if (width >= 0 && placeLength(a.finding) > width) return false;
+  }
+  const { out, counts } = rendered;
+  if (out.text !== undefined && shown.length > 0) {
+    const pieces = shown.map((a) => {
+      const width = reports[4 * a.index + 3];
+      const line = findingLine(a.finding, a.match, width >= 0 ? width : placeLength(a.finding));
+      return { at: reports[4 * a.index + 2], text: line + '\n' };
+    });
+    out.text =
+      out.text === '' ? `${printable(path)}\n${pieces.map((p) => p.text).join('')}` : inserted(out.text, pieces);
+  }
+  for (const format of ['json', 'ndjson'] as const) {
+    const json = out[format];
+    if (json === undefined || shown.length === 0) continue;
+    const lines = json.split('\n');
+    for (const a of shown) lines[a.index] = jsonWith(lines[a.index], a.finding);
+    out[format] = lines.join('\n');
+  }
+  for (const a of shown) {
+    counts.bySeverity[a.finding.severity]++;
+    counts.byCode[a.finding.code] = (counts.byCode[a.finding.code] ?? 0) + 1;
+  }
+  if (rendered.baseline !== undefined && added.length > 0) rendered.baseline = baselineWith(rendered.baseline, added);
+  return true;
+}
