@@ -2,11 +2,12 @@
 // that a file with a duplicate is audited once like any other. The worker says where each report
 // sits in the text (`RenderedFile.places`); each step below adds the finding where the worker,
 // given it, would have put it: first among its match's findings. When that cannot be done byte
-// for byte (another format, a spooled text, a listing at its cap, a place column the finding
-// would widen) the caller audits the file again with the findings given, as before.
+// for byte (the HTML page, a spooled text, a listing at its cap, a place column the finding would
+// widen, a CSV row with a quoted cell) the caller audits the file again with the findings given.
 import { printable } from '../report/escape.js';
 import { isAccepted, isReported, type AcceptedFinding, type FindingFilter } from '../report/select.js';
-import type { RenderedFile } from '../report/reporter.js';
+import { PLACE_SIZE, type RenderedFile } from '../report/reporter.js';
+import { gameRowsWithDuplicate, matchRowWithDuplicate } from '../report/csv.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { findingLine, placeLength } from '../report/text.js';
 import type { Finding } from '../model.js';
@@ -67,7 +68,41 @@ function baselineWith(line: string, added: Added[]): string {
 }
 
 /**
- * Adds the findings of `duplicates` to the file's rendered text, JSON, counts and baseline line
+ * The CSV with each shown finding's report's rows rewritten by `step`, or null when one cannot be.
+ * A report's rows run from the number at `startAt` of its places (-1: where the report before's
+ * end) to the one at `endAt`.
+ */
+function csvWith(
+  text: string,
+  shown: Added[],
+  reports: number[],
+  startAt: number,
+  endAt: number,
+  step: (rows: string, of: string, f: Finding) => string | null,
+): string | null {
+  const pieces: { at: number; end: number; text: string }[] = [];
+  for (const a of shown) {
+    const base = PLACE_SIZE * a.index;
+    const at = startAt >= 0 ? reports[base + startAt] : a.index === 0 ? 0 : reports[base - PLACE_SIZE + endAt];
+    const end = reports[base + endAt];
+    if (at === end) continue; // no row (a match of no game)
+    const e = a.finding.expected as { file: string; match: number };
+    const rows = step(text.slice(at, end), `${e.file}#${e.match}`, a.finding);
+    if (rows === null) return null;
+    pieces.push({ at, end, text: rows });
+  }
+  const out: string[] = [];
+  let from = 0;
+  for (const p of pieces) {
+    out.push(text.slice(from, p.at), p.text);
+    from = p.end;
+  }
+  out.push(text.slice(from));
+  return out.join('');
+}
+
+/**
+ * Adds the findings of `duplicates` to the file's rendered text, JSON, CSV, counts and baseline line
  * (in place) and says true; or false, having changed nothing, when it cannot be done byte for byte.
  */
 export function appendDuplicates(
@@ -82,9 +117,9 @@ export function appendDuplicates(
   const added: Added[] = [];
   for (const d of duplicates) {
     let index = -1;
-    for (let k = 0; k < reports.length; k += 4) if (reports[k] === d.match) index = k / 4;
+    for (let k = 0; k < reports.length; k += PLACE_SIZE) if (reports[k] === d.match) index = k / PLACE_SIZE;
     if (index === -1) continue; // no report of that match: nothing to add to, as in the worker
-    const line = reports[4 * index + 1];
+    const line = reports[PLACE_SIZE * index + 1];
     const f = duplicateFinding(d, path, line === -1 ? undefined : line);
     if (!isReported(f, options.select)) continue;
     added.push({ index, match: d.match, finding: f, shown: !isAccepted(d.match, f, options.accepted) });
@@ -95,15 +130,23 @@ export function appendDuplicates(
   if (places.listed + shown.length > (options.maxFindings ?? MAX_FINDINGS_LISTED)) return false;
   // A place wider than the match's column would widen its other lines.
   for (const a of shown) {
-    const width = reports[4 * a.index + 3];
+    const width = reports[PLACE_SIZE * a.index + 3];
     if (width >= 0 && placeLength(a.finding) > width) return false;
   }
   const { out, counts } = rendered;
+  const csv = out.csv === undefined ? undefined : csvWith(out.csv, shown, reports, 4, 5, gameRowsWithDuplicate);
+  const csvMatch =
+    out['csv-match'] === undefined
+      ? undefined
+      : csvWith(out['csv-match'], shown, reports, -1, 6, matchRowWithDuplicate);
+  if (csv === null || csvMatch === null) return false;
+  if (csv !== undefined) out.csv = csv;
+  if (csvMatch !== undefined) out['csv-match'] = csvMatch;
   if (out.text !== undefined && shown.length > 0) {
     const pieces = shown.map((a) => {
-      const width = reports[4 * a.index + 3];
+      const width = reports[PLACE_SIZE * a.index + 3];
       const line = findingLine(a.finding, a.match, width >= 0 ? width : placeLength(a.finding));
-      return { at: reports[4 * a.index + 2], text: line + '\n' };
+      return { at: reports[PLACE_SIZE * a.index + 2], text: line + '\n' };
     });
     out.text =
       out.text === '' ? `${printable(path)}\n${pieces.map((p) => p.text).join('')}` : inserted(out.text, pieces);

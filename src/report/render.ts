@@ -330,12 +330,12 @@ export class FileRenderer {
   }
 
   /**
-   * Where a finding can be added to this file's text and JSON after the fact (`RenderedFile.places`):
-   * only for the text and JSON formats, held whole, every finding listed.
+   * Where a finding can be added to this file's text, JSON and CSV after the fact
+   * (`RenderedFile.places`): not to the HTML part; held whole, every finding listed.
    */
   private placesOf(): RenderedFile['places'] | null {
     if (this.places === null || this.notListed.findings > 0 || this.spec.show !== undefined) return null;
-    if (this.spec.formats.some((f) => f !== 'text' && f !== 'json' && f !== 'ndjson')) return null;
+    if (this.spec.formats.some((f) => f === 'html' || f === 'show')) return null;
     return { listed: this.listed, reports: this.places };
   }
 
@@ -377,11 +377,12 @@ export class FileRenderer {
     const { text } = into;
     if (p.text && text && header && text.empty) text.add(`${printable(p.file)}\n`);
     if (into !== this.texts) this.places = null;
-    else this.places?.push(p.match ?? -1, p.line ?? -1, text?.size ?? 0, p.width);
+    else this.places?.push(p.match ?? -1, p.line ?? -1, text?.size ?? 0, p.width, into.csv?.size ?? 0);
     if (p.text && text) text.add(p.text);
     if (p.json !== undefined) into.json?.add(...p.json);
     if (p.csv) into.csv?.add(p.csv);
     if (p.csvMatch) into.csvMatch?.add(p.csvMatch);
+    this.places?.push(into.csv?.size ?? 0, into.csvMatch?.size ?? 0);
     if (p.kept) this.kept.push(p.kept);
   }
 
