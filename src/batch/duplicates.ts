@@ -1,8 +1,8 @@
 // The same match twice in one run: each match's content key (src/scoring/match-key.ts) is made
 // in the worker that audits it; the main thread, which meets the files in input order, keeps each
-// key once and finds a match met before. A file holding such a match is audited again with the
-// `duplicate-match` findings given to it (a file's reports are rendered in the worker: this keeps
-// every output format right at the cost of one more audit of that file).
+// key once and finds a match met before. The `duplicate-match` findings of a file holding such a
+// match are added to what its worker rendered (append-duplicates.ts); where that cannot be done
+// byte for byte, the file is audited again with the findings given to it (`addDuplicateFindings`).
 //
 // Beside each first copy the main thread keeps what its key leaves out, small: its error count,
 // its format, and one 16-bit word per header, score line, result and comment. A later copy is
