@@ -148,8 +148,11 @@ export function appendDuplicates(
       const line = findingLine(a.finding, a.match, width >= 0 ? width : placeLength(a.finding));
       return { at: reports[PLACE_SIZE * a.index + 2], text: line + '\n' };
     });
-    out.text =
-      out.text === '' ? `${printable(path)}\n${pieces.map((p) => p.text).join('')}` : inserted(out.text, pieces);
+    // A file's text starts with its path, written before its first finding: a report met before it
+    // (none of its own shown) was placed where the path now is, and its line goes after the path.
+    const header = `${printable(path)}\n`;
+    for (const p of pieces) p.at = Math.max(p.at, header.length);
+    out.text = out.text === '' ? header + pieces.map((p) => p.text).join('') : inserted(out.text, pieces);
   }
   for (const format of ['json', 'ndjson'] as const) {
     const json = out[format];
