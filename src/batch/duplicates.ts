@@ -1,8 +1,8 @@
 // The same match twice in one run: each match's content key (src/scoring/match-key.ts) is made
 // in the worker that audits it; the main thread, which meets the files in input order, keeps each
-// key once and finds a match met before. A file holding such a match is audited again with the
-// `duplicate-match` findings given to it (a file's reports are rendered in the worker: this keeps
-// every output format right at the cost of one more audit of that file).
+// key once and finds a match met before. The `duplicate-match` findings of a file holding such a
+// match are added to what its worker rendered (append-duplicates.ts); where that cannot be done
+// byte for byte, the file is audited again with the findings given to it (`addDuplicateFindings`).
 //
 // Beside each first copy the main thread keeps what its key leaves out, small: its error count,
 // its format, and one 16-bit word per header, score line, result and comment. A later copy is
@@ -13,7 +13,7 @@
 // bytes a slot, at most half full), 8 bytes a match for where its parts start and its error count,
 // 2 bytes a part of a first copy, and each file's path once with its first ordinal.
 import { finding } from '../findings.js';
-import type { Format, MatchReport } from '../model.js';
+import type { Finding, Format, MatchReport } from '../model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
 import type { FileOutcome, FileTask } from './outcome.js';
 
@@ -198,22 +198,25 @@ function howTheyDiffer(d: DuplicateOf): string {
   return `${where}; ${errors}`;
 }
 
-/** Adds each `duplicate-match` finding to the report of the match it is about (in place). */
+/** The `duplicate-match` finding of a match of `file` whose games start at `line`. */
+export function duplicateFinding(d: DuplicateOf, file: string, line: number | undefined): Finding {
+  const same = d.file === file ? `match ${d.ofMatch} of this file` : `${d.file}, match ${d.ofMatch}`;
+  return finding(
+    'duplicate-match',
+    'warning',
+    `this match repeats ${same}: the same players, length, rolls, moves, cube actions and results${howTheyDiffer(d)}`,
+    // Said where the match's games start (a report holds no line of the match itself).
+    {
+      line,
+      expected: { file: d.file, match: d.ofMatch, errors: d.errors, differsAt: d.differs?.line ?? null },
+    },
+  );
+}
+
+/** Adds each `duplicate-match` finding to the report of the match it is about (in place), first. */
 export function addDuplicateFindings(reports: MatchReport[], duplicates: readonly DuplicateOf[]): void {
   for (const d of duplicates) {
     const r = reports.find((x) => x.match === d.match);
-    if (!r) continue;
-    const same = d.file === r.file ? `match ${d.ofMatch} of this file` : `${d.file}, match ${d.ofMatch}`;
-    const f = finding(
-      'duplicate-match',
-      'warning',
-      `this match repeats ${same}: the same players, length, rolls, moves, cube actions and results${howTheyDiffer(d)}`,
-      // Said where the match's games start (a report holds no line of the match itself).
-      {
-        line: r.games[0]?.line,
-        expected: { file: d.file, match: d.ofMatch, errors: d.errors, differsAt: d.differs?.line ?? null },
-      },
-    );
-    r.findings.unshift(f);
+    if (r) r.findings.unshift(duplicateFinding(d, r.file, r.games[0]?.line));
   }
 }

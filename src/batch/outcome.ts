@@ -119,6 +119,8 @@ export class OutcomeBuilder {
       const findings = [...this.entries.keys()].sort((a, b) => a - b).flatMap((k) => this.entries.get(k) ?? []);
       rendered.baseline = JSON.stringify({ file: path, findings });
     }
+    // Where a duplicate finding would go is read only by the duplicate check.
+    if (!this.anyKey) delete rendered.places;
     for (let k = 0; k < keys.length; k++) keys[k] ??= null; // a hole is a report added out of order
     return this.anyKey ? { path, skipped: false, rendered, keys } : { path, skipped: false, rendered };
   }

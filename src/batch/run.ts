@@ -17,6 +17,7 @@ import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
 import type { TextStyle } from '../report/text-style.js';
 import { DuplicateIndex } from './duplicates.js';
+import { appendDuplicates } from './append-duplicates.js';
 import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
 
 export interface RunResult {
@@ -31,6 +32,8 @@ export interface RunResult {
   namedTwice: number;
   /** Matches whose content repeats an earlier one of the run (`duplicate-match`). */
   duplicateMatches: number;
+  /** Files audited a second time to carry their `duplicate-match` findings (those `appendDuplicates` cannot take). */
+  reaudited: number;
 }
 
 export interface AuditRun extends DiscoverOptions {
@@ -134,6 +137,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     specialFiles: 0,
     namedTwice: 0,
     duplicateMatches: 0,
+    reaudited: 0,
   };
   const { summary } = result;
   // The duplicate check: on when the audit makes content keys.
@@ -173,9 +177,17 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
           ? undefined
           : (o, task) => {
               const again = index.meet(o, task);
+              if (again === null || o.skipped) return again;
+              // Most files take their findings where their worker rendered them (append-duplicates.ts).
+              const { duplicates = [] } = again;
+              const options = { select: run.select, maxFindings: run.maxFindings, accepted: task.accepted };
+              // The lines it adds are plain text: a concise or coloured report is audited again.
+              const plain = run.textStyle?.concise !== true && run.textStyle?.color !== true;
+              if (run.dice === undefined && plain && appendDuplicates(o.path, o.rendered, duplicates, options))
+                return null;
+              result.reaudited++;
               // Audited again: the first audit's spooled text is not the file's.
-              if (again !== null && !o.skipped)
-                for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
+              for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
               return again;
             },
       onOutcome: writeOutcome,

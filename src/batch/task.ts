@@ -155,9 +155,15 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
     const writer = spool === null ? undefined : spool.writer.bind(spool);
     const outcome = new OutcomeBuilder(task.path, options, task.accepted, task.duplicates, writer);
     const each = (r: MatchReport, k: number) => outcome.add(r, k);
+    // Its reports may come apart from the file's order: a duplicate finding is given by a second audit.
+    const finish = (): FileOutcome => {
+      const o = outcome.finish();
+      if (!o.skipped) delete o.rendered.places;
+      return o;
+    };
     if ('ok' in how) {
       auditDecodedEach(how, task.path, options.audit, each, () => {}); // binary data: one report
-      return outcome.finish();
+      return finish();
     }
     const text = new TextPieces(fd, how, limit);
     // A game tree that is never closed runs to the end of the file: it is the one said too large.
@@ -165,7 +171,7 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
       new PieceTooLarge(`its ${what} from line ${line} on${what === 'game tree' ? ' (or it is never closed)' : ''}`);
     if (!auditPieces(() => text.next(), how.encoding, task.path, options.audit, each, limit, tooLarge))
       return ioError(task.path, `${tooBig(size, limit)}: ${SGF_WHOLE}`, options);
-    return outcome.finish();
+    return finish();
   } catch (e) {
     if (e instanceof PieceTooLarge)
       return ioError(task.path, `${tooBig(size, limit)}, and so is ${e.message}`, options);

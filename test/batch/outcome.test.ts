@@ -140,7 +140,10 @@ function both(bytes: Uint8Array, name: string, c: Case, order: 'file' | 'reverse
   const indices = reports.map((_, k) => k);
   if (order === 'reversed') indices.reverse();
   for (const k of indices) builder.add(reports[k], k);
-  return [JSON.stringify(builder.finish()), JSON.stringify(expected)];
+  // Where a finding could be added after the fact (read by the duplicate check) is not rendered output.
+  const got = builder.finish();
+  if (!got.skipped) delete got.rendered.places;
+  return [JSON.stringify(got), JSON.stringify(expected)];
 }
 
 const all = [...filesUnder(FIXTURES), ...filesUnder(CORPUS)].filter((p) => !/\.(md|tsv|py|png|json)$/.test(p));
