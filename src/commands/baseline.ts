@@ -6,10 +6,9 @@
 //   ]}
 // A finding is matched by its file (as the run names it), match, game, code and message, so
 // lines may move; `count` says how many identical findings are accepted.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { AcceptedFinding } from '../report/select.js';
 import type { Write } from '../report/reporter.js';
-import { ioReason } from '../batch/outcome.js';
+import { readInputText, UnreadableInput } from '../batch/read-input.js';
 import { UsageError } from './common.js';
 
 const VERSION = 1;
@@ -34,44 +33,13 @@ function isAccepted(x: unknown): x is AcceptedFinding {
  */
 const MAX_BASELINE_BYTES = 256 * 1024 * 1024;
 
-/**
- * A baseline file's text, read as an input is: opened non-blocking (a FIFO or a device never
- * blocks the run), a regular file only, and no more than `limit` bytes.
- */
+/** A baseline file's text, read as any input is (a regular file, non-blocking, within `limit`). */
 function baselineText(path: string, limit: number): string {
-  let fd: number | null = null;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stat = fstatSync(fd);
-    if (!stat.isFile())
-      throw new UsageError(
-        `cannot read the baseline ${path}: not a regular file (a folder, a FIFO, a device or a socket)`,
-      );
-    const tooLarge = (size: number) =>
-      new UsageError(
-        `cannot read the baseline ${path}: ${size} bytes is more than a baseline may hold (${limit} bytes)`,
-      );
-    if (stat.size > limit) throw tooLarge(stat.size);
-    // Read until a read gives 0 (the size may have changed since fstat), never past the limit.
-    let buf = Buffer.allocUnsafe(stat.size + 1);
-    let length = 0;
-    for (;;) {
-      if (length === buf.length) {
-        const bigger = Buffer.allocUnsafe(Math.min(2 * buf.length, limit + 1));
-        buf.copy(bigger, 0, 0, length);
-        buf = bigger;
-      }
-      const n = readSync(fd, buf, length, buf.length - length, null);
-      if (n === 0) break;
-      length += n;
-      if (length > limit) throw tooLarge(length);
-    }
-    return buf.toString('utf8', 0, length);
+    return readInputText(path, limit, `a baseline may hold (${limit} bytes)`);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read the baseline ${path}: ${ioReason(e)}`);
-  } finally {
-    if (fd !== null) closeSync(fd);
+    if (e instanceof UnreadableInput) throw new UsageError(`cannot read the baseline ${path}: ${e.message}`);
+    throw e;
   }
 }
 

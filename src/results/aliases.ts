@@ -1,7 +1,7 @@
 // The alias list (`--aliases FILE`, CSV `alias,name`) that `verify --results` and `players` share.
 import Papa from 'papaparse';
 import { Aliases } from '../standings/names.js';
-import { readInputText, UnreadableInput } from './read-text.js';
+import { readInputText, UnreadableInput } from '../batch/read-input.js';
 
 /** Larger than any list of names a person keeps; a file past it is not an alias list. */
 const ALIASES_LIMIT = 16 * 1024 * 1024;

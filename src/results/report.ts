@@ -7,7 +7,7 @@ import type { Aliases } from '../standings/names.js';
 import { matchesSink } from './collect.js';
 import { pairResults, type PlayedMatch } from './pair.js';
 import { parseSheet, SheetError, type ResultRow } from './sheet.js';
-import { readInputText, UnreadableInput } from './read-text.js';
+import { readInputText, UnreadableInput } from '../batch/read-input.js';
 
 /** A results sheet of a hundred thousand rows is far under this; a file past it is not one (its rows are held). */
 const RESULTS_LIMIT = 16 * 1024 * 1024;

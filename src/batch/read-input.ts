@@ -2,18 +2,19 @@
 // opened non-blocking (a FIFO or a device never hangs the run), a regular file only, and never
 // more than a limit, even when the file grows while it is read.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { ioReason } from '../batch/outcome.js';
+import { ioReason } from './outcome.js';
 
 /** Why the file cannot be read, in one sentence to put after its name. */
 export class UnreadableInput extends Error {}
 
-export function readInputText(path: string, limit: number): string {
+/** `over`: what the limit is, in the sentence said when the file is past it. */
+export function readInputText(path: string, limit: number, over = `the ${limit}-byte limit`): string {
   let fd: number | null = null;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new UnreadableInput('not a regular file (a folder, a FIFO, a device or a socket)');
-    const tooLarge = (size: number) => new UnreadableInput(`${size} bytes is more than the ${limit}-byte limit`);
+    const tooLarge = (size: number) => new UnreadableInput(`${size} bytes is more than ${over}`);
     if (stat.size > limit) throw tooLarge(stat.size);
     let buf = Buffer.allocUnsafe(stat.size + 1);
     let length = 0;
