@@ -28,13 +28,16 @@ interface Added {
   shown: boolean;
 }
 
-/** The text with each piece inserted at its offset (offsets into the text as it was, ascending). */
-function inserted(text: string, pieces: { at: number; text: string }[]): string {
+/**
+ * The text with each piece put at its offset, replacing the text up to `end` when given (offsets
+ * into the text as it was, ascending).
+ */
+function spliced(text: string, pieces: { at: number; end?: number; text: string }[]): string {
   const out: string[] = [];
   let from = 0;
   for (const p of pieces) {
     out.push(text.slice(from, p.at), p.text);
-    from = p.at;
+    from = p.end ?? p.at;
   }
   out.push(text.slice(from));
   return out.join('');
@@ -91,14 +94,7 @@ function csvWith(
     if (rows === null) return null;
     pieces.push({ at, end, text: rows });
   }
-  const out: string[] = [];
-  let from = 0;
-  for (const p of pieces) {
-    out.push(text.slice(from, p.at), p.text);
-    from = p.end;
-  }
-  out.push(text.slice(from));
-  return out.join('');
+  return spliced(text, pieces);
 }
 
 /**
@@ -152,7 +148,7 @@ export function appendDuplicates(
     // (none of its own shown) was placed where the path now is, and its line goes after the path.
     const header = `${printable(path)}\n`;
     for (const p of pieces) p.at = Math.max(p.at, header.length);
-    out.text = out.text === '' ? header + pieces.map((p) => p.text).join('') : inserted(out.text, pieces);
+    out.text = out.text === '' ? header + pieces.map((p) => p.text).join('') : spliced(out.text, pieces);
   }
   for (const format of ['json', 'ndjson'] as const) {
     const json = out[format];
