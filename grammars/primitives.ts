@@ -11,7 +11,7 @@ import P from 'parsimmon';
 /**
  * The most unreadable places a grammar keeps whole for one file (and the importer lists as parse
  * errors). Past them they are only counted: a file of a million junk lines would otherwise hold
- * a node and an excerpt for each (1.9 GB for 2 MB).
+ * a node and an excerpt for each, hundreds of times the file's size.
  */
 export const MAX_LISTED_ERRORS = 100;
 

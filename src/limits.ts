@@ -44,7 +44,7 @@ export function outOfRange(message: string, at: { line: number; column?: number;
 
 /**
  * The findings about actions of one game that carry a position (the first ones, in file order). A
- * real game has a handful; a hostile one can have 250,000 (a 1 MB file), and a position each would
- * take 4× the time, 3× the memory and 2.5× the output. Start and end positions are one per game.
+ * real game has a handful; a hostile file can hold one per few bytes, and a position each would
+ * multiply the time, memory and output of its report. Start and end positions are one per game.
  */
 export const MAX_POSITIONED_ACTIONS = 1000;

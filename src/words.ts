@@ -12,7 +12,7 @@ const NAME_QUOTED_WHOLE = 100;
 /**
  * A player's name as messages quote it: whole, or its start and its length when longer. A
  * message quotes a name once per finding, and a record may hold a name of a megabyte and a
- * finding per roll: whole, they made a 360 KB file's report more than a string can hold.
+ * finding per roll: whole, a small file's report could grow past what a string can hold.
  */
 export function quotedName(name: string): string {
   if (name.length <= NAME_QUOTED_WHOLE) return name;

@@ -75,8 +75,8 @@ async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
   );
   // Opened before the run: a path that cannot be written fails at once (exit 2).
   const htmlFile = opts.html ? openOutput(opts.html) : null;
-  // Loaded here, not with the CLI: the tests' p-values come from @stdlib (about 700 modules, 70 ms
-  // of start-up that every other command would pay).
+  // Loaded here, not with the CLI: the tests' p-values come from @stdlib, hundreds of modules whose
+  // start-up every other command would otherwise pay.
   const { DiceTally } = await import('../stats/tally.js');
   const tally = new DiceTally(opts.by);
   const progress: Progress | null =
