@@ -4,12 +4,12 @@
 // given it, would have put it: first among its match's findings. When that cannot be done byte
 // for byte (the HTML page, a spooled text, a listing at its cap, a place column the finding would
 // widen, a CSV row with a quoted cell) the caller audits the file again with the findings given.
-import { printable } from '../report/escape.js';
 import { isAccepted, isReported, type AcceptedFinding, type FindingFilter } from '../report/select.js';
 import { PLACE_SIZE, type RenderedFile } from '../report/reporter.js';
 import { gameRowsWithDuplicate, matchRowWithDuplicate } from '../report/csv.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
-import { findingLine, placeLength } from '../report/text.js';
+import { fileHeader, findingLine, placeLength } from '../report/text.js';
+import type { TextStyle } from '../report/text-style.js';
 import type { Finding } from '../model.js';
 import { duplicateFinding, type DuplicateOf } from './duplicates.js';
 
@@ -18,6 +18,8 @@ export interface AppendOptions {
   maxFindings?: number;
   /** The findings of this file a baseline accepts. */
   accepted?: AcceptedFinding[];
+  /** How the text report is written (concise, coloured): the lines added are written the same way. */
+  text?: TextStyle;
 }
 
 /** One finding to add: to the report at `index`, and whether it is shown (not accepted). */
@@ -141,12 +143,17 @@ export function appendDuplicates(
   if (out.text !== undefined && shown.length > 0) {
     const pieces = shown.map((a) => {
       const width = reports[PLACE_SIZE * a.index + 3];
-      const line = findingLine(a.finding, { file: path, match: a.match }, width >= 0 ? width : placeLength(a.finding));
+      const line = findingLine(
+        a.finding,
+        { file: path, match: a.match },
+        width >= 0 ? width : placeLength(a.finding),
+        options.text,
+      );
       return { at: reports[PLACE_SIZE * a.index + 2], text: line + '\n' };
     });
     // A file's text starts with its path, written before its first finding: a report met before it
     // (none of its own shown) was placed where the path now is, and its line goes after the path.
-    const header = `${printable(path)}\n`;
+    const header = fileHeader(path, options.text);
     for (const p of pieces) p.at = Math.max(p.at, header.length);
     out.text = out.text === '' ? header + pieces.map((p) => p.text).join('') : spliced(out.text, pieces);
   }

@@ -180,11 +180,13 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
               if (again === null || o.skipped) return again;
               // Most files take their findings where their worker rendered them (append-duplicates.ts).
               const { duplicates = [] } = again;
-              const options = { select: run.select, maxFindings: run.maxFindings, accepted: task.accepted };
-              // The lines it adds are plain text: a concise or coloured report is audited again.
-              const plain = run.textStyle?.concise !== true && run.textStyle?.color !== true;
-              if (run.dice === undefined && plain && appendDuplicates(o.path, o.rendered, duplicates, options))
-                return null;
+              const options = {
+                select: run.select,
+                maxFindings: run.maxFindings,
+                accepted: task.accepted,
+                text: run.textStyle,
+              };
+              if (run.dice === undefined && appendDuplicates(o.path, o.rendered, duplicates, options)) return null;
               result.reaudited++;
               // Audited again: the first audit's spooled text is not the file's.
               for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);

@@ -110,6 +110,32 @@ describe('a file with a duplicate', () => {
     }
   });
 
+  it.each([
+    ['concise', { concise: true }],
+    ['coloured', { color: true }],
+  ] as const)('%s text: the lines added are written as the rest, audited once', async (_, textStyle) => {
+    const styled = async (formats: OutputFormat[]) => {
+      let text = '';
+      const result = await runPaths([dir], {
+        jobs: 1,
+        maxFileSize: 16 * 1024 * 1024,
+        fileTimeoutMs: 0,
+        audit: { contentKey: true },
+        textStyle,
+        sinks: formats.map((format) => ({
+          format,
+          sink: format === 'text' ? textSink((s) => void (text += s), textStyle) : SINKS[format](() => {}),
+        })),
+      });
+      return { text, result };
+    };
+    const before = await styled(['text', 'html']);
+    const now = await styled(['text']);
+    expect(before.result.reaudited).toBeGreaterThan(20);
+    expect(now.result.reaudited).toBe(0);
+    expect(now.text).toBe(before.text);
+  });
+
   it('carries its finding in the text, audited once', async () => {
     const { out, result } = await run(['text'], {});
     expect(result.reaudited).toBe(0);
