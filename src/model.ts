@@ -361,18 +361,24 @@ export interface MatchSummary {
   crawfordGame: number | null;
 }
 
-/** One audited match, or one unreadable file (`match: null`). Plain data: crosses worker threads as is. */
-export interface MatchReport {
+/**
+ * What the run says about one input: an audited match, or a report on a file as a whole (one that
+ * holds no readable match, or a results sheet's rows). Plain data: crosses worker threads as is.
+ */
+export type MatchReport = AuditedMatch | FileReport;
+
+/** One audited match of a file. */
+export interface AuditedMatch {
   file: string;
-  match: number | null;
-  /** `results`: the report on a results file (`verify --results`), its findings the pairing's. */
-  format: Format | 'results' | null;
-  players: [string, string] | null;
-  /** The length applied: 0 for money play, a writer's money game written as a match included (Backgammon Galaxy's "16 point match"). */
+  /** The match's number in its file, from 1. */
+  match: number;
+  format: Format;
+  players: [string, string];
+  /** The length applied: 0 for money play, a writer's money game written as a match included (Backgammon Galaxy's "16 point match"); null past any length. */
   length: number | null;
   /** The length the record writes, when it is not the one applied (`length`); absent otherwise. */
   recordedLength?: number | null;
-  rules: RulesApplied | null;
+  rules: RulesApplied;
   games: GameVerdict[];
   findings: Finding[];
   /** Asked for by `show --line` only (never in verify's output): the moment at that line. */
@@ -381,6 +387,22 @@ export interface MatchReport {
   summary?: MatchSummary;
   /** Asked for by the duplicate check only, and taken off before a report is written: the match's content key. */
   contentKey?: ContentKey;
+}
+
+/**
+ * A report on a file as a whole, with no match in it: a file that holds no readable match (its
+ * findings say why), or a results sheet (`verify --results`, format `results`: its findings are the
+ * pairing's). The fields a match has are null, so every report has the same shape in JSON.
+ */
+export interface FileReport {
+  file: string;
+  match: null;
+  format: Format | 'results' | null;
+  players: null;
+  length: null;
+  rules: null;
+  games: never[];
+  findings: Finding[];
 }
 
 export interface ImportResult {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { MatchReport } from '../src/model.js';
+import type { AuditedMatch, MatchReport } from '../src/model.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');
@@ -103,4 +103,10 @@ export function filesUnder(dir: string): string[] {
     else out.push(path);
   }
   return out;
+}
+
+/** A report that must be of an audited match (not of an unreadable file), as that. */
+export function audited(r: MatchReport | undefined): AuditedMatch {
+  if (r === undefined || r.match === null) throw new Error(`not an audited match: ${JSON.stringify(r?.findings)}`);
+  return r;
 }

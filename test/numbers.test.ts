@@ -91,7 +91,7 @@ function audit(name: string, text: string): { reports: MatchReport[]; findings: 
     if (!g.final) continue;
     expect(`${g.final.positionId} ${g.final.matchId} ${g.final.xgid}`).not.toMatch(/NaN|Infinity|undefined|null/);
     const state = decodeMatchId(g.final.matchId);
-    const report = reports.find((r) => r.games.includes(g))!;
+    const report = reports.find((r) => r.games.some((x) => x === g))!;
     expect(state.length).toBe(report.length);
     expect(state.cubeValue).toBe(g.cube!.value);
   }

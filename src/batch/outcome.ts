@@ -98,11 +98,14 @@ export class OutcomeBuilder {
 
   /** The report at `index` in the file's order (each once, in any order). */
   add(r: MatchReport, index: number): void {
-    const duplicates = r.match === null ? undefined : this.duplicates?.get(r.match);
-    if (duplicates) addDuplicateFindings([r], duplicates);
+    if (r.match !== null) {
+      const duplicates = this.duplicates?.get(r.match);
+      if (duplicates) addDuplicateFindings([r], duplicates);
+    }
     // Content keys go back beside the rendered text, never into a report.
-    this.keys[index] = r.contentKey ?? null;
-    if (r.contentKey !== undefined) {
+    const key = r.match === null ? undefined : r.contentKey;
+    this.keys[index] = key ?? null;
+    if (key !== undefined && r.match !== null) {
       this.anyKey = true;
       r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
     }

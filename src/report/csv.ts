@@ -16,7 +16,16 @@
 // papaparse 5.7's `unparse` with `escapeFormulae: FORMULA` (test/report/csv-writer.test.ts
 // compares the two cell by cell).
 // The per-match rows (`csv --per match`) follow the per-game ones in this file.
-import type { CubeTurn, Finding, GameStats, GameVerdict, MatchReport, Severity } from '../model.js';
+import type {
+  AuditedMatch,
+  CubeTurn,
+  FileReport,
+  Finding,
+  GameStats,
+  GameVerdict,
+  MatchReport,
+  Severity,
+} from '../model.js';
 import type { Sink, Write } from './reporter.js';
 
 export const CSV_COLUMNS = [
@@ -115,16 +124,26 @@ function duplicateOf(r: MatchReport): string | null {
   return e?.file === undefined ? null : `${e.file}#${e.match}`;
 }
 
-function gameRow(r: MatchReport, g: GameVerdict, duplicate: string | null): Row {
+/** The `rules` cell: the rule set's name, with ` money` for a money session. */
+function rulesCell(r: AuditedMatch): string {
+  return `${r.rules.name}${r.length === 0 ? ' money' : ''}`;
+}
+
+/** The `recorded_length` cell: the length as written, which is the one applied unless it says otherwise. */
+function recordedLength(r: AuditedMatch): number | null {
+  return r.recordedLength === undefined ? r.length : r.recordedLength;
+}
+
+function gameRow(r: AuditedMatch, g: GameVerdict, duplicate: string | null): Row {
   const start = g.startScore.recorded ?? g.startScore.computed;
   return {
     file: r.file,
     match: r.match,
     game: g.game,
-    player0: r.players?.[0] ?? null,
-    player1: r.players?.[1] ?? null,
+    player0: r.players[0],
+    player1: r.players[1],
     length: r.length,
-    rules: r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null,
+    rules: rulesCell(r),
     start_score0: start?.[0] ?? null,
     start_score1: start?.[1] ?? null,
     crawford: g.crawford,
@@ -134,7 +153,7 @@ function gameRow(r: MatchReport, g: GameVerdict, duplicate: string | null): Row 
     doubles: g.doubles,
     termination: g.termination,
     winner: g.winner,
-    winner_name: g.winner === null ? null : (r.players?.[g.winner] ?? null),
+    winner_name: g.winner === null ? null : r.players[g.winner],
     outcome: g.outcome,
     outcome_name: g.outcomeName,
     points_recorded: g.points.recorded,
@@ -143,8 +162,8 @@ function gameRow(r: MatchReport, g: GameVerdict, duplicate: string | null): Row 
     status: g.findings.some((f) => f.severity === 'error') ? 'mismatch' : 'ok',
     findings: codesOf(g.findings),
     line: g.line,
-    variant: r.rules?.variant ?? null,
-    recorded_length: r.recordedLength === undefined ? r.length : r.recordedLength,
+    variant: r.rules.variant,
+    recorded_length: recordedLength(r),
     ...statsCells(g.stats),
     final_xgid: g.final?.xgid ?? null,
     duplicate_of: duplicate,
@@ -184,7 +203,7 @@ function cubeLogText(log: readonly CubeTurn[]): string {
   return text;
 }
 
-function unreadableRow(r: MatchReport): Row {
+function unreadableRow(r: FileReport): Row {
   const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, null])) as Row;
   return {
     ...row,
@@ -243,14 +262,29 @@ type MatchRow = Record<(typeof MATCH_CSV_COLUMNS)[number], Cell>;
  * be read gives one row with status `unreadable`.
  */
 export function matchCsvRow(r: MatchReport): MatchRow {
-  const s = r.summary;
   const count = (severity: Severity) => r.findings.filter((f) => f.severity === severity).length;
+  if (r.match === null) {
+    const row = Object.fromEntries(MATCH_CSV_COLUMNS.map((c) => [c, null])) as MatchRow;
+    return {
+      ...row,
+      file: r.file,
+      format: r.format,
+      games: 0,
+      errors: count('error'),
+      warnings: count('warning'),
+      // The results file's report (verify --results) is read: its row says whether the pairing found errors.
+      status: r.format !== 'results' ? 'unreadable' : hasError(r.findings) ? 'mismatch' : 'ok',
+      findings: codesOf(r.findings),
+      line: r.findings[0]?.line ?? null,
+    };
+  }
+  const s = r.summary;
   return {
     file: r.file,
     match: r.match,
     format: r.format,
-    player0: r.players?.[0] ?? null,
-    player1: r.players?.[1] ?? null,
+    player0: r.players[0],
+    player1: r.players[1],
     site: s?.site ?? null,
     event: s?.event ?? null,
     date: s?.date ?? null,
@@ -258,27 +292,22 @@ export function matchCsvRow(r: MatchReport): MatchRow {
     match_id: s?.matchId ?? null,
     rating0: s?.ratings[0] ?? null,
     rating1: s?.ratings[1] ?? null,
-    rules: r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null,
-    variant: r.rules?.variant ?? null,
+    rules: rulesCell(r),
+    variant: r.rules.variant,
     length: r.length,
-    recorded_length: r.recordedLength === undefined ? r.length : r.recordedLength,
+    recorded_length: recordedLength(r),
     games: r.games.length,
     final_score0: s?.finalScore?.[0] ?? null,
     final_score1: s?.finalScore?.[1] ?? null,
     winner: s?.winner ?? null,
-    winner_name: s === undefined || s.winner === null ? null : (r.players?.[s.winner] ?? null),
+    winner_name: s === undefined || s.winner === null ? null : r.players[s.winner],
     ending: s?.ending ?? null,
     crawford_game: s?.crawfordGame ?? null,
     errors: count('error'),
     warnings: count('warning'),
-    status:
-      r.match === null && r.format !== 'results'
-        ? 'unreadable'
-        : r.findings.some((f) => f.severity === 'error')
-          ? 'mismatch'
-          : 'ok',
+    status: hasError(r.findings) ? 'mismatch' : 'ok',
     findings: codesOf(r.findings),
-    line: r.match === null ? (r.findings[0]?.line ?? null) : (s?.line ?? null),
+    line: s?.line ?? null,
     duplicate_of: duplicateOf(r),
   };
 }
@@ -290,25 +319,24 @@ export function renderCsvRows(reports: MatchReport[]): string {
   // cost the collector more than the rows cost to make.
   const rows: string[] = [];
   for (const r of reports) {
-    if (r.match === null) rows.push(csvLine(unreadableRow(r), CSV_COLUMNS));
+    if (r.match === null) {
+      rows.push(csvLine(unreadableRow(r), CSV_COLUMNS));
+      continue;
+    }
     if (r.games.length === 0) continue;
     // The cells every game of the match shares, written once a match.
     const head = csvCell(r.file) + ',' + csvCell(r.match) + ',';
     const players =
       ',' +
-      csvCell(r.players?.[0] ?? null) +
+      csvCell(r.players[0]) +
       ',' +
-      csvCell(r.players?.[1] ?? null) +
+      csvCell(r.players[1]) +
       ',' +
       csvCell(r.length) +
       ',' +
-      csvCell(r.rules ? `${r.rules.name}${r.length === 0 ? ' money' : ''}` : null) +
+      csvCell(rulesCell(r)) +
       ',';
-    const kind =
-      csvCell(r.rules?.variant ?? null) +
-      ',' +
-      csvCell(r.recordedLength === undefined ? r.length : r.recordedLength) +
-      ',';
+    const kind = csvCell(r.rules.variant) + ',' + csvCell(recordedLength(r)) + ',';
     const duplicate = ',' + csvCell(duplicateOf(r)) + '\r\n';
     for (const g of r.games) rows.push(head + gameLine(r, g, players, kind) + duplicate);
   }
@@ -325,7 +353,7 @@ function num(v: number | null | undefined): string {
  * written straight from the verdict: no row object. `players` holds player0 … rules with the
  * commas around them, `kind` variant and recorded_length with the comma after them.
  */
-function gameLine(r: MatchReport, g: GameVerdict, players: string, kind: string): string {
+function gameLine(r: AuditedMatch, g: GameVerdict, players: string, kind: string): string {
   const start = g.startScore.recorded ?? g.startScore.computed;
   const cube = g.cube;
   const winner = g.winner;
@@ -350,7 +378,7 @@ function gameLine(r: MatchReport, g: GameVerdict, players: string, kind: string)
     ',' +
     num(winner) +
     ',' +
-    (winner === null ? '' : csvCell(r.players?.[winner] ?? null)) +
+    (winner === null ? '' : csvCell(r.players[winner])) +
     ',' +
     csvCell(g.outcome) +
     ',' +

@@ -76,6 +76,7 @@ function cutFindings(
     into.byCode.set(f.code, c);
   }
   for (const s of ['findings', 'error', 'warning', 'info'] as const) into[s] += own[s];
+  if (r.match === null) return { ...r, findings: listed, notListed: own };
   const kept = new Set(listed);
   // A game's findings are the report's own objects: those listed are kept, in their order.
   const games = r.games.map((g) =>
@@ -126,6 +127,7 @@ function addCounts(to: FileCounts, c: FileCounts): void {
 
 /** A report as the HTML part reads it: its findings and what names them, not its games. */
 function forHtml(r: MatchReport): MatchReport {
+  if (r.match === null) return r;
   return {
     file: r.file,
     match: r.match,

@@ -38,6 +38,7 @@ function narrowed(reports: MatchReport[], keepFinding: (r: MatchReport, f: Findi
     const dropped = new Set<Finding>();
     const findings = r.findings.filter((f) => keepFinding(r, f) || (dropped.add(f), false));
     if (dropped.size === 0) return r;
+    if (r.match === null) return { ...r, findings };
     return {
       ...r,
       findings,

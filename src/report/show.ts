@@ -1,7 +1,17 @@
 // `bgaudit show`: each game's final position as a board, its IDs, the cube, how it ended.
 // The path, the names and the messages are printed through printable(): nothing from a file
 // reaches the terminal raw.
-import type { Finding, FindingPosition, GameVerdict, LineBoard, LineMoment, MatchReport, Variant } from '../model.js';
+import type {
+  AuditedMatch,
+  FileReport,
+  Finding,
+  FindingPosition,
+  GameVerdict,
+  LineBoard,
+  LineMoment,
+  MatchReport,
+  Variant,
+} from '../model.js';
 import { boardDiagram } from './board.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { printable } from './escape.js';
@@ -29,21 +39,21 @@ function ending(g: GameVerdict, names: [string, string]): string {
 }
 
 /** The line above a match's games: `file[, match M]: left - right`, then a blank line. */
-export function showHeading(file: string, r: MatchReport, several: boolean): string {
-  const players = r.players ? r.players.map(printable).join(' - ') : '';
+export function showHeading(file: string, r: AuditedMatch, several: boolean): string {
+  const players = r.players.map(printable).join(' - ');
   // The rules and start position when they are not plain backgammon's (nardy, nackgammon, hypergammon).
-  const named = [r.rules?.name, r.rules?.variant].filter((w) => w !== undefined && w !== 'backgammon');
+  const named = [r.rules.name, r.rules.variant].filter((w) => w !== 'backgammon');
   return `${printable(file)}${several ? `, match ${r.match}` : ''}: ${players}${named.length > 0 ? ` (${named.join(', ')})` : ''}\n\n`;
 }
 
 /** A file that cannot be read: one `file:line:column: message` line per finding. */
-export function showUnreadable(file: string, r: MatchReport): string {
+export function showUnreadable(file: string, r: FileReport): string {
   return r.findings
     .map((f) => `${printable(file)}:${f.line ?? 1}:${f.column ?? 1}: ${printable(f.message)}\n`)
     .join('');
 }
 
-export function showMatch(r: MatchReport, only?: number): string {
+export function showMatch(r: AuditedMatch, only?: number): string {
   // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
   const names = namesOf(r);
   const out: string[] = [];
@@ -62,7 +72,7 @@ export function showMatch(r: MatchReport, only?: number): string {
     );
     if (g.final) {
       // The variant's checkers: a hypergammon board has 3 a side, not 15.
-      const view = boardViewFromIds(g.final, r.rules?.variant ?? 'backgammon', names);
+      const view = boardViewFromIds(g.final, r.rules.variant, names);
       out.push(diagramOf(view));
       out.push(`  Position ID ${g.final.positionId}   Match ID ${g.final.matchId}`);
       out.push(`  ${g.final.xgid}`);
@@ -96,9 +106,9 @@ function viewOf(p: FindingPosition, variant: Variant, names: [string, string]): 
   return boardViewFromIds({ positionId: p.positionId, matchId: p.matchId, dice: p.dice }, variant, names, p.onRoll);
 }
 
-function namesOf(r: MatchReport): [string, string] {
+function namesOf(r: AuditedMatch): [string, string] {
   const unnamed = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
-  return [printable(r.players?.[0] || unnamed[0]), printable(r.players?.[1] || unnamed[1])];
+  return [printable(r.players[0] || unnamed[0]), printable(r.players[1] || unnamed[1])];
 }
 
 const KIND_WORDS: Record<LineBoard['kind'], string> = {
@@ -113,7 +123,7 @@ const KIND_WORDS: Record<LineBoard['kind'], string> = {
  * holds it (the first also takes columns before its own); one without, to the end when it is
  * about the end and the line draws it, else to the first board.
  */
-function findingsByBoard(r: MatchReport, at: LineMoment, whole: boolean): Finding[][] {
+function findingsByBoard(r: AuditedMatch, at: LineMoment, whole: boolean): Finding[][] {
   const out: Finding[][] = at.boards.map(() => []);
   const endBoard = at.boards.findIndex((b) => b.kind === 'end');
   for (const f of r.findings) {
@@ -133,14 +143,14 @@ function findingsByBoard(r: MatchReport, at: LineMoment, whole: boolean): Findin
 }
 
 /** One board at a line: the diagram, the match state in words, its IDs, and the findings made at it. */
-function boardLines(r: MatchReport, at: LineMoment, b: LineBoard, here: Finding[], none: string): string[] {
+function boardLines(r: AuditedMatch, at: LineMoment, b: LineBoard, here: Finding[], none: string): string[] {
   const names = namesOf(r);
   const out: string[] = [];
   const p = b.position;
   if (p === null)
     out.push('  The replay stopped before this point (a move it could not make): there is no board here.');
   else {
-    const view = viewOf(p, r.rules?.variant ?? 'backgammon', names);
+    const view = viewOf(p, r.rules.variant, names);
     out.push(diagramOf(view));
     out.push(`  ${stateWords(view)}`);
     out.push(`  Position ID ${p.positionId}${p.matchId ? `   Match ID ${p.matchId}` : ''}`);
@@ -153,7 +163,7 @@ function boardLines(r: MatchReport, at: LineMoment, b: LineBoard, here: Finding[
 }
 
 /** `show --line`: the line, each board at it (the one its column names), the match state, and the findings made at each. */
-function showLine(r: MatchReport, at: LineMoment, column: number | undefined): string {
+function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): string {
   const [only] = at.boards;
   if (at.boards.length === 1 && only !== undefined) {
     const place = column !== undefined && only.column !== null ? `${at.line}:${only.column}` : `${at.line}`;
@@ -203,7 +213,7 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
   for (const r of reports) {
     if (r.match === null) continue;
     const names = namesOf(r);
-    const variant = r.rules?.variant ?? 'backgammon';
+    const variant = r.rules.variant;
     if (only.line !== undefined) {
       // A line of several boards without a column: its first.
       const b = r.at?.boards[0];
@@ -229,7 +239,7 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
 export function renderShow(reports: MatchReport[], only: ShowSelection): string {
   if (only.svg) return svgOf(reports, only);
   if (only.line !== undefined) {
-    const r = reports.find((x) => x.at !== undefined);
+    const r = reports.find((x): x is AuditedMatch => x.match !== null && x.at !== undefined);
     return r?.at
       ? showHeading(r.file, r, reports.length > 1 || only.match !== undefined) + showLine(r, r.at, only.column)
       : '';

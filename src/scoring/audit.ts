@@ -1,10 +1,10 @@
-// MatchRecord → MatchReport: every game replayed and scored, the match followed from 0-0,
+// MatchRecord → AuditedMatch: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
 import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import { MAX_POINTS } from '../limits.js';
-import type { Finding, GameRecord, GameVerdict, LineMoment, MatchRecord, MatchReport } from '../model.js';
+import type { AuditedMatch, Finding, GameRecord, GameVerdict, LineMoment, MatchRecord } from '../model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
@@ -130,7 +130,7 @@ function append<T>(to: T[], from: readonly T[]): void {
   for (const x of from) to.push(x);
 }
 
-export function auditMatch(record: MatchRecord, options: AuditOptions = {}): MatchReport {
+export function auditMatch(record: MatchRecord, options: AuditOptions = {}): AuditedMatch {
   // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
   const unnamed = record.format === 'sgf' ? ['White', 'Black'] : ['the left player', 'the right player'];
   const names: [string, string] = [
@@ -187,7 +187,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Mat
   const unfinished = matchUnfinished(record, rules, progress);
   if (unfinished) findings.push(unfinished);
   sortByPlace(findings);
-  const report: MatchReport = {
+  const report: AuditedMatch = {
     file: record.file,
     match: record.index,
     format: record.format,
@@ -252,7 +252,7 @@ function appliedLength(record: MatchRecord, rules: RuleSet): number | null {
 }
 
 /** The report's `length` (applied), and `recordedLength` (as written) when that is another. */
-function lengthsOf(record: MatchRecord, rules: RuleSet): Pick<MatchReport, 'length' | 'recordedLength'> {
+function lengthsOf(record: MatchRecord, rules: RuleSet): Pick<AuditedMatch, 'length' | 'recordedLength'> {
   const length = appliedLength(record, rules);
   return length === record.length ? { length } : { length, recordedLength: record.length };
 }

@@ -7,7 +7,7 @@ import { replay } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { importRecord } from '../import/index.js';
 import { auditMatch, type AuditOptions } from '../scoring/audit.js';
-import type { Finding, GameRecord, MatchRecord, MatchReport, RollAction } from '../model.js';
+import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../model.js';
 import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 
@@ -22,7 +22,7 @@ interface GroupCounts {
 }
 
 /** A match's content key, as the audit makes it for the duplicate check. */
-type ContentKey = NonNullable<MatchReport['contentKey']>;
+type ContentKey = NonNullable<AuditedMatch['contentKey']>;
 
 /** One file's dice: its groups' counts in the order first met; what was read. */
 export interface FileDice {

@@ -53,9 +53,9 @@ function wholeOutcome(
   accepted?: AcceptedFinding[],
 ): FileOutcome {
   let keys: (ContentKey | null)[] | undefined;
-  if (all.some((r) => r.contentKey !== undefined)) {
-    keys = all.map((r) => r.contentKey ?? null);
-    for (const r of all) r.contentKey = undefined;
+  if (all.some((r) => r.match !== null && r.contentKey !== undefined)) {
+    keys = all.map((r) => (r.match === null ? null : (r.contentKey ?? null)));
+    for (const r of all) if (r.match !== null) r.contentKey = undefined;
   }
   const reports = selectFindings(all, options.select);
   const rendered = wholeRender(withoutAccepted(reports, accepted), options.render);

@@ -7,7 +7,7 @@ import { auditFile } from '../../src/check.js';
 import { decodeMatchId } from '../../src/ids.js';
 import { csvSink, renderCsvRows } from '../../src/report/csv.js';
 import { renderShow } from '../../src/report/show.js';
-import { fixture } from '../helpers.js';
+import { audited, fixture } from '../helpers.js';
 
 function csvRowsOf(bytes: Uint8Array, name: string): Record<string, string>[] {
   let text = '';
@@ -33,7 +33,7 @@ const NACKGAMMON = new TextEncoder().encode(
 
 describe('a money game written as a match', () => {
   const bytes = fixture('mat', 'galaxy-resign-before-first-roll.mat');
-  const [r] = auditFile(bytes, 'galaxy.mat');
+  const r = audited(auditFile(bytes, 'galaxy.mat')[0]);
 
   it('JSON: length 0 (money, as audited), recordedLength 16, the final Match ID a money one', () => {
     expect(r.length).toBe(0);

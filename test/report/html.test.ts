@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Finding, MatchReport } from '../../src/model.js';
+import type { AuditedMatch, Finding, MatchReport } from '../../src/model.js';
+import { fileReport } from '../../src/file-report.js';
 import { jsonForScript } from '../../src/report/html-escape.js';
 import { MAX_BOARDS, MAX_LINE, playMoves, renderHtmlFile, UNREADABLE } from '../../src/report/html-file.js';
 import { htmlSink } from '../../src/report/html.js';
@@ -14,7 +15,7 @@ import { cli, FIXTURES } from '../helpers.js';
 
 const START = { positionId: '4HPwATDgc/ABMA', matchId: 'cAlgAAAAAAAE', xgid: null, onRoll: 1 as const, dice: null };
 
-function report(findings: Finding[], over: Partial<MatchReport> = {}): MatchReport {
+function report(findings: Finding[], over: Partial<AuditedMatch> = {}): AuditedMatch {
   return {
     file: 'a.mat',
     match: 1,
@@ -123,7 +124,7 @@ describe('renderHtmlFile', () => {
 
   it('frames an unreadable file for the summary', () => {
     const f: Finding = { code: 'io-error', severity: 'error', message: 'cannot read the file: <gone>' };
-    const out = renderHtmlFile([report([f], { match: null, format: null, players: null, rules: null })]);
+    const out = renderHtmlFile([fileReport('gone.mat', null, [f])]);
     expect(out.startsWith(UNREADABLE + '<li>')).toBe(true);
     expect(out).toContain('cannot read the file: &lt;gone&gt;');
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/check.js';
 import { showHeading, showUnreadable } from '../../src/report/show.js';
-import { cli, poolOnFewFiles, reportsIn } from '../helpers.js';
+import { audited, cli, poolOnFewFiles, reportsIn } from '../helpers.js';
 
 /** Every character that must never reach a terminal raw (\n is checked apart: it ends lines). */
 const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -143,11 +143,12 @@ describe('show', () => {
   });
 
   it('a heading naming one match of several, and an unreadable file under an escaped name', () => {
-    const [r] = auditFile(new TextEncoder().encode(MATCH), evil);
+    const r = audited(auditFile(new TextEncoder().encode(MATCH), evil)[0]);
     expect(showHeading(evil, { ...r, match: 2 }, true)).toBe(
       `${join(dir, 'd', EVIL_SHOWN)}, match 2: ${LEFT_SHOWN} - ${RIGHT_SHOWN}\n\n`,
     );
     const [bad] = auditFile(new TextEncoder().encode(JUNK), evil);
+    if (bad?.match !== null) throw new Error('the junk file was read as a match');
     expect(showUnreadable(evil, bad)).toBe(
       `${join(dir, 'd', EVIL_SHOWN)}:1:1: cannot read this line: expected a match-length line such as '7 point match', ${JUNK_FOUND_SHOWN}\n`,
     );

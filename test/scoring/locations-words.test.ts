@@ -6,7 +6,7 @@ import { auditFile } from '../../src/check.js';
 import type { MatchReport } from '../../src/model.js';
 import { showMatch } from '../../src/report/show.js';
 import { aOrAn } from '../../src/words.js';
-import { fixture, fixtureText } from '../helpers.js';
+import { audited, fixture, fixtureText } from '../helpers.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const one = (r: MatchReport, code: string) => {
@@ -95,7 +95,7 @@ describe('an SGF without PW and PB', () => {
   // White doubles, Black drops, no result; an 8-point match left at 1-0.
   const sgf =
     '(;FF[4]GM[6]CA[UTF-8]MI[length:8][game:1][ws:0][bs:0]RU[Crawford]\n;B[63aggj]\n;W[double]\n;B[drop]\n)\n';
-  const r = auditFile(bytes(sgf), 'x.sgf')[0];
+  const r = audited(auditFile(bytes(sgf), 'x.sgf')[0]);
 
   it('says White and Black in its messages', () => {
     expect(one(r, 'result-missing')).toMatchObject({

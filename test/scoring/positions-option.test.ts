@@ -29,6 +29,7 @@ const withoutPosition = (f: Finding): Finding => {
 /** A full report as the audit without positions makes it: no final IDs, no finding positions. */
 function positionsLeftOut(r: MatchReport): MatchReport {
   const findings = r.findings.map(withoutPosition);
+  if (r.match === null) return { ...r, findings };
   return {
     ...r,
     games: r.games.map((g) => ({ ...g, final: null, findings: g.findings.map(withoutPosition) })),
@@ -73,6 +74,7 @@ describe("an audit with the final positions only ('final')", () => {
   );
   const findingPositionsLeftOut = (r: MatchReport): MatchReport => {
     const bare = positionsLeftOut(r);
+    if (bare.match === null || r.match === null) return bare;
     return { ...bare, games: bare.games.map((g, k) => ({ ...g, final: r.games[k].final })) };
   };
 
