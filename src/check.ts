@@ -13,20 +13,19 @@ import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
 import { sizeIn } from './text-size.js';
+import { finding } from './findings.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
-  return {
-    code: 'parse-error',
-    severity: 'error',
-    message: e.unlisted
-      ? unlistedMessage(e.unlisted)
-      : e.expected === 'a text file'
-        ? `not a match file: ${e.found}`
-        : `cannot read this line: expected ${e.expected}, found ${e.found}`,
+  const message = e.unlisted
+    ? unlistedMessage(e.unlisted)
+    : e.expected === 'a text file'
+      ? `not a match file: ${e.found}`
+      : `cannot read this line: expected ${e.expected}, found ${e.found}`;
+  return finding('parse-error', 'error', message, {
     ...(game === undefined ? {} : { game }),
     line: e.line,
     column: e.column,
-  };
+  });
 }
 
 /** The index of the last item that starts at or before `line` (items in file order), or -1. */

@@ -2,8 +2,8 @@
 // means in one line. A code is part of the interface (JSON, NDJSON and CSV users filter on it):
 // add codes, never rename one. README.md's table "Finding codes" lists the same codes with the
 // same severities (test/findings.test.ts checks it); `Finding.code` (model.ts) is one of these.
-// This module imports nothing from model.ts, which imports its codes: `finding()` makes a value
-// that model.ts's `Finding` holds.
+// This module imports nothing from model.ts, which imports its types: `Finding` is declared
+// here, beside the codes that type it.
 
 /** How much a finding matters. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -193,25 +193,109 @@ export type SeverityOf<C extends FindingCode> = (typeof FINDING_CODES)[C]['sever
 /** The codes that may come with severity `S`. */
 export type CodeWith<S extends Severity> = { [C in FindingCode]: S extends SeverityOf<C> ? C : never }[FindingCode];
 
-/** What a finding may say besides its code, severity and message: where, and the values compared. */
-export interface FindingExtra {
+/** Where a repeated match was first met (`duplicate-match`'s `expected`). */
+export interface FirstCopy {
+  file: string;
+  match: number;
+  /** Its error findings. */
+  errors: number;
+  /** The first line where the two copies differ in what the key leaves out; null when they do not. */
+  differsAt: number | null;
+}
+
+type Pair = [number, number];
+
+/**
+ * The values a finding of each code compares: `recorded`, what the record says, and `expected`,
+ * what bgaudit makes of it. A code not listed compares none. Part of the JSON interface.
+ */
+interface ComparedValues {
+  'winner-mismatch': { recorded: 0 | 1; expected: 0 | 1 };
+  /** `expected` in words when the match caps the game: `'2 to 4'`. */
+  'points-mismatch': { recorded: number; expected: number | string };
+  'gammon-on-drop': { recorded: number; expected: number };
+  'jacoby-gammon': { recorded: number; expected: number };
+  'resign-value': { recorded: number; expected: number };
+  /** The points written, and what the winner still needed. */
+  forfeit: { recorded: number; expected: number };
+  'jacoby-contradiction': { recorded: number; expected: never };
+  'cube-limit': { recorded: number; expected: number };
+  'cube-value': { recorded: number; expected: number };
+  /** `expected` null: the value of the game is unknown (a cube past the largest). */
+  'crawford-double': { recorded: number; expected: number | null };
+  /** Scores as the record's columns order the players. */
+  'score-mismatch': { recorded: Pair; expected: Pair };
+  'duplicate-match': { recorded: never; expected: FirstCopy };
+  'result-winner': { recorded: string; expected: string | null };
+  'result-length': { recorded: number; expected: number };
+  /** As the row orders its players; `expected` null when the file gives no final score. */
+  'result-score': { recorded: Pair; expected: Pair | null };
+}
+
+/** The values a finding with code `C` may carry (each may be left out). */
+export type ValuesOf<C extends FindingCode> = C extends keyof ComparedValues
+  ? Partial<ComparedValues[C]>
+  : { recorded?: never; expected?: never };
+
+/** Where a finding is: its game, line and column (each when known). */
+export interface Place {
   /** Game number within its match. */
   game?: number;
   line?: number;
   column?: number;
-  recorded?: unknown;
-  expected?: unknown;
 }
 
-/** What `finding()` makes: a `Finding` (model.ts) with no position yet. */
-export type NewFinding<C extends FindingCode> = { code: C; severity: SeverityOf<C>; message: string } & FindingExtra;
+/** What a finding may say besides its code, severity and message: where, and the values compared. */
+export type FindingExtra<C extends FindingCode = FindingCode> = Place & ValuesOf<C>;
 
-/** A finding, its severity checked by the compiler against its code's; fields in the order reports write them. */
+/** A finding of one code: its severity one of the code's, its compared values typed by the code. */
+export type FindingOf<C extends FindingCode> = {
+  /** One of the catalogue's codes (above), with one of its severities. */
+  code: C;
+  severity: SeverityOf<C>;
+  message: string;
+  /** Game number within its match, when the finding belongs to a game. */
+  game?: number;
+  line?: number;
+  column?: number;
+  /** Where the finding happens (a game's findings): the position and match state at that moment. */
+  position?: FindingPosition;
+  /** `illegal-move`: one legal play of that roll in the record's notation, or that none was possible. */
+  legalPlay?: string;
+} & ValuesOf<C>;
+
+/** A finding of any code: `code` tells which (and so the type of its `recorded` and `expected`). */
+export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
+
+/**
+ * The moment a game finding is about: before the roll or cube action it names (the acting side on
+ * roll), the game's final position for a result finding, its start for a score finding.
+ */
+export interface FindingPosition {
+  /** GNU Backgammon's Position ID, the side on roll's checkers first. */
+  positionId: string;
+  /** The match state (score, cube, Crawford, dice when rolled); null when a Match ID cannot hold it. */
+  matchId: string | null;
+  xgid: string | null;
+  onRoll: 0 | 1;
+  dice: [number, number] | null;
+  /** The record's own text of the action (a move cell, a cube action, a result line); '' when none. */
+  recorded: string;
+}
+
+/**
+ * A finding, its severity and compared values checked by the compiler against its code's; fields
+ * in the order reports write them. Every finding is made here.
+ */
 export function finding<C extends FindingCode>(
   code: C,
   severity: SeverityOf<C>,
   message: string,
-  extra: FindingExtra = {},
-): NewFinding<C> {
-  return { code, severity, message, ...extra };
+  extra?: FindingExtra<C>,
+  /** Where, for a caller that places findings made elsewhere: `extra` may say it more precisely. */
+  place?: Place,
+): Finding {
+  // The one place a finding's type is asserted: `C` is checked at the call, and a generic
+  // `FindingOf<C>` is not seen by the compiler as one member of the union `Finding`.
+  return { code, severity, message, ...place, ...extra } as Finding;
 }

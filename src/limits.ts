@@ -15,6 +15,7 @@
 //   above every cube changes nothing.
 import type { Count } from '../grammars/mat-nodes.js';
 import type { Finding } from './model.js';
+import { finding } from './findings.js';
 
 export const MAX_CUBE = 4096;
 export const MAX_POINTS = 32767;
@@ -32,14 +33,11 @@ export function quoted(v: Count): string {
 
 /** The finding for a number past its bound: `what` names it and says what follows from it. */
 export function outOfRange(message: string, at: { line: number; column?: number; game?: number }): Finding {
-  return {
-    code: 'number-out-of-range',
-    severity: 'error',
-    message,
+  return finding('number-out-of-range', 'error', message, {
     ...(at.game === undefined ? {} : { game: at.game }),
     line: at.line,
     ...(at.column === undefined ? {} : { column: at.column }),
-  };
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
 // The shared types of bgaudit. Nothing but types lives here (the finding codes' catalogue, the
 // one value the types are derived from, is in findings.ts).
-import type { FindingCode, Severity } from './findings.js';
+import type { Finding, FindingPosition } from './findings.js';
+
+export type { Finding, FindingPosition } from './findings.js';
 
 export type { FindingCode, Severity } from './findings.js';
 
@@ -153,39 +155,6 @@ export interface MatchRecord {
   ratings?: [number | null, number | null];
   /** What the reader found about the match's own values (its length), its games' in each game. */
   findings?: Finding[];
-}
-
-export interface Finding {
-  /** One of the catalogue's codes (src/findings.ts), with one of its severities. */
-  code: FindingCode;
-  severity: Severity;
-  message: string;
-  /** Game number within its match, when the finding belongs to a game. */
-  game?: number;
-  line?: number;
-  column?: number;
-  recorded?: unknown;
-  expected?: unknown;
-  /** Where the finding happens (a game's findings): the position and match state at that moment. */
-  position?: FindingPosition;
-  /** `illegal-move`: one legal play of that roll in the record's notation, or that none was possible. */
-  legalPlay?: string;
-}
-
-/**
- * The moment a game finding is about: before the roll or cube action it names (the acting side on
- * roll), the game's final position for a result finding, its start for a score finding.
- */
-export interface FindingPosition {
-  /** GNU Backgammon's Position ID, the side on roll's checkers first. */
-  positionId: string;
-  /** The match state (score, cube, Crawford, dice when rolled); null when a Match ID cannot hold it. */
-  matchId: string | null;
-  xgid: string | null;
-  onRoll: Side;
-  dice: [number, number] | null;
-  /** The record's own text of the action (a move cell, a cube action, a result line); '' when none. */
-  recorded: string;
 }
 
 export type Termination = 'bearoff' | 'drop' | 'resign' | 'forfeit' | 'unfinished';

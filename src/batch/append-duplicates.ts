@@ -91,7 +91,9 @@ function csvWith(
     const at = startAt >= 0 ? reports[base + startAt] : a.index === 0 ? 0 : reports[base - PLACE_SIZE + endAt];
     const end = reports[base + endAt];
     if (at === end) continue; // no row (a match of no game)
-    const e = a.finding.expected as { file: string; match: number };
+    const f = a.finding;
+    const e = f.code === 'duplicate-match' ? f.expected : undefined;
+    if (e === undefined) throw new Error(`not a duplicate-match finding: ${f.code}`);
     const rows = step(text.slice(at, end), `${e.file}#${e.match}`, a.finding);
     if (rows === null) return null;
     pieces.push({ at, end, text: rows });

@@ -17,6 +17,7 @@ import type { FileDice, GroupBy } from '../stats/count.js';
 import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
 import type { Listed } from './discover.js';
 import type { ContentKey } from '../scoring/match-key.js';
+import { finding } from '../findings.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -153,7 +154,7 @@ export function failure(
   message: string,
   options: RunOptions,
 ): FileOutcome {
-  return outcomeOf(path, [fileReport(path, null, [{ code, severity: 'error', message }])], options);
+  return outcomeOf(path, [fileReport(path, null, [finding(code, 'error', message)])], options);
 }
 
 export function ioError(path: string, reason: string, options: RunOptions): FileOutcome {

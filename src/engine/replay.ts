@@ -4,6 +4,7 @@
 // the game ended. Whether a double was allowed (Crawford, owner, match or money) is the audit's
 // judgement, made on the cube log kept here.
 import type { Action, CubeState, DoubleAction, Finding, GameRecord, RollAction, Side, Variant } from '../model.js';
+import { finding } from '../findings.js';
 import { type Position, allBorneOff, other, startPosition } from './board.js';
 import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
 import { bestPlay, mostDiceUsable } from './dice.js';
@@ -219,7 +220,7 @@ export function replay(
     work,
     findings,
     report: (code, severity, a, message) =>
-      findings.push({ code, severity, message, game: game.number, line: a.line, column: a.column }),
+      findings.push(finding(code, severity, message, undefined, { game: game.number, line: a.line, column: a.column })),
     cubeLog: [],
     cube: setup?.cube ? { ...setup.cube } : { value: 2 ** (setup?.autoDoubles ?? 0), owner: -1 },
     cubeUnknown: false,

@@ -5,6 +5,7 @@ import { detectFormat } from './detect.js';
 import { otherFormatOfText } from './other-formats.js';
 import { importMat } from './mat.js';
 import { importSgf } from './sgf.js';
+import { finding } from '../findings.js';
 
 export function importRecord(bytes: Uint8Array, name: string): ImportResult {
   return importDecoded(decode(bytes), name);
@@ -35,6 +36,6 @@ export function importDecoded(decoded: Decoded, name: string): ImportResult {
 /** The findings about how a file was decoded (none for UTF-8). */
 export function encodingNotes(encoding: Encoding): Finding[] {
   return encoding === 'windows-1252'
-    ? [{ code: 'encoding', severity: 'info', message: 'the file is not valid UTF-8; it was read as Windows-1252' }]
+    ? [finding('encoding', 'info', 'the file is not valid UTF-8; it was read as Windows-1252')]
     : [];
 }

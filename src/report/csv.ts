@@ -119,9 +119,10 @@ function codesOf(findings: Finding[]): string {
 
 /** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else null. */
 function duplicateOf(r: MatchReport): string | null {
-  const f = r.findings.find((x) => x.code === 'duplicate-match');
-  const e = f?.expected as { file?: string; match?: number } | undefined;
-  return e?.file === undefined ? null : `${e.file}#${e.match}`;
+  for (const f of r.findings) {
+    if (f.code === 'duplicate-match' && f.expected !== undefined) return `${f.expected.file}#${f.expected.match}`;
+  }
+  return null;
 }
 
 /** The `rules` cell: the rule set's name, with ` money` for a money session. */

@@ -65,9 +65,9 @@ function gameFinding<C extends FindingCode>(
   code: C,
   severity: SeverityOf<C>,
   message: string,
-  extra: FindingExtra = {},
+  extra?: FindingExtra<C>,
 ): Finding {
-  return finding(code, severity, message, { game: game.number, line: game.line, ...extra });
+  return finding(code, severity, message, extra, { game: game.number, line: game.line });
 }
 
 /** What every game's audit reads from the match. */

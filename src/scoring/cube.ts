@@ -1,6 +1,6 @@
 // Whether each cube action was allowed: who may double, when, to what value, and beavers.
 import type { CubeEvent } from '../engine/replay.js';
-import type { CodeWith, FindingExtra } from '../findings.js';
+import { type CodeWith, type FindingExtra, finding } from '../findings.js';
 import type { Finding, Side } from '../model.js';
 import type { RuleSet } from './rules.js';
 import { aOrAn, plural } from '../words.js';
@@ -19,8 +19,8 @@ export interface CubeContext {
 
 export function cubeFindings(log: CubeEvent[], ctx: CubeContext): Finding[] {
   const findings: Finding[] = [];
-  const add = (code: CodeWith<'error'>, e: CubeEvent, message: string, extra: FindingExtra = {}) =>
-    findings.push({ code, severity: 'error', message, game: ctx.game, line: e.line, column: e.column, ...extra });
+  const add = <C extends CodeWith<'error'>>(code: C, e: CubeEvent, message: string, extra?: FindingExtra<C>) =>
+    findings.push(finding(code, 'error', message, extra, { game: ctx.game, line: e.line, column: e.column }));
   const name = (s: Side) => ctx.names[s];
   for (const e of log) {
     if (!ctx.rules.cube) {

@@ -1,7 +1,7 @@
 // What one finished game is worth (RULES.md §1-3), and whether the record says the same.
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
-import type { FindingCode, FindingExtra, SeverityOf } from '../findings.js';
+import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
 import type { ForfeitNote } from './forfeit.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
@@ -54,7 +54,7 @@ type Ending =
   | { termination: 'unfinished' }
   | { termination: null; winner: Side | null };
 
-type Add = <C extends FindingCode>(code: C, severity: SeverityOf<C>, message: string, extra?: FindingExtra) => void;
+type Add = <C extends FindingCode>(code: C, severity: SeverityOf<C>, message: string, extra?: FindingExtra<C>) => void;
 
 /** A resignation's level from the points written for it; gnubg rounds up to the next level. */
 function resignLevel(points: number, cube: number): number {
@@ -70,16 +70,14 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   const findings: Finding[] = [];
   const recorded = game.result;
   const at = recorded ?? { line: game.line, column: undefined };
-  const add: Add = (code, severity, message, extra = {}) =>
-    findings.push({
-      code,
-      severity,
-      message,
-      game: game.number,
-      line: at.line,
-      ...(at.column ? { column: at.column } : {}),
-      ...extra,
-    });
+  const add: Add = (code, severity, message, extra) =>
+    findings.push(
+      finding(code, severity, message, extra, {
+        game: game.number,
+        line: at.line,
+        ...(at.column ? { column: at.column } : {}),
+      }),
+    );
 
   // An unfinished game that a comment at the record's end says was won by forfeit.
   const forfeit = r.termination === 'unfinished' && !ctx.rules.money ? (ctx.forfeit ?? null) : null;

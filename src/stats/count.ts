@@ -10,6 +10,7 @@ import { auditMatch, type AuditOptions } from '../scoring/audit.js';
 import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../model.js';
 import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
+import { finding } from '../findings.js';
 
 export type GroupBy = 'archive' | 'player' | 'site' | 'file';
 
@@ -60,7 +61,7 @@ function matchesWithErrors(matches: readonly MatchRecord[], lines: readonly numb
 }
 
 /** A parse error as the audit counts it: a match with one has no content key (it was not read whole). */
-const UNREAD: Finding = { code: 'parse-error', severity: 'error', message: 'a line could not be read' };
+const UNREAD: Finding = finding('parse-error', 'error', 'a line could not be read');
 
 function contentKeyOf(record: MatchRecord, audit: AuditOptions, unread: boolean): ContentKey | null {
   const r = auditMatch(record, { ...audit, contentKey: true, positions: false, extraFindings: unread ? [UNREAD] : [] });

@@ -46,12 +46,22 @@ describe('renderHtmlFile', () => {
       game: 1,
       line: 2,
       column: 1,
-      recorded: HOSTILE,
-      expected: { x: HOSTILE },
+      recorded: 1,
+      expected: HOSTILE,
       position: { ...START, recorded: HOSTILE },
     };
+    const copy: Finding = {
+      code: 'duplicate-match',
+      severity: 'warning',
+      message: 'm',
+      line: 3,
+      expected: { file: HOSTILE, match: 1, errors: 0, differsAt: null },
+    };
     const text = `1 point match\n${HOSTILE}\n\u202eevil\n`;
-    const out = renderHtmlFile([report([f], { file: `${HOSTILE}.mat`, players: [HOSTILE, '\u001b]0;x\u0007'] })], text);
+    const out = renderHtmlFile(
+      [report([f, copy], { file: `${HOSTILE}.mat`, players: [HOSTILE, '\u001b]0;x\u0007'] })],
+      text,
+    );
     expect(out).not.toMatch(/<script>alert|<img|onerror=alert\(2\)>/);
     expect(out.match(/<\/script>/g)).toHaveLength(2); // the evidence's and the boards' own ends
     expect(out).not.toMatch(/[\u2028\u2029\u001b\u0007\u202e]/);
@@ -59,7 +69,8 @@ describe('renderHtmlFile', () => {
     const e = evidenceOf(out);
     expect(e.lines['2']).toBe(HOSTILE.replace('\u2028', '\\u2028'));
     expect(e.lines['3']).toBe('\\u202eevil');
-    expect(e.f[0].rv).toContain('</script>'); // exact in the JSON, inert in the page
+    expect(e.f[0].ev).toContain('</script>'); // exact in the JSON, inert in the page
+    expect(e.f[1].ev).toContain('</script>');
   });
 
   it('gives nothing for a clean file and one row per finding otherwise', () => {
@@ -86,14 +97,14 @@ describe('renderHtmlFile', () => {
   });
 
   it('draws one board per position, a file at most MAX_BOARDS', () => {
-    const at = (game: number): Finding => ({
-      code: 'points-mismatch',
+    const at = (game: number, code: 'points-mismatch' | 'gammon-on-drop' = 'points-mismatch'): Finding => ({
+      code,
       severity: 'error',
       message: 'm',
       game,
       position: { ...START, recorded: 'Wins 2 points' },
     });
-    const shared = renderHtmlFile([report([at(1), { ...at(1), code: 'jacoby-gammon' }])]);
+    const shared = renderHtmlFile([report([at(1), at(1, 'gammon-on-drop')])]);
     expect(evidenceOf(shared).f.map((e) => e.b)).toEqual([0, 0]);
     const many = renderHtmlFile([report(Array.from({ length: MAX_BOARDS + 3 }, (_, k) => at(k + 1)))]);
     const boards = /<script type="text\/plain" data-boards>(.*?)<\/script>/s.exec(many)![1].split('\n');
