@@ -194,7 +194,7 @@ export type SeverityOf<C extends FindingCode> = (typeof FINDING_CODES)[C]['sever
 export type CodeWith<S extends Severity> = { [C in FindingCode]: S extends SeverityOf<C> ? C : never }[FindingCode];
 
 /** Where a repeated match was first met (`duplicate-match`'s `expected`). */
-export interface FirstCopy {
+interface FirstCopy {
   file: string;
   match: number;
   /** Its error findings. */
@@ -233,7 +233,7 @@ interface ComparedValues {
 }
 
 /** The values a finding with code `C` may carry (each may be left out). */
-export type ValuesOf<C extends FindingCode> = C extends keyof ComparedValues
+type ValuesOf<C extends FindingCode> = C extends keyof ComparedValues
   ? Partial<ComparedValues[C]>
   : { recorded?: never; expected?: never };
 
@@ -249,7 +249,7 @@ export interface Place {
 export type FindingExtra<C extends FindingCode = FindingCode> = Place & ValuesOf<C>;
 
 /** A finding of one code: its severity one of the code's, its compared values typed by the code. */
-export type FindingOf<C extends FindingCode> = {
+type FindingOf<C extends FindingCode> = {
   /** One of the catalogue's codes (above), with one of its severities. */
   code: C;
   severity: SeverityOf<C>;
