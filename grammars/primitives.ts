@@ -7,6 +7,7 @@
 // their offset; `LineIndex` (or `LineCursor`, for a tree walked in order) turns offsets into
 // lines once per file.
 import P from 'parsimmon';
+import { countAtMost } from '../src/sorted.js';
 
 /**
  * The most unreadable places a grammar keeps whole for one file (and the importer lists as parse
@@ -112,15 +113,8 @@ export class LineIndex {
   }
 
   line(offset: number): number {
-    const s = this.starts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    // The first line starts at 0: at least one start is at or before any offset.
+    return Math.max(1, countAtMost(this.starts, offset));
   }
 
   column(offset: number): number {

@@ -8,6 +8,7 @@
 // on at the next node, tree or property.
 import P from 'parsimmon';
 import { LineCursor, LineIndex, MAX_LISTED_ERRORS, foundAt, sticky, type Unlisted } from './primitives.js';
+import { firstAtLeast } from '../src/sorted.js';
 
 /** Where a piece of the file starts: offset, and 1-based line and column. */
 interface SgfPlace {
@@ -425,22 +426,10 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
           lastLine: index.line(lastOther),
         };
   const errorLines = trees.map((t) => {
-    const k = firstFrom(places, n, t.offset);
+    const k = firstAtLeast(places, t.offset, n);
     return k < n && places[k] <= t.end ? index.line(places[k]) : null;
   });
   return { trees, errors, unlisted, errorLines, lineCount: index.lineCount };
-}
-
-/** The first index below `n` whose value is `value` or more (the values in order). */
-function firstFrom(values: Int32Array, n: number, value: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.
 import type { Finding, MatchRecord, MatchReport, ParseError } from './model.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { SourceText } from './source-text.js';
+import { countStartingBy } from './sorted.js';
 
 /** A match read and not yet audited, with the findings it gets besides its own, and the text its lines are in. */
 interface Held {
@@ -55,15 +56,8 @@ type ErrorFinding = (e: ParseError, game?: number) => Finding;
 
 /** The game of `match` a line belongs to: the last one that starts at or before it, if any. */
 function gameAt(match: MatchRecord, line: number): number | undefined {
-  const games = match.games;
-  let lo = 0;
-  let hi = games.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (games[mid].line <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? undefined : games[lo - 1].number;
+  const k = countStartingBy(match.games, line);
+  return k === 0 ? undefined : match.games[k - 1].number;
 }
 
 /** The errors past the ones listed: how many, where the first is (and its match), the last line. */

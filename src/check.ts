@@ -13,6 +13,7 @@ import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
 import { sizeIn } from './text-size.js';
+import { countStartingBy } from './sorted.js';
 import { finding } from './findings.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
@@ -28,27 +29,15 @@ function parseErrorFinding(e: ParseError, game?: number): Finding {
   });
 }
 
-/** The index of the last item that starts at or before `line` (items in file order), or -1. */
-function lastFrom(items: readonly { line: number }[], line: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].line <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
 /**
  * The match (and game) a line belongs to: the last one that starts at or before it. Matches and
  * their games are in file order: a search, not a walk (a walk is quadratic in a file of many
  * games and as many errors).
  */
 function owner(matches: MatchRecord[], line: number): { match: number; game?: number } {
-  const m = Math.max(0, lastFrom(matches, line));
+  const m = Math.max(0, countStartingBy(matches, line) - 1);
   const games = matches[m].games;
-  const g = lastFrom(games, line);
+  const g = countStartingBy(games, line) - 1;
   return { match: m, game: g < 0 ? undefined : games[g].number };
 }
 

@@ -16,6 +16,7 @@ import { finding } from '../findings.js';
 import type { Finding, Format, MatchReport } from '../model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
 import type { FileOutcome, FileTask } from './outcome.js';
+import { countAtMost } from '../sorted.js';
 
 /** Where two copies of a match first differ in what the key leaves out: a line of the later copy, and what is there. */
 export interface Difference {
@@ -98,14 +99,8 @@ export class DuplicateIndex {
 
   /** Where ordinal `n` is: its file and its match number there. */
   private placeOf(n: number): { file: string; match: number } {
-    let lo = 0;
-    let hi = this.files.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.fileStarts[mid] <= n) lo = mid;
-      else hi = mid - 1;
-    }
-    return { file: this.files[lo], match: n - this.fileStarts[lo] + 1 };
+    const k = Math.max(0, countAtMost(this.fileStarts, n, this.files.length) - 1);
+    return { file: this.files[k], match: n - this.fileStarts[k] + 1 };
   }
 
   /** Ordinal `n`'s place, error count and format, and its parts when it is a first copy. */

@@ -11,6 +11,7 @@ import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from 
 import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 import { finding } from '../findings.js';
+import { countStartingBy } from '../sorted.js';
 
 export type GroupBy = 'archive' | 'player' | 'site' | 'file';
 
@@ -47,15 +48,7 @@ export interface CountOptions {
 function matchesWithErrors(matches: readonly MatchRecord[], lines: readonly number[]): Set<number> {
   const out = new Set<number>();
   for (const line of lines) {
-    // matches in file order: a search, not a walk (a file may hold 100,000 matches and as many errors)
-    let lo = 0;
-    let hi = matches.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (matches[mid].line <= line) lo = mid + 1;
-      else hi = mid;
-    }
-    out.add(Math.max(0, lo - 1));
+    out.add(Math.max(0, countStartingBy(matches, line) - 1));
   }
   return out;
 }
