@@ -1,6 +1,7 @@
 // The reproducers of issue 28 ("Trust, round 2") items 3, 4, 8, 9 and 11, for `bench/trust.ts`:
-// the walk (links swapped in, deep chains, Ctrl-C during a long walk), the baseline (repeated entries, a FIFO, a device), the
-// outputs (two on one file, a FIFO with no reader) and what --max-file-size counts.
+// the walk (links swapped in, deep chains, Ctrl-C during a long walk), the baseline (repeated
+// entries, a FIFO, a device), the outputs (two on one file, a FIFO with no reader or with one that
+// stops reading) and what --max-file-size counts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
@@ -206,6 +207,35 @@ function sigintInWalk(folders: number): Case {
   };
 }
 
+/**
+ * `--html` onto a FIFO whose reader reads 4 KB and then holds it open without reading: the run
+ * must end (--output-timeout, 60 s by default), not wait for it.
+ */
+function stalledReader(): Case {
+  let reader: ChildProcess | null = null;
+  return {
+    name: 't2-9-html-fifo-stalled',
+    prepare(dir) {
+      const fifo = join(dir, 'x');
+      execFileSync('mkfifo', [fifo]);
+      const ready = join(dir, 'ready');
+      reader = spawn('sh', ['-c', `exec 3<>x; : > ready; head -c 4096 <&3 >/dev/null; sleep 600`], {
+        cwd: dir,
+        stdio: 'ignore',
+      });
+      while (!existsSync(ready)) execFileSync('sleep', ['0.05']);
+      return {
+        run: { argv: ['verify', join(process.cwd(), 'fixtures'), '-q', '--html', 'x'], cwd: dir },
+        input: '--html onto a FIFO whose reader reads 4 KB, then stops',
+        notes: (o: Outcome) => {
+          reader?.kill('SIGKILL');
+          return [`stderr ${firstLine(o.stderr.replace(/^bgaudit: \d+ match.*\n/m, ''))}`];
+        },
+      };
+    },
+  };
+}
+
 export const WALK_CASES: Case[] = [
   swapped(20),
   deep('t2-4-deep-1000', 1000),
@@ -262,6 +292,7 @@ export const WALK_CASES: Case[] = [
       };
     },
   },
+  stalledReader(),
   counted('t2-11-emoji', '😀', 35_058),
   counted('t2-11-e-acute', 'é', 35_058),
   counted('t2-11-e-acute-within', 'é', 20_000),

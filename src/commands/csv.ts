@@ -73,8 +73,10 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
           opts,
           [opts.output, opts.writeBaseline].filter((p) => p !== undefined),
         );
-        const file = opts.output ? openOutput(opts.output) : null;
-        const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+        const file = opts.output ? openOutput(opts.output, { timeoutMs: opts.outputTimeout }) : null;
+        const baselineFile = opts.writeBaseline
+          ? openOutput(opts.writeBaseline, { timeoutMs: opts.outputTimeout })
+          : null;
         const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
         // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
         const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;
