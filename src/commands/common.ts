@@ -239,12 +239,17 @@ export function openOutput(
   const { fd } = opened;
   const pipe = opened.pipe ? { timeoutMs: options.timeoutMs ?? DEFAULT_OUTPUT_TIMEOUT } : undefined;
   const s = fstatSync(fd);
+  // A write that failed fails every later one at once: the flush timer keeps its failure for the
+  // run to throw, and a pipe that timed out is not waited on a second time meanwhile.
+  let failed: UsageError | null = null;
   return {
     write: (text) => {
+      if (failed !== null) throw failed;
       try {
         writeAll(fd, text, options.writeBytes, pipe);
       } catch (e) {
-        throw new UsageError(`cannot write ${path}: ${writeReason(e)}`);
+        failed = new UsageError(`cannot write ${path}: ${writeReason(e)}`);
+        throw failed;
       }
     },
     close: () => closeSync(fd),

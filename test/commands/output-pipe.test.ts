@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cli, FIXTURES } from '../helpers.js';
+import { openOutput, UsageError } from '../../src/commands/common.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-output-pipe-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,6 +55,18 @@ describe.skipIf(process.platform === 'win32')('an output that is a pipe', () => 
       `bgaudit: cannot write ${fifo}: the pipe's reader took nothing for 1 s (--output-timeout); the run was stopped`,
     );
     expect(took).toBeLessThan(20_000);
+  }, 60_000);
+
+  it('the timeout is waited once: a later write (the flush timer, then the run) fails at once', async () => {
+    const fifo = await fifoWithReader('once', 'head -c 4096 <&3 >/dev/null; sleep 60');
+    const out = openOutput(fifo, { timeoutMs: 300 });
+    const first = Date.now();
+    expect(() => out.write('x'.repeat(200_000))).toThrow(UsageError);
+    expect(Date.now() - first).toBeGreaterThanOrEqual(300);
+    const second = Date.now();
+    expect(() => out.write('y')).toThrow("the pipe's reader took nothing for 0.3 s (--output-timeout)");
+    expect(Date.now() - second).toBeLessThan(100);
+    out.close();
   }, 60_000);
 
   it('a reader that reads it all gets every byte, as a file does', async () => {
