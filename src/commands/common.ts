@@ -81,7 +81,7 @@ function secondsText(ms: number): string {
   return `${ms / 1000} s`;
 }
 
-export function outputTimeoutFlag(): Option {
+function outputTimeoutFlag(): Option {
   return new Option(
     '--output-timeout <seconds>',
     'an output file that is a pipe (FIFO) whose reader takes nothing for this long ends the run (exit 2) rather than waiting for it; 0: wait for ever',
