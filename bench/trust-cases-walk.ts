@@ -222,13 +222,15 @@ function stalledReader(): Case {
       reader = spawn('sh', ['-c', `exec 3<>x; : > ready; head -c 4096 <&3 >/dev/null; sleep 600`], {
         cwd: dir,
         stdio: 'ignore',
+        detached: true,
       });
       while (!existsSync(ready)) execFileSync('sleep', ['0.05']);
       return {
         run: { argv: ['verify', join(process.cwd(), 'fixtures'), '-q', '--html', 'x'], cwd: dir },
         input: '--html onto a FIFO whose reader reads 4 KB, then stops',
         notes: (o: Outcome) => {
-          reader?.kill('SIGKILL');
+          // The shell and what it started: its own process group.
+          if (reader?.pid !== undefined) process.kill(-reader.pid, 'SIGKILL');
           return [`stderr ${firstLine(o.stderr.replace(/^bgaudit: \d+ match.*\n/m, ''))}`];
         },
       };

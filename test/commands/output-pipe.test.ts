@@ -14,7 +14,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let reader: ChildProcess | null = null;
 afterEach(() => {
-  reader?.kill('SIGKILL');
+  // The reader's shell and what it started (head, sleep): its own process group.
+  if (reader?.pid !== undefined)
+    try {
+      process.kill(-reader.pid, 'SIGKILL');
+    } catch {
+      // ended already
+    }
   reader = null;
 });
 
@@ -30,6 +36,7 @@ async function fifoWithReader(name: string, script: string): Promise<string> {
   reader = spawn('sh', ['-c', `exec 3<>"$1"; : > "$2"; ${script}`, 'sh', fifo, started], {
     stdio: 'ignore',
     cwd: dir,
+    detached: true,
   });
   for (let k = 0; k < 500; k++) {
     try {
