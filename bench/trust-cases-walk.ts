@@ -1,8 +1,18 @@
 // The reproducers of issue 28 ("Trust, round 2") items 3, 4, 8, 9 and 11, for `bench/trust.ts`:
-// the walk (links swapped in, deep chains), the baseline (repeated entries, a FIFO, a device), the
-// outputs (two on one file, a FIFO with no reader) and what --max-file-size counts.
+// the walk (links swapped in, deep chains, Ctrl-C during a long walk), the baseline (repeated
+// entries, a FIFO, a device), the outputs (two on one file, a FIFO with no reader or with one that
+// stops reading) and what --max-file-size counts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { codesOf, type Case } from './trust-cases.js';
 import type { Outcome } from './trust-run.js';
@@ -162,11 +172,78 @@ function counted(name: string, char: string, n: number): Case {
   };
 }
 
+/**
+ * `folders` empty folders (100 a folder), SIGINT half a second after the spool folder is made
+ * (the walk starts then): the run must end by the signal then, not once the walk is over.
+ */
+function sigintInWalk(folders: number): Case {
+  return {
+    name: 't2-4-sigint-walk',
+    prepare(dir) {
+      const tree = join(dir, 'tree');
+      for (let i = 0; i < folders / 100; i++)
+        for (let j = 0; j < 100; j++) mkdirSync(join(tree, `d${i}`, `e${j}`), { recursive: true });
+      const tmp = join(dir, 'tmp');
+      mkdirSync(tmp);
+      let spoolSince = 0;
+      const when = () => {
+        if (spoolSince === 0 && readdirSync(tmp).length > 0) spoolSince = Date.now();
+        return spoolSince > 0 && Date.now() - spoolSince >= 500;
+      };
+      return {
+        run: {
+          argv: ['verify', 'tree', '--format', 'ndjson', '--jobs', '1'],
+          cwd: dir,
+          env: { TMPDIR: tmp },
+          signal: { name: 'SIGINT', when },
+        },
+        input: `${folders.toLocaleString('en')} empty folders, SIGINT 0.5 s into the walk`,
+        notes: (o) => [
+          readdirSync(tmp).length === 0 ? 'no spool left' : 'SPOOL LEFT',
+          ...(o.stderr === '' ? [] : [`stderr ${firstLine(o.stderr.replace(/^0 files.*\n/, ''))}`]),
+        ],
+      };
+    },
+  };
+}
+
+/**
+ * `--html` onto a FIFO whose reader reads 4 KB and then holds it open without reading: the run
+ * must end (--output-timeout, 60 s by default), not wait for it.
+ */
+function stalledReader(): Case {
+  let reader: ChildProcess | null = null;
+  return {
+    name: 't2-9-html-fifo-stalled',
+    prepare(dir) {
+      const fifo = join(dir, 'x');
+      execFileSync('mkfifo', [fifo]);
+      const ready = join(dir, 'ready');
+      reader = spawn('sh', ['-c', `exec 3<>x; : > ready; head -c 4096 <&3 >/dev/null; sleep 600`], {
+        cwd: dir,
+        stdio: 'ignore',
+        detached: true,
+      });
+      while (!existsSync(ready)) execFileSync('sleep', ['0.05']);
+      return {
+        run: { argv: ['verify', join(process.cwd(), 'fixtures'), '-q', '--html', 'x'], cwd: dir },
+        input: '--html onto a FIFO whose reader reads 4 KB, then stops',
+        notes: (o: Outcome) => {
+          // The shell and what it started: its own process group.
+          if (reader?.pid !== undefined) process.kill(-reader.pid, 'SIGKILL');
+          return [`stderr ${firstLine(o.stderr.replace(/^bgaudit: \d+ match.*\n/m, ''))}`];
+        },
+      };
+    },
+  };
+}
+
 export const WALK_CASES: Case[] = [
   swapped(20),
   deep('t2-4-deep-1000', 1000),
   deep('t2-4-deep-2000', 2000),
   deep('t2-4-deep-10000', 10_000),
+  sigintInWalk(30_000),
   {
     name: 't2-8-baseline-repeated',
     prepare(dir) {
@@ -217,6 +294,7 @@ export const WALK_CASES: Case[] = [
       };
     },
   },
+  stalledReader(),
   counted('t2-11-emoji', '😀', 35_058),
   counted('t2-11-e-acute', 'é', 35_058),
   counted('t2-11-e-acute-within', 'é', 20_000),

@@ -212,18 +212,35 @@ interface Frame {
   at: number;
 }
 
+/** Entries looked at between two turns a walk offers inside one folder's listing. */
+const ENTRIES_PER_TURN = 1024;
+
+/**
+ * Yielded by a walk after each folder it lists and every ENTRIES_PER_TURN entries it looks at: a
+ * point where its caller may let the event loop turn (`discoverInTurns`). A tree of empty folders
+ * yields no file for as long as it is walked, and a signal's handler runs only when the loop
+ * turns.
+ */
+export const TURN: unique symbol = Symbol('turn');
+
 /**
  * A folder's entries, each looked at (lstat: the identity of each file and folder), read only if
  * its path names the folder its parent listed (`listed`: the same device and inode) once they are
  * all read. A folder followed by a link is looked at through the link, so a link pointed
  * elsewhere since is seen too. The top folder (`listed` null) is read as named.
  */
-function listFolder(dir: Place, listed: Listed | null, viaLink: boolean, w: Walk): { id: Listed; frame: Frame } {
+function* listFolder(
+  dir: Place,
+  listed: Listed | null,
+  viaLink: boolean,
+  w: Walk,
+): Generator<typeof TURN, { id: Listed; frame: Frame }> {
   // The entry's path is made again when it is given: not held for a folder's every entry at once.
-  const entries = entriesOf(dir).map((entry) => {
-    const place = child(dir, entry.raw ?? entry.name);
-    return { entry, looked: look(place, entry, w) };
-  });
+  const entries: Frame['entries'] = [];
+  for (const entry of entriesOf(dir)) {
+    entries.push({ entry, looked: look(child(dir, entry.raw ?? entry.name), entry, w) });
+    if (entries.length % ENTRIES_PER_TURN === 0) yield TURN;
+  }
   const after = viaLink || listed === null ? statSync(dir.fs) : lstatSync(dir.fs);
   if (!after.isDirectory() || (listed !== null && !sameFile(identityOf(after), listed))) throw new Changed();
   return { id: identityOf(after), frame: { dir, entries, at: 0 } };
@@ -237,17 +254,18 @@ function listFolder(dir: Place, listed: Listed | null, viaLink: boolean, w: Walk
  * at as the folder is listed, and the folder checked after: a link swapped in for the folder
  * meanwhile makes it an io-error, not a listing of what the link points to.
  */
-function* walk(top: Place, w: Walk): Generator<Discovered> {
+function* walk(top: Place, w: Walk): Generator<Discovered | typeof TURN> {
   const stack: Frame[] = [];
-  const enter = function* (place: Place, listed: Listed | null, viaLink: boolean): Generator<Discovered> {
+  const enter = function* (place: Place, listed: Listed | null, viaLink: boolean): Generator<Discovered | typeof TURN> {
     let listing: { id: Listed; frame: Frame };
     try {
-      listing = listFolder(place, listed, viaLink, w);
+      listing = yield* listFolder(place, listed, viaLink, w);
     } catch (e) {
       const reason = e instanceof Changed ? CHANGED : `cannot list the folder: ${ioReason(e)}`;
       yield { kind: 'unreadable', path: place.display, reason };
       return;
     }
+    yield TURN;
     const key = `${listing.id.dev}:${listing.id.ino}`;
     if (w.seen.has(key)) return;
     w.seen.add(key);
@@ -289,10 +307,13 @@ export function checkPatterns(paths: string[]): void {
 }
 
 /**
- * Synchronous on purpose: each step is one readdir of one folder (no longer than reading one
- * file, which is synchronous too), and an async generator cost more per file than the walk.
+ * What the paths hold, in order, with a TURN after each folder listed. Synchronous on purpose:
+ * each step is one readdir of one folder, or a bounded part of one (no longer than reading one
+ * file, which is synchronous too), and an async generator costs more per file than the walk; a
+ * caller that must stay responsive to signals through a long walk lets the event loop turn at
+ * the TURNs (the pool's task queue does).
  */
-export function* discover(paths: string[], options: DiscoverOptions = {}): Generator<Discovered> {
+export function* discoverInTurns(paths: string[], options: DiscoverOptions = {}): Generator<Discovered | typeof TURN> {
   const follow = options.follow === true;
   const seen = new Set<string>();
   for (const path of paths) {
@@ -316,7 +337,7 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
           { display: base, fs: base },
           { root, follow, seen: new Set(), accept: (p) => matches(p.replace(/^\.\//, '')), pattern: true },
         )) {
-          any = true;
+          if (item !== TURN) any = true;
           yield item;
         }
         if (!any) yield { kind: 'missing', path, reason: 'no file matches this pattern' };
@@ -339,4 +360,9 @@ export function* discover(paths: string[], options: DiscoverOptions = {}): Gener
       yield* walk({ display: path, fs: path }, { root, follow, seen, accept: () => true, pattern: false });
     } else yield { kind: 'file', path, sniff: false };
   }
+}
+
+/** What the paths hold, in order: `discoverInTurns` without its turns, for callers that need none. */
+export function* discover(paths: string[], options: DiscoverOptions = {}): Generator<Discovered> {
+  for (const item of discoverInTurns(paths, options)) if (item !== TURN) yield item;
 }

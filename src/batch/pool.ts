@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 import { failure, internalError, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
+import { TURN } from './discover.js';
 
 export interface PoolOptions {
   /** Worker threads. */
@@ -106,53 +107,83 @@ interface InFlight {
   result: Promise<BatchResult>;
 }
 
-/** The tasks, pulled one at a time, with the ones looked at ahead (to choose the workers) first. */
+/** The longest the event loop waits for a turn while the tasks are pulled (a long walk of empty folders). */
+const TURN_MS = 20;
+
+/** One turn of the event loop: signals, timers and workers' messages are heard. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The tasks, pulled one at a time, with the ones looked at ahead (to choose the workers) first.
+ * A walk gives a TURN after each folder it lists: pulling through them, the queue lets the event
+ * loop turn at least every TURN_MS, so a signal (Ctrl-C) is acted on while a long walk finds no
+ * file, not after it. The turns cost one clock reading a folder, and nothing a file.
+ */
 class TaskQueue {
-  private readonly source: Iterator<FileTask>;
+  private readonly source: Iterator<FileTask | typeof TURN>;
   private readonly ahead: FileTask[] = [];
   private aheadAt = 0;
+  private turnedAt = performance.now();
   /** The source has no more tasks. */
   done = false;
 
-  constructor(tasks: Iterable<FileTask>) {
+  constructor(tasks: Iterable<FileTask | typeof TURN>) {
     this.source = tasks[Symbol.iterator]();
   }
 
   /** Bytes of the tasks looked at ahead. */
   private aheadBytes = 0;
 
-  /** Looks ahead until `files` tasks or `bytes` bytes are seen, or the source ends. */
-  lookAhead(files: number, bytes: number): { files: number; bytes: number; all: boolean } {
-    while (this.ahead.length < files && this.aheadBytes < bytes && !this.done) {
+  /** The source's next task, null at its end, or TURN when the event loop is due a turn. */
+  private pull(): FileTask | null | typeof TURN {
+    for (;;) {
       const r = this.source.next();
-      if (r.done) this.done = true;
-      else {
-        this.ahead.push(r.value);
-        this.aheadBytes += sizeOf(r.value);
+      if (r.done) {
+        this.done = true;
+        return null;
+      }
+      if (r.value !== TURN) return r.value;
+      if (performance.now() - this.turnedAt >= TURN_MS) return TURN;
+    }
+  }
+
+  /** The event loop's turn, which `pull` said was due. */
+  private async turn(): Promise<void> {
+    await turn();
+    this.turnedAt = performance.now();
+  }
+
+  /** Looks ahead until `files` tasks or `bytes` bytes are seen, or the source ends. */
+  async lookAhead(files: number, bytes: number): Promise<{ files: number; bytes: number; all: boolean }> {
+    while (this.ahead.length < files && this.aheadBytes < bytes && !this.done) {
+      const t = this.pull();
+      if (t === TURN) await this.turn();
+      else if (t !== null) {
+        this.ahead.push(t);
+        this.aheadBytes += sizeOf(t);
       }
     }
     return { files: this.ahead.length, bytes: this.aheadBytes, all: this.done };
   }
 
-  next(): FileTask | null {
+  private next(): FileTask | null | typeof TURN {
     if (this.aheadAt < this.ahead.length) {
       const t = this.ahead[this.aheadAt];
       this.ahead[this.aheadAt++] = undefined as unknown as FileTask; // let it go
       return t;
     }
-    if (this.done) return null;
-    const r = this.source.next();
-    if (r.done) {
-      this.done = true;
-      return null;
-    }
-    return r.value;
+    return this.done ? null : this.pull();
   }
 
   /** Up to `size` tasks; fewer only when the source has ended. */
-  take(size: number): FileTask[] {
+  async take(size: number): Promise<FileTask[]> {
     const batch: FileTask[] = [];
-    for (let t = size > 0 ? this.next() : null; t !== null; t = batch.length < size ? this.next() : null) batch.push(t);
+    while (batch.length < size) {
+      const t = this.next();
+      if (t === TURN) await this.turn();
+      else if (t === null) break;
+      else batch.push(t);
+    }
     return batch;
   }
 }
@@ -326,10 +357,10 @@ class Batches {
  * Audits the tasks as they come (discovery streams them: an archive's file list is never held
  * whole) and calls `onOutcome` in their order.
  */
-export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions): Promise<void> {
+export async function runTasks(tasks: Iterable<FileTask | typeof TURN>, options: PoolOptions): Promise<void> {
   const queue = new TaskQueue(tasks);
   // A run with nothing to read does not pay for loading piscina.
-  if (queue.lookAhead(1, Infinity).files === 0) return;
+  if ((await queue.lookAhead(1, Infinity)).files === 0) return;
   const { Piscina } = await import('piscina');
   const heapMb = workerHeapMb(options.run.maxFileSize);
   const batches = new Batches(options, heapMb);
@@ -341,7 +372,7 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     if (options.jobs > 1) {
       // Look ahead until the run is known to be long enough for more workers, or has ended.
       const threshold = poolFrom();
-      const more = workersFor(options.jobs, queue.lookAhead(threshold.files, threshold.bytes), threshold) - 1;
+      const more = workersFor(options.jobs, await queue.lookAhead(threshold.files, threshold.bytes), threshold) - 1;
       if (more > 0) batches.add(startPool(Piscina, more, heapMb), more);
     }
     const jobs = batches.threads;
@@ -351,7 +382,7 @@ export async function runTasks(tasks: Iterable<FileTask>, options: PoolOptions):
     while (!last || inFlight.length > 0) {
       while (!last && inFlight.length < window) {
         const size = nextBatchSize(sent++, jobs);
-        const batch = queue.take(size);
+        const batch = await queue.take(size);
         if (batch.length < size) last = true;
         if (batch.length === 0) break;
         inFlight.push(batches.start(batch));

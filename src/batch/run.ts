@@ -9,7 +9,7 @@ import {
   type Sink,
   type Summary,
 } from '../report/reporter.js';
-import { discover, type DiscoverOptions, type Listed } from './discover.js';
+import { discover, discoverInTurns, TURN, type DiscoverOptions, type Listed } from './discover.js';
 import { OutcomeBuilder, type FileIdentity, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 import type { MatchReport } from '../model.js';
 import type { GroupBy } from '../stats/count.js';
@@ -97,7 +97,10 @@ export function stdinTask(bytes: Uint8Array | null, maxFileSize: number): FileTa
     : { path: STDIN_NAME, sniff: false, bytes };
 }
 
-/** How many inputs the paths hold (a walk of the folders, nothing read): for the progress line. */
+/**
+ * How many inputs the paths hold (a walk of the folders, nothing read): for the progress line.
+ * It takes no turns: it runs before the run listens for any signal, and Ctrl-C ends it at once.
+ */
 export function countInputs(paths: string[], options: DiscoverOptions = {}): number {
   let n = 0;
   for (const item of discover(
@@ -260,9 +263,10 @@ function outcomeWriter(run: AuditRun, summary: Summary): (o: FileOutcome) => Pro
 
 /**
  * The run's tasks as discovery finds them (discovery streams into the audit: the file list of an
- * archive is never held whole); what it passes over is counted in `result`.
+ * archive is never held whole), with the walk's TURNs (the pool lets signals in there); what it
+ * passes over is counted in `result`.
  */
-function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Generator<FileTask> {
+function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Generator<FileTask | typeof TURN> {
   const { summary } = result;
   // A file named twice (`verify mat mat/x.mat`, overlapping globs) is audited once: with several
   // paths, each file's resolved path is remembered (one path alone cannot name a file twice).
@@ -289,8 +293,9 @@ function* discoveredTasks(paths: string[], run: AuditRun, result: RunResult): Ge
       yield accepted ? { ...task, accepted } : task;
       continue;
     }
-    for (const item of discover([path], run)) {
-      if (item.kind === 'skipped') {
+    for (const item of discoverInTurns([path], run)) {
+      if (item === TURN) yield TURN;
+      else if (item.kind === 'skipped') {
         // Counted once however many paths meet it.
         if (passedOver !== null && passedOver.has(item.path)) continue;
         passedOver?.add(item.path);

@@ -5,7 +5,7 @@
 // made, a block at a time; the main thread copies it to the output when the file's turn comes, a
 // piece at a time, waiting for a slow reader, and deletes it. The folder is the run's own
 // (mkdtemp: mode 0700), removed when the run ends, whatever happened to the workers.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, lstatSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,18 +132,60 @@ export function removeSpooled(path: string): void {
 const ENDING_SIGNALS: readonly NodeJS.Signals[] =
   process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM'];
 
+/** A spool folder's name: the process that made it, then mkdtemp's six characters. */
+const SPOOL_NAME = /^bgaudit-spool-(\d+)-[A-Za-z0-9]{6}$/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: a process of another user has the number; it is alive.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the spool folders, in the temporary folder, of runs that ended without removing theirs:
+ * folders of this user whose process is gone. Nothing but the end of the process stops a run
+ * whose worker V8 itself aborted (a single allocation past the worker's heap limit, which the
+ * limit does not catch): its folder is removed by the next run.
+ */
+function removeLeftSpools(tmp: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmp);
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
+    const m = SPOOL_NAME.exec(name);
+    if (m === null || Number(m[1]) === process.pid || alive(Number(m[1]))) continue;
+    try {
+      const s = lstatSync(join(tmp, name));
+      if (s.isDirectory() && (uid === undefined || s.uid === uid))
+        rmSync(join(tmp, name), { recursive: true, force: true });
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
 /**
  * The run's spool folder, made now, and a function that removes it. Null when no folder can be
  * made (a read-only temporary folder): a large file's output is then held in memory, as before.
  * The folder goes when the run ends, when the process exits before (`process.exit`: a closed
  * stdout, a failed write), or when a signal ends it (ENDING_SIGNALS: the signal is raised again
  * once it is gone, so the process ends as it would have; another listener of the signal, if
- * there is one, decides instead).
+ * there is one, decides instead). Its name carries the process's id: a folder left by a process
+ * that V8 aborted, or that SIGKILL ended, is removed by the next run (`removeLeftSpools`).
  */
 export function makeSpoolDir(): { dir: string; remove: () => void } | null {
   let dir: string;
+  removeLeftSpools(tmpdir());
   try {
-    dir = mkdtempSync(join(tmpdir(), 'bgaudit-spool-'));
+    dir = mkdtempSync(join(tmpdir(), `bgaudit-spool-${process.pid}-`));
   } catch {
     return null;
   }

@@ -15,10 +15,13 @@ import type { Severity } from '../model.js';
 import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
-import { writeAll, type WriteBytes } from '../report/fd-writer.js';
+import { PipeStalled, writeAll, type WriteBytes } from '../report/fd-writer.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+
+/** How long a write to an output pipe waits for a reader that takes nothing, by default (--output-timeout). */
+const DEFAULT_OUTPUT_TIMEOUT = 60_000;
 
 export interface CliIO {
   stdout: Write;
@@ -73,6 +76,20 @@ export function fileTimeoutFlag(): Option {
     .default(60_000, '60');
 }
 
+/** `30 s`, `2.5 s`. */
+function secondsText(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
+function outputTimeoutFlag(): Option {
+  return new Option(
+    '--output-timeout <seconds>',
+    'an output file that is a pipe (FIFO) whose reader takes nothing for this long ends the run (exit 2) rather than waiting for it; 0: wait for ever',
+  )
+    .argParser(seconds)
+    .default(DEFAULT_OUTPUT_TIMEOUT, '60');
+}
+
 export function maxFileSizeFlag(): Option {
   return new Option(
     '--max-file-size <size>',
@@ -109,6 +126,7 @@ export function flagsForRun() {
     ).argParser(positiveInt('--jobs')),
     maxFileSizeFlag(),
     fileTimeoutFlag(),
+    outputTimeoutFlag(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
     new Option(
       '--no-duplicates',
@@ -170,8 +188,9 @@ function sameOutputs(paths: string[]): void {
  * Opens an output for writing without waiting: a FIFO with no reader is refused at once (a
  * non-blocking open says so) rather than waited on for ever. A regular file, a FIFO with its
  * reader and a character device (a terminal, /dev/null) are written; anything else is refused.
+ * `pipe`: the descriptor is a pipe left non-blocking, which `writeAll` waits on for a while only.
  */
-function openOutputFd(path: string): number {
+function openOutputFd(path: string): { fd: number; pipe: boolean } {
   const fd = (() => {
     try {
       return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK, 0o666);
@@ -182,16 +201,19 @@ function openOutputFd(path: string): number {
     }
   })();
   const s = fstatSync(fd);
-  if (s.isFile()) return fd;
-  if (!s.isFIFO() && !s.isCharacterDevice()) {
+  if (s.isFile()) return { fd, pipe: false };
+  if (s.isFIFO()) return { fd, pipe: true };
+  if (!s.isCharacterDevice()) {
     closeSync(fd);
     throw new Error('not a regular file, a terminal or a pipe');
   }
-  // Opened again (the same pipe, through /proc on Linux) to block on a full pipe as writes to
-  // stdout do. Its reader is there, and the first descriptor is closed only after: a reader
-  // never sees an end of file in between.
+  // Opened again (the same device, through /proc on Linux) to block as writes to a terminal on
+  // stdout do; the first descriptor is closed only after.
   try {
-    return openSync(process.platform === 'linux' ? `/proc/self/fd/${fd}` : path, constants.O_WRONLY);
+    return {
+      fd: openSync(process.platform === 'linux' ? `/proc/self/fd/${fd}` : path, constants.O_WRONLY),
+      pipe: false,
+    };
   } finally {
     closeSync(fd);
   }
@@ -200,26 +222,34 @@ function openOutputFd(path: string): number {
 /**
  * An output file, opened before the run so that a path that cannot be written fails at once
  * (exit 2) rather than after an hour of auditing. Written synchronously, every byte (`writeAll`:
- * a full disk takes part of a write without an error); a write that fails (a full disk) is a
- * UsageError that ends the run. `writeBytes`: the system call, for tests.
+ * a full disk takes part of a write without an error); a write that fails (a full disk, a pipe
+ * whose reader took nothing for `timeoutMs`) is a UsageError that ends the run. `writeBytes`: the
+ * system call, for tests.
  */
 export function openOutput(
   path: string,
-  writeBytes?: WriteBytes,
+  options: { timeoutMs?: number; writeBytes?: WriteBytes } = {},
 ): { write: Write; close: () => void; identity: FileIdentity } {
-  let fd: number;
+  let opened: { fd: number; pipe: boolean };
   try {
-    fd = openOutputFd(path);
+    opened = openOutputFd(path);
   } catch (e) {
     throw new UsageError(`cannot write ${path}: ${ioReason(e)}`);
   }
+  const { fd } = opened;
+  const pipe = opened.pipe ? { timeoutMs: options.timeoutMs ?? DEFAULT_OUTPUT_TIMEOUT } : undefined;
   const s = fstatSync(fd);
+  // A write that failed fails every later one at once: the flush timer keeps its failure for the
+  // run to throw, and a pipe that timed out is not waited on a second time meanwhile.
+  let failed: UsageError | null = null;
   return {
     write: (text) => {
+      if (failed !== null) throw failed;
       try {
-        writeAll(fd, text, writeBytes);
+        writeAll(fd, text, options.writeBytes, pipe);
       } catch (e) {
-        throw new UsageError(`cannot write ${path}: ${writeReason(e)}`);
+        failed = new UsageError(`cannot write ${path}: ${writeReason(e)}`);
+        throw failed;
       }
     },
     close: () => closeSync(fd),
@@ -229,6 +259,8 @@ export function openOutput(
 
 /** Why a write failed, in plain words. */
 export function writeReason(e: unknown): string {
+  if (e instanceof PipeStalled)
+    return `the pipe's reader took nothing for ${secondsText(e.timeoutMs)} (--output-timeout); the run was stopped`;
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC') return 'no space left on the device';
   if (code === 'EDQUOT') return 'the disk quota is used up';
@@ -294,6 +326,8 @@ export interface RunFlagValues extends RuleFlags {
   jobs?: number;
   maxFileSize: number;
   fileTimeout: number;
+  /** Milliseconds (--output-timeout). */
+  outputTimeout: number;
   follow?: boolean;
   ignore?: string[];
   select?: string[];

@@ -73,8 +73,8 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
           opts,
           [opts.output, opts.writeBaseline].filter((p) => p !== undefined),
         );
-        const file = opts.output ? openOutput(opts.output) : null;
-        const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+        const open = (path?: string) => (path ? openOutput(path, { timeoutMs: opts.outputTimeout }) : null);
+        const [file, baselineFile] = [open(opts.output), open(opts.writeBaseline)];
         const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
         // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
         const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;

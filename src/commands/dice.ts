@@ -74,7 +74,7 @@ async function countRun(io: CliIO, paths: string[], opts: DiceOptions) {
     opts.html ? [opts.html] : [],
   );
   // Opened before the run: a path that cannot be written fails at once (exit 2).
-  const htmlFile = opts.html ? openOutput(opts.html) : null;
+  const htmlFile = opts.html ? openOutput(opts.html, { timeoutMs: opts.outputTimeout }) : null;
   // Loaded here, not with the CLI: the tests' p-values come from @stdlib, hundreds of modules whose
   // start-up every other command would otherwise pay.
   const { DiceTally } = await import('../stats/tally.js');

@@ -70,7 +70,7 @@ Examples:
       opts,
       [opts.output].filter((p) => p !== undefined),
     );
-    const file = opts.output ? openOutput(opts.output) : null;
+    const file = opts.output ? openOutput(opts.output, { timeoutMs: opts.outputTimeout }) : null;
     const standings = new Standings(aliases, opts.ratingStart);
     let result: RunResult;
     try {

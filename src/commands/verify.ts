@@ -140,7 +140,7 @@ const HELP_AFTER =
 function fileOutputs(opts: VerifyOptions, paths: string[]) {
   const outputs: { format: OutputFormat; file: ReturnType<typeof openOutput>; out: Coalesced; sink: Sink }[] = [];
   const add = (format: OutputFormat, path: string, sink: (write: Write) => Sink) => {
-    const file = openOutput(path);
+    const file = openOutput(path, { timeoutMs: opts.outputTimeout });
     const out = coalesce(file.write);
     outputs.push({ format, file, out, sink: sink(out.write) });
   };
@@ -225,7 +225,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       [opts.csv, opts.html, opts.writeBaseline].filter((p) => p !== undefined),
     );
     const outputs = fileOutputs(opts, paths);
-    const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline) : null;
+    const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline, { timeoutMs: opts.outputTimeout }) : null;
     const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
     // Only on a terminal: there the folders are walked once first (a fraction of the run) so
     // that the line can show a total and an ETA; the audit itself streams the inputs.

@@ -32,7 +32,7 @@ const text = 'file,match,game\n' + 'é€𝄞 row,1,2\n'.repeat(5000);
 describe('writeAll', () => {
   it.each([1, 7, 4096, 1 << 20])('writes every byte when each call takes at most %i', (most) => {
     const path = join(dir, `all-${most}.csv`);
-    const out = openOutput(path, disk(most));
+    const out = openOutput(path, { writeBytes: disk(most) });
     out.write(text);
     out.close();
     expect(readFileSync(path, 'utf8')).toBe(text);
@@ -42,7 +42,7 @@ describe('writeAll', () => {
     'a disk that fills mid-text (then %s) is one sentence, never a silent cut',
     (full) => {
       const path = join(dir, `full-${full}.csv`);
-      const out = openOutput(path, disk(4096, 10_000, full));
+      const out = openOutput(path, { writeBytes: disk(4096, 10_000, full) });
       expect(() => out.write(text)).toThrow(UsageError);
       expect(() => out.write(text)).toThrow(`cannot write ${path}: no space left on the device`);
       out.close();
