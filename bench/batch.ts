@@ -1,54 +1,98 @@
-// `npm run bench:batch [-- --files 100000] [-- --jobs N] [-- --format ndjson]`: the whole
-// process, start to exit, on an archive of 10,000 (or 100,000) .mat files built from the shared
-// corpus in a temporary folder; and, when GNU Backgammon is installed, one gnubg process merely
-// importing the same files. Figures: wall time, files/s, games/s, peak RSS, and the ratio to
-// gnubg. The machines' speed drifts by tens of percent within minutes, so each round runs
-// bgaudit then gnubg back to back, and the ratio is the median of the rounds' ratios.
+// `npm run bench:batch [-- options]`: the whole process, start to exit, on archives of distinct
+// .mat files built from the shared corpus in a temporary folder (100 files a folder), on one or
+// more Node binaries; and, when GNU Backgammon is installed, one gnubg process merely importing
+// the same files, in the same rounds. The machines' speed drifts by tens of percent within
+// minutes, so each round runs every program on every archive back to back (the order of the Node
+// binaries turns round by round), and a ratio is the median of the rounds' ratios.
+//
+// Options:
+//   --files 1000,10000,100000  archive sizes (the fixed cost is the intercept of a least-squares
+//                              line of wall time against file count, so it needs two sizes or more)
+//   --node PATH[,PATH]         Node binaries to run bgaudit with (also BENCH_NODE; default: this one)
+//   --build DIR                another build's CLI (DIR/dist/bin/bgaudit.js) in the same rounds
+//   --jobs N, --format F       passed to `verify` (default jobs; text)
+//   --no-gnubg                 bgaudit alone
+//   BENCH_RUNS                 rounds (5)
+// A quick look: `-- --files 1000,10000 --no-gnubg` with BENCH_RUNS=3.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { corpusFiles, median, writeArchive } from './corpus.js';
+import { basename, join, resolve } from 'node:path';
+import { corpusFiles, median, writeArchive, type CorpusFile } from './corpus.js';
 
 const GNUBG = '/usr/games/gnubg';
 const args = process.argv.slice(2);
-const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
-const runs = Number(process.env.BENCH_RUNS ?? 3);
-const jobsArg = args.includes('--jobs') ? ['--jobs', args[args.indexOf('--jobs') + 1]] : [];
-const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 'text';
+const arg = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const sizes = (arg('--files') ?? '1000,10000,100000').split(',').map((s) => Number(s.replace(/_/g, '')));
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const jobsArg = arg('--jobs') !== undefined ? ['--jobs', arg('--jobs') as string] : [];
+const format = arg('--format') ?? 'text';
+const nodes = (arg('--node') ?? process.env.BENCH_NODE ?? process.execPath).split(',').filter(Boolean);
+const otherBuild = arg('--build');
+const withGnubg = !args.includes('--no-gnubg') && existsSync(GNUBG);
 
-// gnubg 1.07 aborts on a score line with an empty left name (docs/dialects.md):
-// those files are left out so that both programs read the same archive.
-const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
-const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-'));
-const archive = join(dir, 'archive');
-const { paths, bytes } = writeArchive(archive, count, usable);
+if (sizes.some((n) => !(n > 0))) throw new Error(`--files: counts such as 1000,10000: ${arg('--files')}`);
 
 interface Timed {
   seconds: number;
+  cpu: number;
   maxRssKb: number;
 }
 
-/** Runs a command under /usr/bin/time; wall seconds and peak RSS. */
+/** Runs a command under /usr/bin/time; wall and CPU seconds and peak RSS. */
 function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv = process.env): Timed {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...argv], {
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...argv], {
     env,
     encoding: 'utf8',
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const last = out.stderr.trim().split('\n').pop() ?? '';
-  const [seconds, rss] = last.split(' ').map(Number);
-  if (!Number.isFinite(seconds)) throw new Error(`${cmd} failed: ${out.stderr}`);
-  return { seconds, maxRssKb: rss };
+  const [seconds, user, sys, rss] = last.split(' ').map(Number);
+  if (!Number.isFinite(seconds) || (out.status !== 0 && out.status !== 1))
+    throw new Error(`${cmd} ${argv.join(' ')} failed: ${out.stderr}`);
+  return { seconds, cpu: user + sys, maxRssKb: rss };
 }
 
-const cli = resolve('dist/bin/bgaudit.js');
-const verifyArgs = [cli, 'verify', archive, '--format', format, '--quiet', ...jobsArg];
+function nodeVersion(node: string): string {
+  return spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+}
 
-/** Runs one gnubg process importing every file of the archive, when gnubg is installed. */
-function gnubgImport(): (() => Timed) | null {
-  if (!existsSync(GNUBG)) return null;
+/** Least squares y = a + b·x: the intercept a and slope b. */
+function fit(xs: number[], ys: number[]): { a: number; b: number } {
+  const n = xs.length;
+  const mx = xs.reduce((s, x) => s + x, 0) / n;
+  const my = ys.reduce((s, y) => s + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let k = 0; k < n; k++) {
+    sxy += (xs[k] - mx) * (ys[k] - my);
+    sxx += (xs[k] - mx) ** 2;
+  }
+  const b = sxx === 0 ? 0 : sxy / sxx;
+  return { a: my - b * mx, b };
+}
+
+/** Games of each corpus file, from one NDJSON run over them (a renamed copy has the same games). */
+function gamesPerFile(dir: string, files: CorpusFile[], cli: string): number[] {
+  const once = join(dir, 'once');
+  mkdirSync(once);
+  files.forEach((f, k) => writeFileSync(join(once, `${String(k).padStart(6, '0')}.mat`), f.bytes));
+  const r = spawnSync(process.execPath, [cli, 'verify', once, '--format', 'ndjson', '--quiet', '--no-duplicates'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  const games = new Array<number>(files.length).fill(0);
+  for (const line of r.stdout.trim().split('\n')) {
+    const o = JSON.parse(line) as { file?: string; games?: unknown[] };
+    if (o.file !== undefined) games[Number(basename(o.file, '.mat'))] = o.games?.length ?? 0;
+  }
+  rmSync(once, { recursive: true, force: true });
+  return games;
+}
+
+/** One gnubg process importing every file of an archive (its file list written once). */
+function gnubgImport(dir: string, paths: string[]): () => Timed {
   const list = join(dir, 'files.txt');
   writeFileSync(list, paths.join('\n') + '\n');
   const script = join(dir, 'import.py');
@@ -71,41 +115,90 @@ function gnubgImport(): (() => Timed) | null {
   };
 }
 
-const theirsRun = gnubgImport();
-const ours: Timed[] = [];
-const theirs: Timed[] = [];
-for (let k = 0; k < runs; k++) {
-  ours.push(timed(process.execPath, verifyArgs));
-  if (theirsRun) theirs.push(theirsRun());
+// gnubg 1.07 aborts on a score line with an empty left name (docs/dialects.md):
+// those files are left out so that both programs read the same archive.
+const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
+const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-'));
+try {
+  const cli = resolve('dist/bin/bgaudit.js');
+  const perFile = gamesPerFile(dir, usable, cli);
+  const perRound = perFile.reduce((s, g) => s + g, 0);
+  const archives = sizes.map((count) => {
+    const root = join(dir, `a${count}`);
+    const { paths, bytes } = writeArchive(join(root, 'archive'), count, usable);
+    const rest = perFile.slice(0, count % usable.length).reduce((s, g) => s + g, 0);
+    const games = Math.floor(count / usable.length) * perRound + rest;
+    return { count, archive: join(root, 'archive'), bytes, games, gnubg: withGnubg ? gnubgImport(root, paths) : null };
+  });
+
+  // Each program: a label and the command that runs it on an archive.
+  const programs = nodes.map((node) => ({ label: `bgaudit, node ${nodeVersion(node)}`, node, cli }));
+  if (otherBuild !== undefined)
+    programs.push({
+      label: `${otherBuild}, node ${nodeVersion(nodes[0])}`,
+      node: nodes[0],
+      cli: resolve(otherBuild, 'dist/bin/bgaudit.js'),
+    });
+  const ours = programs.map(() => archives.map((): Timed[] => []));
+  const theirs = archives.map((): Timed[] => []);
+  for (let round = 0; round < runs; round++)
+    archives.forEach((a, s) => {
+      for (let k = 0; k < programs.length; k++) {
+        const p = (k + round) % programs.length;
+        const { node, cli: script } = programs[p];
+        ours[p][s].push(timed(node, [script, 'verify', a.archive, '--format', format, '--quiet', ...jobsArg]));
+      }
+      if (a.gnubg) theirs[s].push(a.gnubg());
+    });
+
+  const s2 = (x: number) => x.toFixed(2);
+  const range = (xs: number[]) => `${s2(Math.min(...xs))}-${s2(Math.max(...xs))}`;
+  console.log(
+    `bgaudit verify --format ${format}${jobsArg.length ? ` --jobs ${jobsArg[1]}` : ''}, ${runs} rounds; archives of distinct matches from ${usable.length} corpus files`,
+  );
+  archives.forEach((a, s) => {
+    console.log(`\n${a.count} files, ${(a.bytes / 1e6).toFixed(1)} MB, ${a.games} games`);
+    const g = theirs[s];
+    if (g.length > 0)
+      console.log(
+        `  gnubg import: wall ${s2(median(g.map((t) => t.seconds)))} s (${range(g.map((t) => t.seconds))}), CPU ${s2(median(g.map((t) => t.cpu)))} s, ${((median(g.map((t) => t.cpu)) / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...g.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
+      );
+    programs.forEach((p, i) => {
+      const t = ours[i][s];
+      const wall = median(t.map((x) => x.seconds));
+      const cpu = median(t.map((x) => x.cpu));
+      let line = `  ${p.label}: wall ${s2(wall)} s (${range(t.map((x) => x.seconds))}), CPU ${s2(cpu)} s, ${((cpu / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...t.map((x) => x.maxRssKb)) / 1024).toFixed(0)} MB`;
+      if (g.length > 0) {
+        const ratios = t.map((x, r) => x.seconds / g[r].seconds);
+        const cpuRatios = t.map((x, r) => x.cpu / g[r].cpu);
+        line += `; / gnubg: wall ${s2(median(ratios))} (${range(ratios)}), CPU ${s2(median(cpuRatios))}`;
+      }
+      if (i > 0) {
+        const vs = t.map((x, r) => x.seconds / ours[0][s][r].seconds);
+        line += `; / ${programs[0].label}: ${s2(median(vs))} (${range(vs)})`;
+      }
+      console.log(line);
+    });
+  });
+  if (archives.length >= 2) {
+    console.log('\nfixed cost (intercept) and cost per file (slope) of median wall time against file count:');
+    const xs = archives.map((a) => a.count);
+    const line = (label: string, ys: number[]) => {
+      const { a, b } = fit(xs, ys);
+      console.log(`  ${label}: ${s2(a)} s + ${(b * 1e6).toFixed(0)} µs/file`);
+    };
+    programs.forEach((p, i) =>
+      line(
+        p.label,
+        ours[i].map((t) => median(t.map((x) => x.seconds))),
+      ),
+    );
+    if (theirs[0].length > 0)
+      line(
+        'gnubg import',
+        theirs.map((t) => median(t.map((x) => x.seconds))),
+      );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
-// Exit code 1 is expected: the corpus has error findings.
-const summary = spawnSync(process.execPath, [cli, 'verify', archive, '--format', 'ndjson', '--quiet', ...jobsArg], {
-  encoding: 'utf8',
-  maxBuffer: 1 << 30,
-});
-const games = summary.stdout
-  .trim()
-  .split('\n')
-  .reduce((n, l) => n + ((JSON.parse(l) as { games?: unknown[] }).games?.length ?? 0), 0); // the run record has no games
-const wall = median(ours.map((t) => t.seconds));
-const rss = Math.max(...ours.map((t) => t.maxRssKb));
-const spread = (ts: Timed[]) =>
-  `${Math.min(...ts.map((t) => t.seconds)).toFixed(2)}-${Math.max(...ts.map((t) => t.seconds)).toFixed(2)} s`;
-console.log(
-  `archive: ${count} .mat files, ${(bytes / 1e6).toFixed(1)} MB, ${games} games (from ${usable.length} corpus files)`,
-);
-console.log(
-  `bgaudit verify --format ${format} (whole process${jobsArg.length ? `, --jobs ${jobsArg[1]}` : ', default jobs'}): ${wall.toFixed(2)} s median of ${runs} ` +
-    `(${spread(ours)}), ${Math.round(count / wall)} files/s, ${Math.round(games / wall)} games/s, peak RSS ${(rss / 1024).toFixed(0)} MB`,
-);
-if (theirsRun) {
-  const gnubgWall = median(theirs.map((t) => t.seconds));
-  const ratio = median(ours.map((t, k) => t.seconds / theirs[k].seconds));
-  console.log(
-    `gnubg 1.07 import (one process): ${gnubgWall.toFixed(2)} s median of ${runs} (${spread(theirs)}), peak RSS ${(Math.max(...theirs.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
-  );
-  console.log(
-    `ratio bgaudit / gnubg wall time, median of the rounds: ${ratio.toFixed(2)} (issue 18: ≤ ${count >= 100_000 ? '0.5 at 100,000 files' : '1.0 at 10,000 files'})`,
-  );
-} else console.log(`(${GNUBG} not installed: no comparison)`);
-rmSync(dir, { recursive: true, force: true });

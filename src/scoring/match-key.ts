@@ -20,7 +20,7 @@
 // Beside the key goes what it leaves out (`Aside`): the headers, score lines, comments and result
 // lines as written, each reduced to a small hash with its kind and line, and the match's error
 // count. The duplicate check says with them where two copies of a match differ and which has errors.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
 import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
@@ -70,27 +70,21 @@ class WordStream {
   taggedBoard(tag: number, pos: Position): void {
     if (this.n + 1 + 2 * BOARD_WORDS > this.words.length) this.grow();
     const w = this.words;
-    const [a, b] = pos.sides;
+    // Indexed, not destructured or iterated: this runs at every roll.
+    const a = pos.sides[0];
+    const b = pos.sides[1];
     let n = this.n;
     let any = 0;
     for (let p = 0; p < 26; p++) any |= a[p] | b[p];
     if (any < 16) {
       w[n++] = tag;
-      for (const side of pos.sides)
-        for (let p = 0; p < 24; p += 8)
-          w[n++] =
-            side[p] |
-            (side[p + 1] << 4) |
-            (side[p + 2] << 8) |
-            (side[p + 3] << 12) |
-            (side[p + 4] << 16) |
-            (side[p + 5] << 20) |
-            (side[p + 6] << 24) |
-            (side[p + 7] << 28);
+      for (let p = 0; p < 24; p += 8) w[n++] = eight(a, p);
+      for (let p = 0; p < 24; p += 8) w[n++] = eight(b, p);
       w[n++] = a[24] | (a[25] << 4) | (b[24] << 8) | (b[25] << 12);
     } else {
       w[n++] = tag | WIDE;
-      for (const side of pos.sides) {
+      for (let s = 0; s < 2; s++) {
+        const side = pos.sides[s];
         for (let p = 0; p < 24; p += 4)
           w[n++] = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
         w[n++] = side[24] | (side[25] << 8);
@@ -110,7 +104,7 @@ class WordStream {
 
   digest(): string {
     const bytes = new Uint8Array(this.words.buffer, 0, this.n * 4);
-    const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    const digest = sha256(bytes).slice(0, 32);
     // Kept for the next match unless a very long one grew it (it is not held past that size).
     if (this.words.length <= SPARE_WORDS) WordStream.spare = this.words;
     this.words = new Int32Array(0);
@@ -123,6 +117,29 @@ class WordStream {
     bigger.set(this.words);
     this.words = bigger;
   }
+}
+
+/**
+ * SHA-256 in hex by Node's one-shot `crypto.hash` (20.12 and later), which makes no Hash object
+ * and stream per match as `createHash` does; `createHash` on the Node versions without it.
+ */
+const sha256: (bytes: Uint8Array) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (bytes) => crypto.hash('sha256', bytes, 'hex')
+    : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** Eight counts of a side from point `p`, four bits each. */
+function eight(side: Position['sides'][number], p: number): number {
+  return (
+    side[p] |
+    (side[p + 1] << 4) |
+    (side[p + 2] << 8) |
+    (side[p + 3] << 12) |
+    (side[p + 4] << 16) |
+    (side[p + 5] << 20) |
+    (side[p + 6] << 24) |
+    (side[p + 7] << 28)
+  );
 }
 
 /** The words of a board: 26 counts a side, eight to a word. */
@@ -165,8 +182,10 @@ export class MatchKey {
       this.played++;
       this.lastRoll = a;
       this.lastRollAt = this.stream.length;
-      const [d1, d2] = a.dice;
-      this.stream.taggedBoard(TAG.roll | (a.side << 4) | (Math.max(d1, d2) << 8) | (Math.min(d1, d2) << 12), pos);
+      const d1 = a.dice[0];
+      const d2 = a.dice[1];
+      const high = d1 > d2 ? d1 : d2;
+      this.stream.taggedBoard(TAG.roll | (a.side << 4) | (high << 8) | ((d1 + d2 - high) << 12), pos);
       this.lastRollEnd = this.stream.length;
     },
     cube: (e: CubeEvent) => {

@@ -71,6 +71,7 @@ describe('the npm package', () => {
         'package.json',
         'dist/bin/bgaudit.js',
         'dist/bin/worker.js',
+        'dist/bin/worker-code.cjs',
         'dist/src/cli-main.js',
         'dist/src/batch/worker.js',
         'dist/src/index.d.ts',
@@ -81,7 +82,7 @@ describe('the npm package', () => {
       files.filter(
         (f) =>
           !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) &&
-          !/^dist\/bin\/(bgaudit|worker)\.js$/.test(f) &&
+          !/^dist\/bin\/((bgaudit|worker)\.js|worker-code\.cjs)$/.test(f) &&
           !['LICENSE', 'README.md', 'package.json'].includes(f),
       ),
     ).toEqual([]);

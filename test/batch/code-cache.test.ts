@@ -1,0 +1,74 @@
+// The installed worker's V8 code cache (src/batch/worker-loader.ts): made once, used after, and a
+// cache that is corrupt, cut short or made for another bundle never changes a report.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, ROOT } from '../helpers.js';
+
+const BIN = join(ROOT, 'dist', 'bin', 'bgaudit.js');
+const dir = mkdtempSync(join(tmpdir(), 'bgaudit-code-cache-'));
+const cache = join(dir, 'cache');
+const archive = join(dir, 'archive');
+mkdirSync(archive);
+const sources = ['scoring/gammon-on-drop.mat', 'mat/gnubg-money-beavers.mat', 'scoring/crawford-post-crawford.mat'];
+// Enough files for a worker to write its cache.
+for (let k = 0; k < 150; k++)
+  copyFileSync(join(FIXTURES, sources[k % sources.length]), join(archive, `${String(k).padStart(3, '0')}.mat`));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function verify(cacheDir: string): string {
+  const r = spawnSync(process.execPath, [BIN, 'verify', archive, '--format', 'ndjson', '--jobs', '1'], {
+    encoding: 'utf8',
+    env: { ...process.env, BGAUDIT_CACHE_DIR: cacheDir },
+  });
+  expect(r.status).toBe(1);
+  // The run record names no time or build path that could differ: the reports are compared whole.
+  return r.stdout;
+}
+
+/** A cache file's layout: the SHA-256 of the data, then the data. */
+const withSum = (data: Buffer) => Buffer.concat([createHash('sha256').update(data).digest(), data]);
+
+const cacheFiles = () => readdirSync(cache).filter((f) => f.endsWith('.v8cache'));
+
+describe("the worker's code cache", () => {
+  const without = verify('');
+
+  it('is written by a run with none, and the reports are the same with it', () => {
+    expect(verify(cache)).toBe(without);
+    expect(cacheFiles()).toHaveLength(1);
+    expect(readdirSync(cache)).toHaveLength(1); // no temporary file left
+    expect(verify(cache)).toBe(without);
+  });
+
+  it.each([
+    ['a flipped byte', (b: Buffer) => (b[b.length - 100] ^= 0xff)],
+    ['cut short', (b: Buffer) => b.subarray(0, b.length >> 1)],
+    ['empty', () => Buffer.alloc(0)],
+    // Its checksum right: V8 itself refuses it.
+    ['not a code cache', () => withSum(Buffer.alloc(5000, 7))],
+  ])('%s: passed over, the reports unchanged, and made again', (_, spoil) => {
+    const [name] = cacheFiles();
+    const path = join(cache, name);
+    const good = readFileSync(path);
+    const copy = Buffer.from(good);
+    const spoiled = spoil(copy);
+    const bad = Buffer.isBuffer(spoiled) ? spoiled : copy;
+    writeFileSync(path, bad);
+    expect(verify(cache)).toBe(without);
+    const again = readFileSync(path);
+    expect(again.equals(bad)).toBe(false);
+    expect(withSum(again.subarray(32)).equals(again)).toBe(true);
+  });
+
+  it('a cache for another bundle or Node (another key) is never read', () => {
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(cache);
+    writeFileSync(join(cache, 'worker-00000000000000000000000000000000.v8cache'), 'x');
+    expect(verify(cache)).toBe(without);
+    expect(cacheFiles()).toHaveLength(2);
+  });
+});
