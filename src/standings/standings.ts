@@ -14,6 +14,8 @@ export interface MatchFacts {
   players: [string, string];
   length: number;
   date: string;
+  /** `[EventTime]` as written, '' when none. */
+  time: string;
   winner: Side | null;
   ending: string;
   errors: number;
@@ -55,13 +57,33 @@ export interface PlayerRow {
   excluded: string;
 }
 
+/** A player's matches of one length (`--by-length`). */
+export interface LengthRecord {
+  length: number;
+  matches: number;
+  won: number;
+  lost: number;
+}
+
+/** Two players' matches against each other (`--head-to-head`), `player` the one ranked higher. */
+export interface HeadToHead {
+  player: string;
+  opponent: string;
+  matches: number;
+  won: number;
+  lost: number;
+}
+
 interface Player {
   row: Omit<PlayerRow, 'excluded' | 'rating' | 'experience'>;
   excluded: Record<ExclusionReason, number>;
   rated: boolean;
+  /** Won and lost by match length: [won, lost]. */
+  byLength: Map<number, [number, number]>;
 }
 
 interface RatedMatch {
+  /** `YYYY-MM-DD`, then ` HH:MM:SS` when a time of day is given; null when undated. */
   date: string | null;
   order: number;
   length: number;
@@ -70,18 +92,48 @@ interface RatedMatch {
 }
 
 export interface StandingsResult {
+  /** Sorted by rating, best first. */
   players: PlayerRow[];
+  /** Each player's matches by length, in the order of `players`, shortest first. */
+  byLength: LengthRecord[][];
+  /** Each pair that played, in the order of `players` (the higher ranked first, then their opponents'). */
+  headToHead: HeadToHead[];
+  /**
+   * The first players' ratings (as many as asked for): the start, then the rating after each of
+   * their rated matches in the order rated; empty for an unrated player.
+   */
+  history: number[][];
   matches: number;
   excluded: { file: string; match: number; reason: ExclusionReason }[];
   /** How the rated matches were ordered, said to the user. */
   order: string;
 }
 
-/** 2023.10.18, 2023-10-18 and 2023/10/18 are one date; anything else is no date. */
+/** 2023.10.18, 2023-10-18 and 2023/10/18 are one date; anything else (13th months included) is no date. */
 export function isoDate(text: string): string | null {
   const m = /^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})/.exec(text);
-  if (!m) return null;
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > 31) return null;
   return `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+}
+
+/** 18.36, 18:36 and 18:36:05 (as `.mat` writers give `[EventTime]`) as `HH:MM:SS`; anything else is no time. */
+export function clockTime(text: string): string | null {
+  const m = /^\s*(\d{1,2})[.:](\d{2})(?:[.:](\d{2}))?\s*$/.exec(text);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return null;
+  return `${m[1].padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`;
+}
+
+/**
+ * When a match was played, as a key that sorts in time: the date, then the time of day from
+ * `time` (`[EventTime]`) or, failing that, written after the date in the same header (an SGF
+ * `DT[2023-10-18 21:03]`, `2023-10-18T21:03:05`); null when there is no date.
+ */
+export function whenPlayed(date: string, time: string): string | null {
+  const day = isoDate(date);
+  if (day === null) return null;
+  const after = /^\s*\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}(?:[T ,]+)(.*)$/.exec(date)?.[1] ?? '';
+  const clock = clockTime(time) ?? clockTime(after);
+  return clock === null ? day : `${day} ${clock}`;
 }
 
 export class Standings {
@@ -89,6 +141,8 @@ export class Standings {
   private readonly rated: RatedMatch[] = [];
   private readonly excludedMatches: StandingsResult['excluded'] = [];
   private counted = 0;
+  /** Matches between two players, by their keys joined (the lesser first): [won by the lesser, won by the other]. */
+  private readonly pairs = new Map<string, [number, number]>();
   /** The counted matches of the file being read, by number: their sides' keys. */
   private counting = new Map<number, [string, string]>();
 
@@ -135,9 +189,20 @@ export class Standings {
       winner.row.forfeits_won++;
       loser.row.forfeits_lost++;
     }
+    const won = winner.byLength.get(m.length) ?? [0, 0];
+    won[0]++;
+    winner.byLength.set(m.length, won);
+    const lost = loser.byLength.get(m.length) ?? [0, 0];
+    lost[1]++;
+    loser.byLength.set(m.length, lost);
+    const [wKey, lKey] = [sides[m.winner].key, sides[m.winner === 0 ? 1 : 0].key];
+    const pairKey = wKey < lKey ? `${wKey}\u0000${lKey}` : `${lKey}\u0000${wKey}`;
+    const pair = this.pairs.get(pairKey) ?? [0, 0];
+    pair[wKey < lKey ? 0 : 1]++;
+    this.pairs.set(pairKey, pair);
     winner.rated = loser.rated = true;
     this.rated.push({
-      date: isoDate(m.date),
+      date: whenPlayed(m.date, m.time),
       order: this.rated.length,
       length: m.length,
       winner: sides[m.winner].key,
@@ -172,7 +237,8 @@ export class Standings {
     }
   }
 
-  result(): StandingsResult {
+  /** The standings; `historyOf`: how many of the best rated players' rating histories to keep. */
+  result(historyOf = 0): StandingsResult {
     const ratings = new Map<string, Rated>();
     const at = (key: string) => ratings.get(key) ?? { rating: this.ratingStart, experience: 0 };
     // Dated matches first, by date; then the undated, each group in input order (the sort is stable).
@@ -185,9 +251,10 @@ export class Standings {
       ratings.set(m.loser, next.loser);
     }
     const dated = this.rated.filter((m) => m.date !== null).length;
-    const players = [...this.players.entries()].map(([key, p]): PlayerRow => {
+    const timed = this.rated.filter((m) => m.date !== null && m.date.length > 10).length;
+    const entries = [...this.players.entries()].map(([key, p]) => {
       const r = ratings.get(key);
-      return {
+      const row: PlayerRow = {
         ...p.row,
         rating: p.rated && r ? Math.round(r.rating * 100) / 100 : null,
         experience: r?.experience ?? 0,
@@ -196,18 +263,59 @@ export class Standings {
           .map(([why, n]) => `${why}:${n}`)
           .join(';'),
       };
+      return { key, row, player: p };
     });
-    players.sort(
-      (x, y) =>
+    entries.sort(
+      ({ row: x }, { row: y }) =>
         (y.rating ?? -Infinity) - (x.rating ?? -Infinity) ||
         y.won - x.won ||
         (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
     );
+    const rank = new Map(entries.map((e, k) => [e.key, k]));
+    const headToHead = [...this.pairs.entries()]
+      .map(([pairKey, [lesserWon, otherWon]]) => {
+        const [a, b] = pairKey.split('\u0000');
+        const aFirst = (rank.get(a) ?? 0) < (rank.get(b) ?? 0);
+        const [first, second] = aFirst ? [a, b] : [b, a];
+        const [won, lost] = aFirst ? [lesserWon, otherWon] : [otherWon, lesserWon];
+        return { first: rank.get(first) ?? 0, second: rank.get(second) ?? 0, won, lost };
+      })
+      .sort((x, y) => x.first - y.first || x.second - y.second)
+      .map(({ first, second, won, lost }): HeadToHead => ({
+        player: entries[first].row.name,
+        opponent: entries[second].row.name,
+        matches: won + lost,
+        won,
+        lost,
+      }));
+    // The page's charts: the top `historyOf` players' ratings after each of their matches, the
+    // ratings played again for them alone, so that what is kept grows with those players only.
+    const charted = new Map(entries.slice(0, historyOf).map((e) => [e.key, [this.ratingStart]]));
+    if (charted.size > 0) {
+      ratings.clear();
+      for (const m of ordered) {
+        const next = afterMatch(at(m.winner), at(m.loser), m.length);
+        ratings.set(m.winner, next.winner);
+        ratings.set(m.loser, next.loser);
+        charted.get(m.winner)?.push(Math.round(next.winner.rating * 100) / 100);
+        charted.get(m.loser)?.push(Math.round(next.loser.rating * 100) / 100);
+      }
+    }
     return {
-      players,
+      players: entries.map((e) => e.row),
+      byLength: entries.map((e) =>
+        [...e.player.byLength.entries()]
+          .sort((x, y) => x[0] - y[0])
+          .map(([length, [won, lost]]) => ({ length, matches: won + lost, won, lost })),
+      ),
+      headToHead,
+      history: entries.slice(0, historyOf).map((e) => (e.row.rating === null ? [] : (charted.get(e.key) ?? []))),
       matches: this.counted,
       excluded: this.excludedMatches,
-      order: `${dated} rated match${dated === 1 ? '' : 'es'} in date order, then ${this.rated.length - dated} undated in input order`,
+      order:
+        `${dated} rated match${dated === 1 ? '' : 'es'} in date order` +
+        (timed > 0 ? ` (${timed} with a time of day; on one day, those without one first)` : '') +
+        `, then ${this.rated.length - dated} undated in input order`,
     };
   }
 
@@ -241,6 +349,7 @@ export class Standings {
         },
         excluded: { errors: 0, duplicate: 0, unfinished: 0 },
         rated: false,
+        byLength: new Map(),
       };
       this.players.set(key, p);
     }
