@@ -1,17 +1,17 @@
 // What `players` needs of each match, made in the worker as one short JSON line a match (the
 // `standings` output format) and read back in the main thread: the players, length, date and
-// time, winner, ending, error count and duplicate of the match, and per game its winner,
-// outcome, ending, points credited and each side's cube actions. The per-match and per-game
-// CSV rows carry the same facts among many others, and making and reading them back cost more
-// than the audit's own output.
+// time, winner, ending, error count and duplicate of the match, and its games added up per side
+// (points, gammons, backgammons, cube actions). The per-match and per-game CSV rows carry the same
+// facts among many others, and making and reading them back cost more than the audit's own
+// output; adding the games up in the worker leaves the main thread one small object a match.
 import type { Finding, MatchReport } from '../model.js';
 import type { Sink } from '../report/reporter.js';
-import type { GameFacts, MatchFacts, Standings } from './standings.js';
+import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
 
-/** A game: winner (-1: none), outcome, termination, points credited, then per side cube turns, takes, drops. */
-type GameLine = [number, string, string, number, number, number, number, number, number, number];
-/** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), games. */
-type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, GameLine[]];
+/** A match's games added up: games, then per side points, gammons, backgammons, cube turns, takes, drops. */
+type TotalsLine = number[];
+/** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), its games. */
+type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, TotalsLine];
 
 /** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else ''. */
 function duplicateOf(findings: readonly Finding[]): string {
@@ -36,21 +36,21 @@ export function standingsLine(r: MatchReport): string {
     s?.ending ?? '',
     r.findings.filter((f) => f.severity === 'error').length,
     duplicateOf(r.findings),
-    r.games.map((g): GameLine => {
-      const t = g.stats;
-      return [
-        g.winner ?? -1,
-        g.outcome ?? '',
-        g.termination ?? '',
-        g.points.credited ?? 0,
-        t?.cubeTurns[0] ?? 0,
-        t?.cubeTurns[1] ?? 0,
-        t?.takes[0] ?? 0,
-        t?.takes[1] ?? 0,
-        t?.drops[0] ?? 0,
-        t?.drops[1] ?? 0,
-      ];
-    }),
+    totalsLine(
+      r.games.reduce(
+        (t, g) =>
+          addGame(t, {
+            winner: g.winner,
+            outcome: g.outcome ?? '',
+            termination: g.termination ?? '',
+            credited: g.points.credited ?? 0,
+            cubeTurns: g.stats?.cubeTurns ?? [0, 0],
+            takes: g.stats?.takes ?? [0, 0],
+            drops: g.stats?.drops ?? [0, 0],
+          }),
+        noGames(),
+      ),
+    ),
   ];
   return JSON.stringify(line) + '\n';
 }
@@ -63,13 +63,23 @@ export function standingsLineWithDuplicate(line: string, of: string): string | n
   return JSON.stringify(m) + '\n';
 }
 
+const totalsLine = (t: GameTotals): TotalsLine => [
+  t.games,
+  ...t.points,
+  ...t.gammons,
+  ...t.backgammons,
+  ...t.cubeTurns,
+  ...t.takes,
+  ...t.drops,
+];
+
 const side = (n: number) => (n === 0 ? 0 : n === 1 ? 1 : null);
 
-/** Reads the lines of `text` (whole lines), handing each match and then its games over. */
+/** Reads the lines of `text` (whole lines), handing each match and then its games' totals over. */
 export function readStandingsLines(
   text: string,
   onMatch: (m: MatchFacts) => void,
-  onGame: (match: number, g: GameFacts) => void,
+  onTotals: (match: number, t: GameTotals) => void,
 ): void {
   let at = 0;
   while (at < text.length) {
@@ -89,16 +99,16 @@ export function readStandingsLines(
         errors: m[9],
         duplicateOf: m[10],
       });
-      for (const g of m[11])
-        onGame(m[1], {
-          winner: side(g[0]),
-          outcome: g[1],
-          termination: g[2],
-          credited: g[3],
-          cubeTurns: [g[4], g[5]],
-          takes: [g[6], g[7]],
-          drops: [g[8], g[9]],
-        });
+      const t = m[11];
+      onTotals(m[1], {
+        games: t[0],
+        points: [t[1], t[2]],
+        gammons: [t[3], t[4]],
+        backgammons: [t[5], t[6]],
+        cubeTurns: [t[7], t[8]],
+        takes: [t[9], t[10]],
+        drops: [t[11], t[12]],
+      });
     }
     at = end + 1;
   }
@@ -111,7 +121,7 @@ export function standingsSink(standings: Standings): { format: 'standings'; sink
     readStandingsLines(
       text,
       (m) => standings.match(m),
-      (match, g) => standings.game(match, g),
+      (match, t) => standings.totals(match, t),
     );
   return {
     format: 'standings',

@@ -33,6 +33,43 @@ export interface GameFacts {
   drops: [number, number];
 }
 
+/** A match's games added up, per side (side 0 first): points, gammons and backgammons won, cube actions made. */
+export interface GameTotals {
+  games: number;
+  points: [number, number];
+  gammons: [number, number];
+  backgammons: [number, number];
+  cubeTurns: [number, number];
+  takes: [number, number];
+  drops: [number, number];
+}
+
+export const noGames = (): GameTotals => ({
+  games: 0,
+  points: [0, 0],
+  gammons: [0, 0],
+  backgammons: [0, 0],
+  cubeTurns: [0, 0],
+  takes: [0, 0],
+  drops: [0, 0],
+});
+
+/** `t` with game `g` added: its points to its winner, a gammon or backgammon unless forfeited, each side's cube actions. */
+export function addGame(t: GameTotals, g: GameFacts): GameTotals {
+  t.games++;
+  for (const s of [0, 1] as const) {
+    t.cubeTurns[s] += g.cubeTurns[s];
+    t.takes[s] += g.takes[s];
+    t.drops[s] += g.drops[s];
+  }
+  if (g.winner === null) return t;
+  t.points[g.winner] += g.credited;
+  if (g.termination === 'forfeit') return t;
+  if (g.outcome === 'gammon') t.gammons[g.winner]++;
+  else if (g.outcome === 'backgammon') t.backgammons[g.winner]++;
+  return t;
+}
+
 type ExclusionReason = 'errors' | 'duplicate' | 'unfinished';
 
 export interface PlayerRow {
@@ -212,28 +249,26 @@ export class Standings {
 
   /** A game of match `match` of the file, counted when that match counts. */
   game(match: number, g: GameFacts): void {
+    this.totals(match, addGame(noGames(), g));
+  }
+
+  /** The games of match `match` of the file, added up (`addGame`), counted when that match counts. */
+  totals(match: number, t: GameTotals): void {
     const keys = this.counting.get(match);
     if (keys === undefined) return;
-    const sides = [this.known(keys[0]), this.known(keys[1])] as const;
     for (const s of [0, 1] as const) {
-      const p = sides[s].row;
-      p.games++;
-      p.doubles += g.cubeTurns[s];
-      p.takes += g.takes[s];
-      p.drops += g.drops[s];
-    }
-    if (g.winner === null) return;
-    const w = sides[g.winner].row;
-    const l = sides[g.winner === 0 ? 1 : 0].row;
-    w.points_won += g.credited;
-    l.points_lost += g.credited;
-    if (g.termination === 'forfeit') return;
-    if (g.outcome === 'gammon') {
-      w.gammons_won++;
-      l.gammons_lost++;
-    } else if (g.outcome === 'backgammon') {
-      w.backgammons_won++;
-      l.backgammons_lost++;
+      const p = this.known(keys[s]).row;
+      const o = s === 0 ? 1 : 0;
+      p.games += t.games;
+      p.points_won += t.points[s];
+      p.points_lost += t.points[o];
+      p.gammons_won += t.gammons[s];
+      p.gammons_lost += t.gammons[o];
+      p.backgammons_won += t.backgammons[s];
+      p.backgammons_lost += t.backgammons[o];
+      p.doubles += t.cubeTurns[s];
+      p.takes += t.takes[s];
+      p.drops += t.drops[s];
     }
   }
 
@@ -253,37 +288,7 @@ export class Standings {
     const dated = this.rated.filter((m) => m.date !== null).length;
     const timed = this.rated.filter((m) => m.date !== null && m.date.length > 10).length;
     const entries = [...this.players.entries()].map(([key, p]) => {
-      const r = ratings.get(key);
-      // Written out field by field: a spread makes each row a slow dictionary object, and an
-      // archive has as many rows as players.
-      const x = p.excluded;
-      const row: PlayerRow = {
-        name: p.row.name,
-        matches: p.row.matches,
-        won: p.row.won,
-        lost: p.row.lost,
-        games: p.row.games,
-        points_won: p.row.points_won,
-        points_lost: p.row.points_lost,
-        gammons_won: p.row.gammons_won,
-        gammons_lost: p.row.gammons_lost,
-        backgammons_won: p.row.backgammons_won,
-        backgammons_lost: p.row.backgammons_lost,
-        doubles: p.row.doubles,
-        takes: p.row.takes,
-        drops: p.row.drops,
-        forfeits_won: p.row.forfeits_won,
-        forfeits_lost: p.row.forfeits_lost,
-        rating: p.rated && r ? Math.round(r.rating * 100) / 100 : null,
-        experience: r?.experience ?? 0,
-        excluded: [
-          x.errors > 0 ? `errors:${x.errors}` : '',
-          x.duplicate > 0 ? `duplicate:${x.duplicate}` : '',
-          x.unfinished > 0 ? `unfinished:${x.unfinished}` : '',
-        ]
-          .filter((s) => s !== '')
-          .join(';'),
-      };
+      const row = this.rowOf(p, ratings.get(key));
       return { key, row, player: p };
     });
     entries.sort(
@@ -337,6 +342,40 @@ export class Standings {
         `${dated} rated match${dated === 1 ? '' : 'es'} in date order` +
         (timed > 0 ? ` (${timed} with a time of day; on one day, those without one first)` : '') +
         `, then ${this.rated.length - dated} undated in input order`,
+    };
+  }
+
+  /** A player's row, their rating and experience `r` (undefined: never rated). */
+  private rowOf(p: Player, r: Rated | undefined): PlayerRow {
+    // Written out field by field: a spread makes each row a slow dictionary object, and an
+    // archive has as many rows as players.
+    const x = p.excluded;
+    return {
+      name: p.row.name,
+      matches: p.row.matches,
+      won: p.row.won,
+      lost: p.row.lost,
+      games: p.row.games,
+      points_won: p.row.points_won,
+      points_lost: p.row.points_lost,
+      gammons_won: p.row.gammons_won,
+      gammons_lost: p.row.gammons_lost,
+      backgammons_won: p.row.backgammons_won,
+      backgammons_lost: p.row.backgammons_lost,
+      doubles: p.row.doubles,
+      takes: p.row.takes,
+      drops: p.row.drops,
+      forfeits_won: p.row.forfeits_won,
+      forfeits_lost: p.row.forfeits_lost,
+      rating: p.rated && r ? Math.round(r.rating * 100) / 100 : null,
+      experience: r?.experience ?? 0,
+      excluded: [
+        x.errors > 0 ? `errors:${x.errors}` : '',
+        x.duplicate > 0 ? `duplicate:${x.duplicate}` : '',
+        x.unfinished > 0 ? `unfinished:${x.unfinished}` : '',
+      ]
+        .filter((s) => s !== '')
+        .join(';'),
     };
   }
 

@@ -45,7 +45,7 @@ describe('the standings page', () => {
     expect(html).not.toMatch(/<script>alert/);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    // eslint-disable-next-line no-control-regex -- the characters that must not reach the page raw
+    // The characters that must not reach the page raw.
     expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
     expect(html).toContain('Evil\\u202eKnievel');
     expect(html).toContain('\\x1b[2J');
