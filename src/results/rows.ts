@@ -13,7 +13,7 @@ export const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slic
  * which is most rows and the fast path; a row with a quote is read a character at a time (a quoted
  * cell may hold commas, doubled quotes and line ends). Empty lines are no rows.
  */
-export function csvRows(text: string, row: (cells: string[]) => void): void {
+function csvRows(text: string, row: (cells: string[]) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {

@@ -76,7 +76,7 @@ const totalsLine = (t: GameTotals): TotalsLine => [
 const side = (n: number) => (n === 0 ? 0 : n === 1 ? 1 : null);
 
 /** Reads the lines of `text` (whole lines), handing each match and then its games' totals over. */
-export function readStandingsLines(
+function readStandingsLines(
   text: string,
   onMatch: (m: MatchFacts) => void,
   onTotals: (match: number, t: GameTotals) => void,

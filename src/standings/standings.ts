@@ -5,7 +5,7 @@
 import { afterMatch, type Rated } from './fibs.js';
 import { Aliases } from './names.js';
 
-export type Side = 0 | 1;
+type Side = 0 | 1;
 
 /** What the standings need of a match (the per-match CSV row). */
 export interface MatchFacts {
@@ -95,7 +95,7 @@ export interface PlayerRow {
 }
 
 /** A player's matches of one length (`--by-length`). */
-export interface LengthRecord {
+interface LengthRecord {
   length: number;
   matches: number;
   won: number;
@@ -103,7 +103,7 @@ export interface LengthRecord {
 }
 
 /** Two players' matches against each other (`--head-to-head`), `player` the one ranked higher. */
-export interface HeadToHead {
+interface HeadToHead {
   player: string;
   opponent: string;
   matches: number;
