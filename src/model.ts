@@ -312,6 +312,8 @@ export interface MatchSummary {
   event: string | null;
   /** `EventDate` (SGF `DT`). */
   date: string | null;
+  /** `.mat` `EventTime` (SGF has none: its `DT` may carry a time after the date). */
+  time: string | null;
   round: string | null;
   /** The writer's own id of the match (`; [Match ID "…"]`). */
   matchId: string | null;

@@ -4,6 +4,7 @@
 // given it, would have put it: first among its match's findings. When that cannot be done byte
 // for byte (the HTML page, a spooled text, a listing at its cap, a place column the finding would
 // widen, a CSV row with a quoted cell) the caller audits the file again with the findings given.
+import { standingsLineWithDuplicate } from '../standings/lines.js';
 import { isAccepted, isReported, type AcceptedFinding, type FindingFilter } from '../report/select.js';
 import { PLACE_SIZE, type RenderedFile } from '../report/reporter.js';
 import { gameRowsWithDuplicate, matchRowWithDuplicate } from '../report/csv.js';
@@ -139,9 +140,14 @@ export function appendDuplicates(
     out['csv-match'] === undefined
       ? undefined
       : csvWith(out['csv-match'], shown, reports, -1, 6, matchRowWithDuplicate);
-  if (csv === null || csvMatch === null) return false;
+  const standings =
+    out.standings === undefined
+      ? undefined
+      : csvWith(out.standings, shown, reports, -1, 7, (line, of) => standingsLineWithDuplicate(line, of));
+  if (csv === null || csvMatch === null || standings === null) return false;
   if (csv !== undefined) out.csv = csv;
   if (csvMatch !== undefined) out['csv-match'] = csvMatch;
+  if (standings !== undefined) out.standings = standings;
   if (out.text !== undefined && shown.length > 0) {
     const pieces = shown.map((a) => {
       const width = reports[PLACE_SIZE * a.index + 3];

@@ -85,7 +85,7 @@ export interface AuditRun extends DiscoverOptions {
 export type SkipWhy = 'name' | 'content' | 'output' | 'link' | 'special';
 
 /** The formats a file read in pieces writes to a spool file (the others are not made of its reports one by one). */
-const SPOOLED: ReadonlySet<OutputFormat> = new Set(['text', 'json', 'ndjson', 'csv', 'csv-match']);
+const SPOOLED: ReadonlySet<OutputFormat> = new Set(['text', 'json', 'ndjson', 'csv', 'csv-match', 'standings']);
 
 /** The name reports give standard input. */
 const STDIN_NAME = '<stdin>';
@@ -149,7 +149,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
   // Positions (IDs before each finding's action, each game's final IDs) are read only by the
   // JSON, NDJSON, HTML and show outputs, and the per-game CSV reads the final XGID alone: a run
   // with none of them writes none down, one whose only reader is the CSV its final IDs only.
-  const positions = formats.some((f) => f !== 'text' && f !== 'csv-match' && f !== 'csv')
+  const positions = formats.some((f) => f !== 'text' && f !== 'csv-match' && f !== 'csv' && f !== 'standings')
     ? true
     : formats.includes('csv')
       ? ('final' as const)

@@ -4,8 +4,10 @@ import { runPaths, type RunResult } from '../batch/run.js';
 import { coalesce } from '../report/reporter.js';
 import { Aliases } from '../standings/names.js';
 import { AliasesError, readAliases } from '../results/aliases.js';
-import { standingsCsv, standingsJson, standingsText } from '../standings/render.js';
-import { standingsSinks } from '../standings/rows.js';
+import { CHARTED, standingsHtml } from '../standings/html.js';
+import { standingsSink } from '../standings/lines.js';
+import { standingsCsv, standingsJson, standingsText, type StandingsShown } from '../standings/render.js';
+import { VERSION } from '../version.js';
 import { Standings } from '../standings/standings.js';
 import {
   EXIT,
@@ -20,10 +22,23 @@ import {
 } from './common.js';
 
 interface PlayersOptions extends RunFlagValues {
-  format: 'text' | 'csv' | 'json';
+  format: 'text' | 'csv' | 'json' | 'html';
   output?: string;
+  byLength?: boolean;
+  headToHead?: boolean;
   aliases?: string;
   ratingStart: number;
+}
+
+/** The standings in the format asked for. */
+function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): string {
+  const table = standings.result(opts.format === 'html' ? CHARTED : 0);
+  const shown: StandingsShown = { byLength: opts.byLength, headToHead: opts.headToHead };
+  if (opts.format === 'csv') return standingsCsv(table, shown);
+  if (opts.format === 'json') return standingsJson(table, shown);
+  if (opts.format === 'html')
+    return standingsHtml(table, { version: VERSION, paths, ratingStart: opts.ratingStart }, shown);
+  return standingsText(table, shown);
 }
 
 export function playersCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -34,8 +49,20 @@ export function playersCommand(io: CliIO, setExit: (code: number) => void): Comm
         'matches are left out and counted',
     )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'csv', 'json']).default('text'))
+    .addOption(
+      new Option('-f, --format <format>', 'output format').choices(['text', 'csv', 'json', 'html']).default('text'),
+    )
     .option('-o, --output <file>', 'write to this file instead of stdout (never one of the inputs)')
+    .option(
+      '--by-length',
+      'split each player\'s matches, won and lost by match length (text: a last column "5pt 2-1"; ' +
+        'csv: matches_N, won_N, lost_N for each length N; json: by_length)',
+    )
+    .option(
+      '--head-to-head',
+      "each pair's matches won and lost: a second table (text, html), head_to_head (json); " +
+        "csv writes this table instead of the players'",
+    )
     .option('--aliases <file>', "CSV of 'alias,name' rows: other names a player goes by, counted as that player")
     .addOption(
       new Option('--rating-start <rating>', 'the rating every player starts at').default(1500).argParser((v) => {
@@ -50,12 +77,16 @@ export function playersCommand(io: CliIO, setExit: (code: number) => void): Comm
     `
 Names are matched as people write them (Unicode NFKC, case and spacing ignored). Ratings follow the
 FIBS formula (FIBS's "help formula"): start 1500, experience 0; matches in date order ([EventDate],
-SGF DT), undated ones after them in input order. Money sessions count games and points, never a
-match or a rating.
+[EventTime], SGF DT; 2023.10.18 and 2023-10-18 are one date), undated ones after them in input
+order; the output says which order it used. Money sessions count games and points, never a match
+or a rating. --format html writes one self-contained page: the table sorts by any column, and the
+${CHARTED} best rated players' ratings are drawn over their matches.
 
 Examples:
   bgaudit players archive/                       the standings table, best rated first
-  bgaudit players archive/ --aliases names.csv --format csv -o standings.csv`,
+  bgaudit players archive/ --aliases names.csv --format csv -o standings.csv
+  bgaudit players archive/ --by-length --head-to-head
+  bgaudit players archive/ --format html -o standings.html`,
   );
   return cmd.action(async (paths: string[], opts: PlayersOptions) => {
     let aliases = new Aliases();
@@ -78,17 +109,10 @@ Examples:
         ...settings,
         audit: { ...settings.audit, matchSummary: true, gameStats: true },
         outputs: file ? [file.identity] : [],
-        sinks: standingsSinks(standings),
+        sinks: [standingsSink(standings)],
       });
-      const table = standings.result();
       const out = coalesce(file ? file.write : io.stdout);
-      out.write(
-        opts.format === 'csv'
-          ? standingsCsv(table)
-          : opts.format === 'json'
-            ? standingsJson(table)
-            : standingsText(table),
-      );
+      out.write(rendered(standings, opts, paths));
       out.flush();
     } finally {
       file?.close();

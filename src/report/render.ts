@@ -18,6 +18,7 @@
 // of which codes after the file's findings, a JSON report whose findings were cut says it in
 // `notListed`, the page in a row after the file's. The counts, the summary and the exit code
 // follow every finding; so does the CSV, whose rows hold a game's codes, not its findings.
+import { standingsLine } from '../standings/lines.js';
 import type { MatchReport } from '../model.js';
 import { renderCsvRows, renderMatchCsvRows } from './csv.js';
 import { renderHtmlFile } from './html-file.js';
@@ -114,6 +115,7 @@ interface Pieces {
   json?: string[];
   csv?: string;
   csvMatch?: string;
+  standings?: string;
   /** show: the report; html: the report without its games, when it has findings. */
   kept?: MatchReport;
 }
@@ -218,6 +220,7 @@ interface Texts {
   json: FormatText | null;
   csv: FormatText | null;
   csvMatch: FormatText | null;
+  standings: FormatText | null;
 }
 
 function textsFor(
@@ -233,6 +236,7 @@ function textsFor(
     json: out(f.has('json') || f.has('ndjson'), 'json', '\n'),
     csv: out(f.has('csv'), 'csv', ''),
     csvMatch: out(f.has('csv-match'), 'match.csv', ''),
+    standings: out(f.has('standings'), 'standings', ''),
   };
 }
 
@@ -311,7 +315,7 @@ export class FileRenderer {
       out[format] = path === null ? t.joined() : '';
       if (path !== null) (spooled ??= {})[format] = path;
     };
-    const { text, json, csv, csvMatch } = this.texts;
+    const { text, json, csv, csvMatch, standings } = this.texts;
     const places = this.placesOf();
     const note = notListedText(this.notListed, this.spec.showInfo, this.maxFindings);
     if (note !== '' && text) {
@@ -322,6 +326,7 @@ export class FileRenderer {
       if (format === 'text' && text) each(format, text);
       else if (format === 'csv' && csv) each(format, csv);
       else if (format === 'csv-match' && csvMatch) each(format, csvMatch);
+      else if (format === 'standings' && standings) each(format, standings);
       else if (format === 'show') out.show = renderShow(this.kept, this.spec.show ?? {});
       else if (format === 'html') out.html = this.html();
       else if ((format === 'json' || format === 'ndjson') && json) each(format, json);
@@ -356,6 +361,7 @@ export class FileRenderer {
     if (f.has('json') || f.has('ndjson')) p.json = renderJsonParts(listed);
     if (f.has('csv')) p.csv = renderCsvRows([r]);
     if (f.has('csv-match')) p.csvMatch = renderMatchCsvRows([r]);
+    if (f.has('standings')) p.standings = standingsLine(r);
     if (f.has('show')) p.kept = r;
     else if (f.has('html') && listed.findings.length > 0) p.kept = forHtml(listed);
     return p;
@@ -382,7 +388,8 @@ export class FileRenderer {
     if (p.json !== undefined) into.json?.add(...p.json);
     if (p.csv) into.csv?.add(p.csv);
     if (p.csvMatch) into.csvMatch?.add(p.csvMatch);
-    this.places?.push(into.csv?.size ?? 0, into.csvMatch?.size ?? 0);
+    if (p.standings) into.standings?.add(p.standings);
+    this.places?.push(into.csv?.size ?? 0, into.csvMatch?.size ?? 0, into.standings?.size ?? 0);
     if (p.kept) this.kept.push(p.kept);
   }
 
@@ -396,7 +403,7 @@ export class FileRenderer {
   private join(after: Texts): void {
     const { text } = this.texts;
     if (text && after.text && !after.text.empty) this.header(text, this.file);
-    for (const k of ['text', 'json', 'csv', 'csvMatch'] as const) {
+    for (const k of ['text', 'json', 'csv', 'csvMatch', 'standings'] as const) {
       const into = this.texts[k];
       const from = after[k];
       if (into && from) into.append(from);

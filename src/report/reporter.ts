@@ -46,8 +46,12 @@ export function coalesce(
   };
 }
 
-/** `show` is the show command's boards, rendered in the worker like the others; `html` a file's part of the HTML report; `csv-match` the per-match CSV. */
-export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'csv-match' | 'show' | 'html';
+/**
+ * `show` is the show command's boards, rendered in the worker like the others; `html` a file's
+ * part of the HTML report; `csv-match` the per-match CSV; `standings` what `players` reads of
+ * each match (src/standings/lines.ts).
+ */
+export type OutputFormat = 'text' | 'json' | 'ndjson' | 'csv' | 'csv-match' | 'show' | 'html' | 'standings';
 
 export interface RenderSpec {
   formats: OutputFormat[];
@@ -86,7 +90,7 @@ export interface PieceWriter {
 }
 
 /** The numbers `RenderedFile.places` holds a report. */
-export const PLACE_SIZE = 7;
+export const PLACE_SIZE = 8;
 
 /** One file, rendered in each format asked for. */
 export interface RenderedFile {
@@ -101,8 +105,8 @@ export interface RenderedFile {
    * held whole, every finding listed): the findings listed, and `PLACE_SIZE` numbers a report in
    * file order — its match (-1: none), its first game's line (-1: none), where its lines start in
    * the text, the width of their place column (-1: no line), where its rows start in the per-game
-   * CSV, and where its rows end there and in the per-match CSV (a report's per-match row starts
-   * where the one before ends).
+   * CSV, and where its rows end there, in the per-match CSV and in the standings lines (a
+   * report's per-match row and standings line start where the one before ends).
    */
   places?: { listed: number; reports: number[] };
 }

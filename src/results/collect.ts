@@ -3,7 +3,7 @@
 // is its players, date, length, winner, final score and place, a few dozen bytes.
 import { MATCH_CSV_COLUMNS } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
-import { rowSink, unguard } from '../standings/rows.js';
+import { rowSink, unguard } from './rows.js';
 import type { PlayedMatch } from './pair.js';
 
 type Cells = Record<string, string>;

@@ -32,6 +32,7 @@ export function matchSummary(
     site: headerValue(record, 'site'),
     event: headerValue(record, 'event'),
     date: headerValue(record, 'eventdate', 'date'),
+    time: headerValue(record, 'eventtime', 'time'),
     round: headerValue(record, 'round'),
     matchId: headerValue(record, 'match id'),
     ratings: [

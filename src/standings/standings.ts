@@ -5,7 +5,7 @@
 import { afterMatch, type Rated } from './fibs.js';
 import { Aliases } from './names.js';
 
-export type Side = 0 | 1;
+type Side = 0 | 1;
 
 /** What the standings need of a match (the per-match CSV row). */
 export interface MatchFacts {
@@ -14,6 +14,8 @@ export interface MatchFacts {
   players: [string, string];
   length: number;
   date: string;
+  /** `[EventTime]` as written, '' when none. */
+  time: string;
   winner: Side | null;
   ending: string;
   errors: number;
@@ -29,6 +31,43 @@ export interface GameFacts {
   cubeTurns: [number, number];
   takes: [number, number];
   drops: [number, number];
+}
+
+/** A match's games added up, per side (side 0 first): points, gammons and backgammons won, cube actions made. */
+export interface GameTotals {
+  games: number;
+  points: [number, number];
+  gammons: [number, number];
+  backgammons: [number, number];
+  cubeTurns: [number, number];
+  takes: [number, number];
+  drops: [number, number];
+}
+
+export const noGames = (): GameTotals => ({
+  games: 0,
+  points: [0, 0],
+  gammons: [0, 0],
+  backgammons: [0, 0],
+  cubeTurns: [0, 0],
+  takes: [0, 0],
+  drops: [0, 0],
+});
+
+/** `t` with game `g` added: its points to its winner, a gammon or backgammon unless forfeited, each side's cube actions. */
+export function addGame(t: GameTotals, g: GameFacts): GameTotals {
+  t.games++;
+  for (const s of [0, 1] as const) {
+    t.cubeTurns[s] += g.cubeTurns[s];
+    t.takes[s] += g.takes[s];
+    t.drops[s] += g.drops[s];
+  }
+  if (g.winner === null) return t;
+  t.points[g.winner] += g.credited;
+  if (g.termination === 'forfeit') return t;
+  if (g.outcome === 'gammon') t.gammons[g.winner]++;
+  else if (g.outcome === 'backgammon') t.backgammons[g.winner]++;
+  return t;
 }
 
 type ExclusionReason = 'errors' | 'duplicate' | 'unfinished';
@@ -55,13 +94,33 @@ export interface PlayerRow {
   excluded: string;
 }
 
+/** A player's matches of one length (`--by-length`). */
+interface LengthRecord {
+  length: number;
+  matches: number;
+  won: number;
+  lost: number;
+}
+
+/** Two players' matches against each other (`--head-to-head`), `player` the one ranked higher. */
+interface HeadToHead {
+  player: string;
+  opponent: string;
+  matches: number;
+  won: number;
+  lost: number;
+}
+
 interface Player {
   row: Omit<PlayerRow, 'excluded' | 'rating' | 'experience'>;
   excluded: Record<ExclusionReason, number>;
   rated: boolean;
+  /** Won and lost by match length: [won, lost]. */
+  byLength: Map<number, [number, number]>;
 }
 
 interface RatedMatch {
+  /** `YYYY-MM-DD`, then ` HH:MM:SS` when a time of day is given; null when undated. */
   date: string | null;
   order: number;
   length: number;
@@ -70,18 +129,48 @@ interface RatedMatch {
 }
 
 export interface StandingsResult {
+  /** Sorted by rating, best first. */
   players: PlayerRow[];
+  /** Each player's matches by length, in the order of `players`, shortest first. */
+  byLength: LengthRecord[][];
+  /** Each pair that played, in the order of `players` (the higher ranked first, then their opponents'). */
+  headToHead: HeadToHead[];
+  /**
+   * The first players' ratings (as many as asked for): the start, then the rating after each of
+   * their rated matches in the order rated; empty for an unrated player.
+   */
+  history: number[][];
   matches: number;
   excluded: { file: string; match: number; reason: ExclusionReason }[];
   /** How the rated matches were ordered, said to the user. */
   order: string;
 }
 
-/** 2023.10.18, 2023-10-18 and 2023/10/18 are one date; anything else is no date. */
+/** 2023.10.18, 2023-10-18 and 2023/10/18 are one date; anything else (13th months included) is no date. */
 export function isoDate(text: string): string | null {
   const m = /^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})/.exec(text);
-  if (!m) return null;
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > 31) return null;
   return `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+}
+
+/** 18.36, 18:36 and 18:36:05 (as `.mat` writers give `[EventTime]`) as `HH:MM:SS`; anything else is no time. */
+export function clockTime(text: string): string | null {
+  const m = /^\s*(\d{1,2})[.:](\d{2})(?:[.:](\d{2}))?\s*$/.exec(text);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return null;
+  return `${m[1].padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`;
+}
+
+/**
+ * When a match was played, as a key that sorts in time: the date, then the time of day from
+ * `time` (`[EventTime]`) or, failing that, written after the date in the same header (an SGF
+ * `DT[2023-10-18 21:03]`, `2023-10-18T21:03:05`); null when there is no date.
+ */
+export function whenPlayed(date: string, time: string): string | null {
+  const day = isoDate(date);
+  if (day === null) return null;
+  const after = /^\s*\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}(?:[T ,]+)(.*)$/.exec(date)?.[1] ?? '';
+  const clock = clockTime(time) ?? clockTime(after);
+  return clock === null ? day : `${day} ${clock}`;
 }
 
 export class Standings {
@@ -89,6 +178,8 @@ export class Standings {
   private readonly rated: RatedMatch[] = [];
   private readonly excludedMatches: StandingsResult['excluded'] = [];
   private counted = 0;
+  /** Matches between two players, by their keys joined (the lesser first): [won by the lesser, won by the other]. */
+  private readonly pairs = new Map<string, [number, number]>();
   /** The counted matches of the file being read, by number: their sides' keys. */
   private counting = new Map<number, [string, string]>();
 
@@ -135,9 +226,20 @@ export class Standings {
       winner.row.forfeits_won++;
       loser.row.forfeits_lost++;
     }
+    const won = winner.byLength.get(m.length) ?? [0, 0];
+    won[0]++;
+    winner.byLength.set(m.length, won);
+    const lost = loser.byLength.get(m.length) ?? [0, 0];
+    lost[1]++;
+    loser.byLength.set(m.length, lost);
+    const [wKey, lKey] = [sides[m.winner].key, sides[m.winner === 0 ? 1 : 0].key];
+    const pairKey = wKey < lKey ? `${wKey}\u0000${lKey}` : `${lKey}\u0000${wKey}`;
+    const pair = this.pairs.get(pairKey) ?? [0, 0];
+    pair[wKey < lKey ? 0 : 1]++;
+    this.pairs.set(pairKey, pair);
     winner.rated = loser.rated = true;
     this.rated.push({
-      date: isoDate(m.date),
+      date: whenPlayed(m.date, m.time),
       order: this.rated.length,
       length: m.length,
       winner: sides[m.winner].key,
@@ -147,32 +249,31 @@ export class Standings {
 
   /** A game of match `match` of the file, counted when that match counts. */
   game(match: number, g: GameFacts): void {
+    this.totals(match, addGame(noGames(), g));
+  }
+
+  /** The games of match `match` of the file, added up (`addGame`), counted when that match counts. */
+  totals(match: number, t: GameTotals): void {
     const keys = this.counting.get(match);
     if (keys === undefined) return;
-    const sides = [this.known(keys[0]), this.known(keys[1])] as const;
     for (const s of [0, 1] as const) {
-      const p = sides[s].row;
-      p.games++;
-      p.doubles += g.cubeTurns[s];
-      p.takes += g.takes[s];
-      p.drops += g.drops[s];
-    }
-    if (g.winner === null) return;
-    const w = sides[g.winner].row;
-    const l = sides[g.winner === 0 ? 1 : 0].row;
-    w.points_won += g.credited;
-    l.points_lost += g.credited;
-    if (g.termination === 'forfeit') return;
-    if (g.outcome === 'gammon') {
-      w.gammons_won++;
-      l.gammons_lost++;
-    } else if (g.outcome === 'backgammon') {
-      w.backgammons_won++;
-      l.backgammons_lost++;
+      const p = this.known(keys[s]).row;
+      const o = s === 0 ? 1 : 0;
+      p.games += t.games;
+      p.points_won += t.points[s];
+      p.points_lost += t.points[o];
+      p.gammons_won += t.gammons[s];
+      p.gammons_lost += t.gammons[o];
+      p.backgammons_won += t.backgammons[s];
+      p.backgammons_lost += t.backgammons[o];
+      p.doubles += t.cubeTurns[s];
+      p.takes += t.takes[s];
+      p.drops += t.drops[s];
     }
   }
 
-  result(): StandingsResult {
+  /** The standings; `historyOf`: how many of the best rated players' rating histories to keep. */
+  result(historyOf = 0): StandingsResult {
     const ratings = new Map<string, Rated>();
     const at = (key: string) => ratings.get(key) ?? { rating: this.ratingStart, experience: 0 };
     // Dated matches first, by date; then the undated, each group in input order (the sort is stable).
@@ -185,29 +286,96 @@ export class Standings {
       ratings.set(m.loser, next.loser);
     }
     const dated = this.rated.filter((m) => m.date !== null).length;
-    const players = [...this.players.entries()].map(([key, p]): PlayerRow => {
-      const r = ratings.get(key);
-      return {
-        ...p.row,
-        rating: p.rated && r ? Math.round(r.rating * 100) / 100 : null,
-        experience: r?.experience ?? 0,
-        excluded: (Object.entries(p.excluded) as [ExclusionReason, number][])
-          .filter(([, n]) => n > 0)
-          .map(([why, n]) => `${why}:${n}`)
-          .join(';'),
-      };
+    const timed = this.rated.filter((m) => m.date !== null && m.date.length > 10).length;
+    const entries = [...this.players.entries()].map(([key, p]) => {
+      const row = this.rowOf(p, ratings.get(key));
+      return { key, row, player: p };
     });
-    players.sort(
-      (x, y) =>
+    entries.sort(
+      ({ row: x }, { row: y }) =>
         (y.rating ?? -Infinity) - (x.rating ?? -Infinity) ||
         y.won - x.won ||
         (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
     );
+    const rank = new Map(entries.map((e, k) => [e.key, k]));
+    const headToHead = [...this.pairs.entries()]
+      .map(([pairKey, [lesserWon, otherWon]]) => {
+        const [a, b] = pairKey.split('\u0000');
+        const aFirst = (rank.get(a) ?? 0) < (rank.get(b) ?? 0);
+        const [first, second] = aFirst ? [a, b] : [b, a];
+        const [won, lost] = aFirst ? [lesserWon, otherWon] : [otherWon, lesserWon];
+        return { first: rank.get(first) ?? 0, second: rank.get(second) ?? 0, won, lost };
+      })
+      .sort((x, y) => x.first - y.first || x.second - y.second)
+      .map(({ first, second, won, lost }): HeadToHead => ({
+        player: entries[first].row.name,
+        opponent: entries[second].row.name,
+        matches: won + lost,
+        won,
+        lost,
+      }));
+    // The page's charts: the top `historyOf` players' ratings after each of their matches, the
+    // ratings played again for them alone, so that what is kept grows with those players only.
+    const charted = new Map(entries.slice(0, historyOf).map((e) => [e.key, [this.ratingStart]]));
+    if (charted.size > 0) {
+      ratings.clear();
+      for (const m of ordered) {
+        const next = afterMatch(at(m.winner), at(m.loser), m.length);
+        ratings.set(m.winner, next.winner);
+        ratings.set(m.loser, next.loser);
+        charted.get(m.winner)?.push(Math.round(next.winner.rating * 100) / 100);
+        charted.get(m.loser)?.push(Math.round(next.loser.rating * 100) / 100);
+      }
+    }
     return {
-      players,
+      players: entries.map((e) => e.row),
+      byLength: entries.map((e) =>
+        [...e.player.byLength.entries()]
+          .sort((x, y) => x[0] - y[0])
+          .map(([length, [won, lost]]) => ({ length, matches: won + lost, won, lost })),
+      ),
+      headToHead,
+      history: entries.slice(0, historyOf).map((e) => (e.row.rating === null ? [] : (charted.get(e.key) ?? []))),
       matches: this.counted,
       excluded: this.excludedMatches,
-      order: `${dated} rated match${dated === 1 ? '' : 'es'} in date order, then ${this.rated.length - dated} undated in input order`,
+      order:
+        `${dated} rated match${dated === 1 ? '' : 'es'} in date order` +
+        (timed > 0 ? ` (${timed} with a time of day; on one day, those without one first)` : '') +
+        `, then ${this.rated.length - dated} undated in input order`,
+    };
+  }
+
+  /** A player's row, their rating and experience `r` (undefined: never rated). */
+  private rowOf(p: Player, r: Rated | undefined): PlayerRow {
+    // Written out field by field: a spread makes each row a slow dictionary object, and an
+    // archive has as many rows as players.
+    const x = p.excluded;
+    return {
+      name: p.row.name,
+      matches: p.row.matches,
+      won: p.row.won,
+      lost: p.row.lost,
+      games: p.row.games,
+      points_won: p.row.points_won,
+      points_lost: p.row.points_lost,
+      gammons_won: p.row.gammons_won,
+      gammons_lost: p.row.gammons_lost,
+      backgammons_won: p.row.backgammons_won,
+      backgammons_lost: p.row.backgammons_lost,
+      doubles: p.row.doubles,
+      takes: p.row.takes,
+      drops: p.row.drops,
+      forfeits_won: p.row.forfeits_won,
+      forfeits_lost: p.row.forfeits_lost,
+      rating: p.rated && r ? Math.round(r.rating * 100) / 100 : null,
+      experience: r?.experience ?? 0,
+      excluded: [
+        x.errors > 0 ? `errors:${x.errors}` : '',
+        x.duplicate > 0 ? `duplicate:${x.duplicate}` : '',
+        x.unfinished > 0 ? `unfinished:${x.unfinished}` : '',
+      ]
+        .filter((s) => s !== '')
+        .join(';'),
     };
   }
 
@@ -241,6 +409,7 @@ export class Standings {
         },
         excluded: { errors: 0, duplicate: 0, unfinished: 0 },
         rated: false,
+        byLength: new Map(),
       };
       this.players.set(key, p);
     }

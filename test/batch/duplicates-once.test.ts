@@ -45,6 +45,8 @@ const SINKS: Record<string, (w: Write) => Sink> = {
   csv: (w) => csvSink(w, 'game'),
   'csv-match': (w) => csvSink(w, 'match'),
   html: (w) => htmlSink(w, { version: 'test', paths: [dir] }),
+  // What `players` reads: the lines as the worker made them, a duplicate's marked.
+  standings: (w) => ({ add: (s) => w(s), piece: (s) => w(s), pieced: () => {}, end: () => {} }),
 };
 
 type Extra = Partial<Pick<AuditRun, 'select' | 'maxFindings' | 'accepted'>>;
@@ -96,10 +98,21 @@ describe('a file with a duplicate', () => {
   it.each(cases)('%s: every format as a second audit makes it, each file audited once', async (_, extra) => {
     const options = await extra();
     // With the page, every file with a duplicate is audited again: the reports as they always were.
-    const before = await run(['text', 'json', 'ndjson', 'csv', 'csv-match', 'html'], options);
+    const before = await run(['text', 'json', 'ndjson', 'csv', 'csv-match', 'standings', 'html'], options);
+    // Every duplicate reported is marked in its standings line (`players` leaves it out).
+    if (Object.keys(options).length === 0)
+      expect(before.out.standings.match(/"[^"]*#\d+",\[/g)?.length).toBe(before.result.duplicateMatches);
     expect(before.result.duplicateMatches).toBeGreaterThan(20);
     expect(before.result.reaudited).toBeGreaterThan(20);
-    for (const formats of [['text'], ['json'], ['ndjson'], ['csv'], ['csv-match'], ['text', 'csv']] as const) {
+    for (const formats of [
+      ['text'],
+      ['json'],
+      ['ndjson'],
+      ['csv'],
+      ['csv-match'],
+      ['standings'],
+      ['text', 'csv'],
+    ] as const) {
       const now = await run([...formats], options);
       for (const format of formats) expect(now.out[format]).toBe(before.out[format]);
       expect(now.baseline).toBe(before.baseline);

@@ -44,6 +44,7 @@ describe('a file read in pieces, its output spooled', () => {
     'verify --format json --no-duplicates',
     'csv',
     'csv --per match',
+    'players --format json',
   ])('%s: the same as read whole', async (command) => {
     const args = command.split(' ');
     expect(bytes.length).toBeGreaterThan(4 * 32 * 1024);

@@ -1,12 +1,13 @@
 // `bgaudit players` end to end: its ratings against an independent reading of the per-match CSV
-// over the real corpus, the rows read back from pieces, the aliases file, and the exit code.
+// (dates and [EventTime]) over the real corpus, the rows read back from pieces, the aliases file,
+// and the exit code.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { MATCH_CSV_COLUMNS } from '../../src/report/csv.js';
-import { rowSink } from '../../src/standings/rows.js';
+import { rowSink } from '../../src/results/rows.js';
 import { cli } from '../helpers.js';
 
 /** The FIBS ratings written again from the formula, straight over the per-match CSV's rows. */
@@ -18,8 +19,12 @@ function independentRatings(csv: string): Map<string, number> {
     .filter(({ r }) => r.match !== '' && r.errors === '0' && r.duplicate_of === '' && r.ending !== 'money')
     .filter(({ r }) => r.winner === '0' || r.winner === '1')
     .map(({ r, order }) => {
+      // The date as a number, then the time of day ([EventTime] 18.36 or 18:36) as its fraction;
+      // a dated match without a time sorts first on its day.
       const d = /^(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})/.exec(r.date);
-      const date = d ? Number(d[1]) * 10_000 + Number(d[2]) * 100 + Number(d[3]) : Infinity;
+      const t = /^(\d{1,2})[.:](\d{2})$/.exec(r.time.trim());
+      const clock = t ? (Number(t[1]) * 60 + Number(t[2]) + 1) / 10_000 : 0;
+      const date = d ? Number(d[1]) * 10_000 + Number(d[2]) * 100 + Number(d[3]) + clock : Infinity;
       const names = [key(r.player0), key(r.player1)];
       const w = Number(r.winner);
       return { date, order, n: Number(r.length), winner: names[w], loser: names[1 - w] };

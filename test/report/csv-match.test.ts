@@ -42,6 +42,7 @@ describe('one row per match', () => {
       site: 'BackgammonGalaxy',
       match_id: '8600770',
       date: '2024.06.09',
+      time: '20.13',
       rating0: '0,00/0',
       rating1: '1,00/0',
       event: null,
@@ -78,6 +79,7 @@ describe('one row per match', () => {
       round: 'Final',
       site: 'Monte Carlo',
       date: '2026.07.30',
+      time: null,
       match_id: null,
       ending: 'abandoned',
     });

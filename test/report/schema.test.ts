@@ -247,4 +247,12 @@ describe("docs/output.md's examples are bgaudit's output", () => {
     shown.forEach((line, k) => expect(rows[k].startsWith(line.replace(/…$/, ''))).toBe(true));
     expect(here((await cli('csv', example, '--per', 'match')).stdout)).toBe(block('file,match,format,'));
   });
+
+  it("players: the CSV's header, and the JSON's fields", async () => {
+    const csv = (await cli('players', example, '-f', 'csv')).stdout.split('\r\n')[0];
+    expect(csv + '\n').toBe(block('name,matches,'));
+    const json = JSON.parse((await cli('players', example, '-f', 'json')).stdout) as Record<string, unknown>;
+    const shown = block('{"players": [{"name"');
+    for (const key of Object.keys(json)) expect(shown).toContain(`"${key}":`);
+  });
 });

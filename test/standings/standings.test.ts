@@ -2,7 +2,15 @@
 // left out and why, names as people write them, and ratings in date order.
 import { describe, expect, it } from 'vitest';
 import { Aliases, nameKey } from '../../src/standings/names.js';
-import { Standings, isoDate, type GameFacts, type MatchFacts } from '../../src/standings/standings.js';
+import {
+  Standings,
+  clockTime,
+  isoDate,
+  whenPlayed,
+  type GameFacts,
+  type MatchFacts,
+} from '../../src/standings/standings.js';
+import { standingsCsv, standingsJson, standingsText } from '../../src/standings/render.js';
 import { afterMatch } from '../../src/standings/fibs.js';
 
 const match = (over: Partial<MatchFacts>): MatchFacts => ({
@@ -11,6 +19,7 @@ const match = (over: Partial<MatchFacts>): MatchFacts => ({
   players: ['Anna', 'Boris'],
   length: 5,
   date: '',
+  time: '',
   winner: 0,
   ending: 'played-out',
   errors: 0,
@@ -139,4 +148,127 @@ describe('names', () => {
     ['11/29/26', null],
     ['', null],
   ])('date %j is %j', (text, iso) => expect(isoDate(text)).toBe(iso));
+});
+
+describe('time of day', () => {
+  it.each([
+    ['18.36', '18:36:00'],
+    ['8:05', '08:05:00'],
+    ['18:36:05', '18:36:05'],
+    ['24.00', null],
+    ['18.6', null],
+    ['', null],
+  ])('time %j is %j', (text, clock) => expect(clockTime(text)).toBe(clock));
+
+  it.each([
+    ['2023.10.18', '18.36', '2023-10-18 18:36:00'],
+    ['2023-10-18', '', '2023-10-18'],
+    ['2023-10-18 21:03', '', '2023-10-18 21:03:00'],
+    ['2023-10-18T21:03:05', '', '2023-10-18 21:03:05'],
+    ['2023-10-18 21:03', '09.30', '2023-10-18 09:30:00'],
+    ['2010-01-30,31,02-01', '', '2010-01-30'],
+    ['', '18.36', null],
+    ['2023.13.01', '', null],
+  ])('date %j, time %j: %j', (date, time, when) => expect(whenPlayed(date, time)).toBe(when));
+
+  it('orders the matches of one day by [EventTime], whatever the input order, and says so', () => {
+    const s = new Standings();
+    // Input order: the evening match first. By time: Boris beats Anna at 09.30, then Anna beats Boris at 18.36.
+    feed(s, match({ match: 1, date: '2023.10.18', time: '18.36', winner: 0 }));
+    feed(s, match({ match: 2, date: '2023-10-18', time: '09.30', winner: 1 }));
+    const r = s.result();
+    const start = { rating: 1500, experience: 0 };
+    const first = afterMatch(start, start, 5); // Boris wins
+    const second = afterMatch(first.loser, first.winner, 5); // Anna wins
+    const by = Object.fromEntries(r.players.map((p) => [p.name, p.rating]));
+    expect(by).toEqual({
+      Anna: Math.round(second.winner.rating * 100) / 100,
+      Boris: Math.round(second.loser.rating * 100) / 100,
+    });
+    // In input order Boris would end ahead: the order is not the input's.
+    expect(by.Anna).toBeGreaterThan(by.Boris ?? 0);
+    expect(r.order).toBe(
+      '2 rated matches in date order (2 with a time of day; on one day, those without one first), then 0 undated in input order',
+    );
+    expect(standingsText(r)).toContain(r.order);
+    expect(JSON.parse(standingsJson(r)).order).toBe(r.order);
+  });
+});
+
+describe('by length and head to head', () => {
+  function seasonOf(): Standings {
+    const s = new Standings();
+    feed(s, match({ match: 1, length: 5, winner: 0 })); // Anna beats Boris, 5
+    feed(s, match({ match: 2, length: 5, winner: 1 })); // Boris beats Anna, 5
+    feed(s, match({ match: 3, length: 7, winner: 0 })); // Anna beats Boris, 7
+    feed(s, match({ match: 4, length: 3, winner: 0, players: ['Cleo', 'Anna'] })); // Cleo beats Anna, 3
+    feed(s, match({ match: 5, length: 3, winner: 0, players: ['Boris', 'Cleo'], errors: 1 })); // left out
+    feed(s, match({ match: 6, length: 0, winner: null, ending: 'money', players: ['Boris', 'Cleo'] })); // no match
+    return s;
+  }
+
+  it("splits each player's matches, won and lost by length, and pairs their matches", () => {
+    const r = seasonOf().result();
+    const at = (name: string) => r.players.findIndex((p) => p.name === name);
+    expect(r.byLength[at('Anna')]).toEqual([
+      { length: 3, matches: 1, won: 0, lost: 1 },
+      { length: 5, matches: 2, won: 1, lost: 1 },
+      { length: 7, matches: 1, won: 1, lost: 0 },
+    ]);
+    expect(r.byLength[at('Boris')]).toEqual([
+      { length: 5, matches: 2, won: 1, lost: 1 },
+      { length: 7, matches: 1, won: 0, lost: 1 },
+    ]);
+    expect(r.byLength[at('Cleo')]).toEqual([{ length: 3, matches: 1, won: 1, lost: 0 }]);
+    // Each pair once, the higher ranked first; the counts are that player's.
+    const rank = (name: string) => at(name);
+    for (const h of r.headToHead) expect(rank(h.player)).toBeLessThan(rank(h.opponent));
+    const pair = (a: string, b: string) =>
+      r.headToHead.find((h) => (h.player === a && h.opponent === b) || (h.player === b && h.opponent === a));
+    const ab = pair('Anna', 'Boris');
+    expect(ab?.matches).toBe(3);
+    expect(ab?.player === 'Anna' ? [ab.won, ab.lost] : [ab?.lost, ab?.won]).toEqual([2, 1]);
+    const ac = pair('Anna', 'Cleo');
+    expect(ac?.player === 'Cleo' ? [ac.won, ac.lost] : [ac?.lost, ac?.won]).toEqual([1, 0]);
+    expect(pair('Boris', 'Cleo')).toBeUndefined(); // an error and a money session: no match counted
+  });
+
+  it('text, CSV and JSON show them only when asked, and the default output stays as it was', () => {
+    const r = seasonOf().result();
+    expect(standingsText(r, {})).toBe(standingsText(r));
+    expect(standingsText(r)).not.toContain('by length');
+    expect(standingsText(r)).not.toContain('head to head');
+    expect(standingsCsv(r).split('\r\n')[0]).toBe(
+      'name,matches,won,lost,games,points_won,points_lost,gammons_won,gammons_lost,backgammons_won,' +
+        'backgammons_lost,doubles,takes,drops,forfeits_won,forfeits_lost,rating,experience,excluded',
+    );
+    expect(Object.keys(JSON.parse(standingsJson(r)))).toEqual(['players', 'matches', 'excluded', 'order']);
+
+    const text = standingsText(r, { byLength: true, headToHead: true });
+    expect(text).toMatch(/by length \(won-lost\)\n/);
+    expect(text).toMatch(/Anna .* 3pt 0-1 5pt 1-1 7pt 1-0\n/);
+    expect(text).toContain('\nhead to head\nplayer');
+    const csv = standingsCsv(r, { byLength: true }).split('\r\n');
+    expect(csv[0]).toMatch(/,excluded,matches_3,won_3,lost_3,matches_5,won_5,lost_5,matches_7,won_7,lost_7$/);
+    expect(csv.find((l) => l.startsWith('Cleo,'))).toMatch(/,1,1,0,0,0,0,0,0,0$/);
+    const pairs = standingsCsv(r, { headToHead: true }).split('\r\n');
+    expect(pairs[0]).toBe('player,opponent,matches,won,lost');
+    expect(pairs.filter((l) => l !== '')).toHaveLength(1 + r.headToHead.length);
+    const json = JSON.parse(standingsJson(r, { byLength: true, headToHead: true })) as {
+      players: { name: string; by_length: unknown }[];
+      head_to_head: unknown;
+    };
+    expect(json.players.map((p) => p.by_length)).toEqual(r.byLength);
+    expect(json.head_to_head).toEqual(r.headToHead);
+  });
+
+  it('keeps the rating history of the players asked for only: the start, then after each match', () => {
+    const r = seasonOf().result(1);
+    expect(r.history).toHaveLength(1);
+    const best = r.players[0];
+    expect(r.history[0][0]).toBe(1500);
+    expect(r.history[0]).toHaveLength(best.matches + 1);
+    expect(r.history[0][r.history[0].length - 1]).toBe(best.rating);
+    expect(seasonOf().result().history).toEqual([]);
+  });
 });

@@ -1,0 +1,147 @@
+// What `players` needs of each match, made in the worker as one short JSON line a match (the
+// `standings` output format) and read back in the main thread: the players, length, date and
+// time, winner, ending, error count and duplicate of the match, and its games added up per side
+// (points, gammons, backgammons, cube actions). The per-match and per-game CSV rows carry the same
+// facts among many others, and making and reading them back cost more than the audit's own
+// output; adding the games up in the worker leaves the main thread one small object a match.
+import type { Finding, MatchReport } from '../model.js';
+import type { Sink } from '../report/reporter.js';
+import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
+
+/** A match's games added up: games, then per side points, gammons, backgammons, cube turns, takes, drops. */
+type TotalsLine = number[];
+/** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), its games. */
+type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, TotalsLine];
+
+/** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else ''. */
+function duplicateOf(findings: readonly Finding[]): string {
+  const f = findings.find((x) => x.code === 'duplicate-match');
+  const e = f?.expected as { file?: string; match?: number } | undefined;
+  return e?.file === undefined ? '' : `${e.file}#${e.match}`;
+}
+
+/** A match report's line ('' for a file that could not be read: nobody played in it). */
+export function standingsLine(r: MatchReport): string {
+  if (r.match === null) return '';
+  const s = r.summary;
+  const line: MatchLine = [
+    r.file,
+    r.match,
+    r.players?.[0] ?? '',
+    r.players?.[1] ?? '',
+    r.length ?? 0,
+    s?.date ?? '',
+    s?.time ?? '',
+    s?.winner ?? -1,
+    s?.ending ?? '',
+    r.findings.filter((f) => f.severity === 'error').length,
+    duplicateOf(r.findings),
+    totalsLine(
+      r.games.reduce(
+        (t, g) =>
+          addGame(t, {
+            winner: g.winner,
+            outcome: g.outcome ?? '',
+            termination: g.termination ?? '',
+            credited: g.points.credited ?? 0,
+            cubeTurns: g.stats?.cubeTurns ?? [0, 0],
+            takes: g.stats?.takes ?? [0, 0],
+            drops: g.stats?.drops ?? [0, 0],
+          }),
+        noGames(),
+      ),
+    ),
+  ];
+  return JSON.stringify(line) + '\n';
+}
+
+/** The line of a match given a `duplicate-match` finding after it was made: `of` is where it was first met. */
+export function standingsLineWithDuplicate(line: string, of: string): string | null {
+  if (!line.endsWith('\n')) return null;
+  const m = JSON.parse(line) as MatchLine;
+  m[10] = of;
+  return JSON.stringify(m) + '\n';
+}
+
+const totalsLine = (t: GameTotals): TotalsLine => [
+  t.games,
+  ...t.points,
+  ...t.gammons,
+  ...t.backgammons,
+  ...t.cubeTurns,
+  ...t.takes,
+  ...t.drops,
+];
+
+const side = (n: number) => (n === 0 ? 0 : n === 1 ? 1 : null);
+
+/** Reads the lines of `text` (whole lines), handing each match and then its games' totals over. */
+function readStandingsLines(
+  text: string,
+  onMatch: (m: MatchFacts) => void,
+  onTotals: (match: number, t: GameTotals) => void,
+): void {
+  let at = 0;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    if (end > at) {
+      const m = JSON.parse(text.slice(at, end)) as MatchLine;
+      onMatch({
+        file: m[0],
+        match: m[1],
+        players: [m[2], m[3]],
+        length: m[4],
+        date: m[5],
+        time: m[6],
+        winner: side(m[7]),
+        ending: m[8],
+        errors: m[9],
+        duplicateOf: m[10],
+      });
+      const t = m[11];
+      onTotals(m[1], {
+        games: t[0],
+        points: [t[1], t[2]],
+        gammons: [t[3], t[4]],
+        backgammons: [t[5], t[6]],
+        cubeTurns: [t[7], t[8]],
+        takes: [t[9], t[10]],
+        drops: [t[11], t[12]],
+      });
+    }
+    at = end + 1;
+  }
+}
+
+/** The sink that feeds the standings: each file's lines as they come, a file in pieces included. */
+export function standingsSink(standings: Standings): { format: 'standings'; sink: Sink } {
+  let carry = '';
+  const read = (text: string) =>
+    readStandingsLines(
+      text,
+      (m) => standings.match(m),
+      (match, t) => standings.totals(match, t),
+    );
+  return {
+    format: 'standings',
+    sink: {
+      add: (text) => {
+        standings.file();
+        if (text) read(text);
+      },
+      piece: (text, first) => {
+        if (first) standings.file();
+        const all = carry + text;
+        const end = all.lastIndexOf('\n') + 1;
+        read(all.slice(0, end));
+        carry = all.slice(end);
+      },
+      pieced: () => {
+        if (carry) read(carry);
+        carry = '';
+      },
+      end: () => {},
+    },
+  };
+}
