@@ -9,13 +9,14 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { corpusFiles, median, writeArchive } from './corpus.js';
+import { itemAt } from '../src/at.js';
 
 const GNUBG = '/usr/games/gnubg';
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const jobsArg = args.includes('--jobs') ? ['--jobs', args[args.indexOf('--jobs') + 1]] : [];
-const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 'text';
+const jobsArg = args.includes('--jobs') ? ['--jobs', itemAt(args, args.indexOf('--jobs') + 1)] : [];
+const format = args.includes('--format') ? itemAt(args, args.indexOf('--format') + 1) : 'text';
 
 // gnubg 1.07 aborts on a score line with an empty left name (docs/dialects.md):
 // those files are left out so that both programs read the same archive.
@@ -38,7 +39,7 @@ function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv = process.env
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const last = out.stderr.trim().split('\n').pop() ?? '';
-  const [seconds, rss] = last.split(' ').map(Number);
+  const [seconds = NaN, rss = NaN] = last.split(' ').map(Number);
   if (!Number.isFinite(seconds)) throw new Error(`${cmd} failed: ${out.stderr}`);
   return { seconds, maxRssKb: rss };
 }
@@ -100,7 +101,7 @@ console.log(
 );
 if (theirsRun) {
   const gnubgWall = median(theirs.map((t) => t.seconds));
-  const ratio = median(ours.map((t, k) => t.seconds / theirs[k].seconds));
+  const ratio = median(ours.map((t, k) => t.seconds / itemAt(theirs, k).seconds));
   console.log(
     `gnubg 1.07 import (one process): ${gnubgWall.toFixed(2)} s median of ${runs} (${spread(theirs)}), peak RSS ${(Math.max(...theirs.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
   );

@@ -4,6 +4,7 @@
 // the MoveTokens directly, and the exact column where a move stops making sense.
 import type { MoveToken, RollMarker } from '../src/model.js';
 import type { Cell } from './mat-nodes.js';
+import { itemAt } from '../src/at.js';
 
 type RollCell = Extract<Cell, { type: 'roll' }>;
 
@@ -54,7 +55,7 @@ const HIT: readonly boolean[] = [true];
 
 function sharedToken(from: number, to: number, hit: boolean, repeat: number): MoveToken {
   const k = ((from * 26 + to) * 2 + (hit ? 1 : 0)) * 10 + repeat;
-  return (TOKENS[k] ??= { points: [from, to], hits: hit ? HIT : NO_HITS[1], repeat });
+  return (TOKENS[k] ??= { points: [from, to], hits: hit ? HIT : itemAt(NO_HITS, 1), repeat });
 }
 
 export const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -268,23 +269,27 @@ export function scanRoll(
   }
   s.end = cellEnd;
   s.next = next;
-  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: exactly(s.moves, count), marker: found };
+  const dice = DICE[(c1 - 48) * 7 + (c2 - 48)];
+  if (dice === undefined) throw new RangeError('internal error: a die past 6');
+  return {
+    type: 'roll',
+    column,
+    dice,
+    moves: exactly(s.moves, count),
+    marker: found,
+  };
 }
 
-/** The first `n` tokens of `moves` as an array of their own (literals for the usual counts: no slice call). */
+/** The first `n` tokens of `moves` as an array of their own (literals for the usual counts: no slice call; slice when a token is missing, which it never is). */
 function exactly(moves: MoveToken[], n: number): MoveToken[] {
-  switch (n) {
-    case 0:
-      return [];
-    case 1:
-      return [moves[0]];
-    case 2:
-      return [moves[0], moves[1]];
-    case 3:
-      return [moves[0], moves[1], moves[2]];
-    case 4:
-      return [moves[0], moves[1], moves[2], moves[3]];
-    default:
-      return moves.slice(0, n);
-  }
+  const m0 = moves[0];
+  const m1 = moves[1];
+  const m2 = moves[2];
+  const m3 = moves[3];
+  if (n === 0) return [];
+  if (n === 1 && m0) return [m0];
+  if (n === 2 && m0 && m1) return [m0, m1];
+  if (n === 3 && m0 && m1 && m2) return [m0, m1, m2];
+  if (n === 4 && m0 && m1 && m2 && m3) return [m0, m1, m2, m3];
+  return moves.slice(0, n);
 }

@@ -7,6 +7,7 @@
 // their offset; `LineIndex` (or `LineCursor`, for a tree walked in order) turns offsets into
 // lines once per file.
 import P from 'parsimmon';
+import { itemAt } from '../src/at.js';
 
 /**
  * The most unreadable places a grammar keeps whole for one file (and the importer lists as parse
@@ -117,14 +118,15 @@ export class LineIndex {
     let hi = s.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
+      const start = s[mid];
+      if (start !== undefined && start <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo + 1;
   }
 
   column(offset: number): number {
-    return offset - this.starts[this.line(offset) - 1] + 1;
+    return offset - itemAt(this.starts, this.line(offset) - 1) + 1;
   }
 }
 

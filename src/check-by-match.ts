@@ -16,6 +16,7 @@ import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.
 import type { Finding, MatchRecord, MatchReport, ParseError } from './model.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { SourceText } from './source-text.js';
+import { itemAt } from './at.js';
 
 /** A match read and not yet audited, with the findings it gets besides its own, and the text its lines are in. */
 interface Held {
@@ -60,10 +61,10 @@ function gameAt(match: MatchRecord, line: number): number | undefined {
   let hi = games.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (games[mid].line <= line) lo = mid + 1;
+    if (itemAt(games, mid).line <= line) lo = mid + 1;
     else hi = mid;
   }
-  return lo === 0 ? undefined : games[lo - 1].number;
+  return lo === 0 ? undefined : itemAt(games, lo - 1).number;
 }
 
 /** The errors past the ones listed: how many, where the first is (and its match), the last line. */

@@ -13,6 +13,7 @@ import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
 import { sizeIn } from './text-size.js';
+import { itemAt } from './at.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
   return {
@@ -35,7 +36,7 @@ function lastFrom(items: readonly { line: number }[], line: number): number {
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (items[mid].line <= line) lo = mid + 1;
+    if (itemAt(items, mid).line <= line) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
@@ -48,9 +49,9 @@ function lastFrom(items: readonly { line: number }[], line: number): number {
  */
 function owner(matches: MatchRecord[], line: number): { match: number; game?: number } {
   const m = Math.max(0, lastFrom(matches, line));
-  const games = matches[m].games;
+  const games = itemAt(matches, m).games;
   const g = lastFrom(games, line);
-  return { match: m, game: g < 0 ? undefined : games[g].number };
+  return { match: m, game: g < 0 ? undefined : itemAt(games, g).number };
 }
 
 /**
@@ -65,18 +66,21 @@ function eachReportOf(imported: ImportResult, file: string, options: AuditOption
     return;
   }
   const extra: Finding[][] = matches.map(() => []);
-  extra[0].push(...notes);
+  itemAt(extra, 0).push(...notes);
   for (const e of errors) {
     const o = owner(imported.matches, e.line);
-    extra[o.match].push(parseErrorFinding(e, o.game));
+    itemAt(extra, o.match).push(parseErrorFinding(e, o.game));
   }
   imported.matches = [];
   const source = imported.text === null ? undefined : new SourceText(imported.text);
   for (let k = 0; k < matches.length; k++) {
-    const m = matches[k];
+    const m = itemAt(matches, k);
     if (m === null) continue;
     matches[k] = null;
-    each(auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }), k);
+    each(
+      auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...itemAt(extra, k)] }),
+      k,
+    );
   }
 }
 

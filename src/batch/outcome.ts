@@ -17,6 +17,7 @@ import type { FileDice, GroupBy } from '../stats/count.js';
 import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
 import type { Listed } from './discover.js';
 import type { ContentKey } from '../scoring/match-key.js';
+import { itemAt } from '../at.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -106,9 +107,9 @@ export class OutcomeBuilder {
       this.anyKey = true;
       r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
     }
-    const [selected] = selectFindings([r], this.options.select);
+    const selected = itemAt(selectFindings([r], this.options.select), 0);
     if (this.options.baseline && selected.findings.length > 0) this.entries.set(index, acceptedFindings([selected]));
-    const [shown] = withoutAccepted([selected], this.accepted?.get(selected.match));
+    const shown = itemAt(withoutAccepted([selected], this.accepted?.get(selected.match)), 0);
     this.renderer.add(shown, index);
   }
 

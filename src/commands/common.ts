@@ -16,6 +16,7 @@ import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
 import { writeAll, type WriteBytes } from '../report/fd-writer.js';
+import { itemAt } from '../at.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -55,7 +56,7 @@ export function positiveInt(what: string) {
 function byteSize(v: string): number {
   const m = /^(\d{1,15}(?:\.\d{1,6})?)[ \t]*([kmg]?)i?b?$/i.exec(v.trim());
   if (!m) throw new InvalidArgumentError('a size such as 64M, 500k or 1048576');
-  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2].toLowerCase() as '' | 'k' | 'm' | 'g'];
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[itemAt(m, 2).toLowerCase() as '' | 'k' | 'm' | 'g'];
   return Math.round(Number(m[1]) * unit);
 }
 

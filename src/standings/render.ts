@@ -2,6 +2,7 @@
 import Papa from 'papaparse';
 import { printable } from '../report/escape.js';
 import type { PlayerRow, StandingsResult } from './standings.js';
+import { itemAt } from '../at.js';
 
 const PLAYER_COLUMNS = [
   'name',
@@ -75,10 +76,12 @@ export function standingsText(result: StandingsResult): string {
     `${p.doubles}/${p.takes}/${p.drops}`,
     p.excluded,
   ]);
-  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => itemAt(r, c).length)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, c) => (c === 1 || c === cells.length - 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .map((cell, c) =>
+        c === 1 || c === cells.length - 1 ? cell.padEnd(itemAt(widths, c)) : cell.padStart(itemAt(widths, c)),
+      )
       .join('  ')
       .trimEnd() + '\n';
   const left = result.excluded.length;

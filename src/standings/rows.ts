@@ -5,14 +5,17 @@ import { CSV_COLUMNS, MATCH_CSV_COLUMNS } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
 import type { GameFacts, MatchFacts, Side, Standings } from './standings.js';
 
-type Cells = Record<string, string>;
+/** A row's cells by column name. */
+export type Cells<C extends string> = Record<C, string>;
+type MatchCells = Cells<(typeof MATCH_CSV_COLUMNS)[number]>;
+type GameCells = Cells<(typeof CSV_COLUMNS)[number]>;
 
 /** A cell as written back to what it held: the `'` that keeps a formula from running comes off. */
 export const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 const side = (cell: string): Side | null => (cell === '0' ? 0 : cell === '1' ? 1 : null);
 const count = (cell: string) => (cell === '' ? 0 : Number(cell));
 
-function matchFacts(c: Cells): MatchFacts | null {
+function matchFacts(c: MatchCells): MatchFacts | null {
   if (c.match === '') return null; // a file that could not be read: nobody played in it
   return {
     file: unguard(c.file),
@@ -27,7 +30,7 @@ function matchFacts(c: Cells): MatchFacts | null {
   };
 }
 
-function gameFacts(c: Cells): { match: number; game: GameFacts } | null {
+function gameFacts(c: GameCells): { match: number; game: GameFacts } | null {
   if (c.match === '') return null;
   return {
     match: Number(c.match),
@@ -43,15 +46,25 @@ function gameFacts(c: Cells): { match: number; game: GameFacts } | null {
   };
 }
 
+/** A parsed row's cells by column name (a missing cell is empty). */
+export function cellsOf<C extends string>(columns: readonly C[], cells: readonly string[]): Cells<C> {
+  // fromEntries types its keys as any string: they are exactly `columns`.
+  return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])) as Cells<C>;
+}
+
 /**
  * A sink that reads CSV rows of `columns` as they are written, a file at a time or a large file in
  * pieces (a row cut between pieces waits for its end), and hands each to `row`.
  */
-export function rowSink(columns: readonly string[], row: (cells: Cells) => void, onFile: () => void): Sink {
+export function rowSink<C extends string>(
+  columns: readonly C[],
+  row: (cells: Cells<C>) => void,
+  onFile: () => void,
+): Sink {
   let carry = '';
   const parse = (text: string) => {
     const { data } = Papa.parse<string[]>(text, { skipEmptyLines: true });
-    for (const cells of data) row(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])));
+    for (const cells of data) row(cellsOf(columns, cells));
   };
   /** The end of the last whole row in `text`: a line end outside quotes. */
   const wholeRows = (text: string) => {

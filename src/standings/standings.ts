@@ -4,6 +4,7 @@
 // it keeps only each counted match's date, players, length and winner.
 import { afterMatch, type Rated } from './fibs.js';
 import { Aliases } from './names.js';
+import { itemAt } from '../at.js';
 
 export type Side = 0 | 1;
 
@@ -81,7 +82,7 @@ export interface StandingsResult {
 export function isoDate(text: string): string | null {
   const m = /^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})/.exec(text);
   if (!m) return null;
-  return `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+  return `${m[1]}-${itemAt(m, 2).padStart(2, '0')}-${itemAt(m, 3).padStart(2, '0')}`;
 }
 
 export class Standings {
@@ -125,8 +126,8 @@ export class Standings {
     this.counted++;
     this.counting.set(m.match, [sides[0].key, sides[1].key]);
     if (m.ending === 'money' || m.winner === null) return;
-    const winner = people[m.winner];
-    const loser = people[m.winner === 0 ? 1 : 0];
+    const winner = itemAt(people, m.winner);
+    const loser = itemAt(people, m.winner === 0 ? 1 : 0);
     winner.row.matches++;
     loser.row.matches++;
     winner.row.won++;

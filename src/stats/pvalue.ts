@@ -2,6 +2,7 @@
 import gammainc from '@stdlib/math-base-special-gammainc';
 import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
 import binomialPmf from '@stdlib/stats-base-dists-binomial-pmf';
+import { itemAt } from '../at.js';
 
 /**
  * P(X ≥ x) for X chi-square with `df` degrees of freedom: the regularized upper incomplete gamma
@@ -80,16 +81,16 @@ function sumPmf(n: number, pmf: readonly number[]): Float64Array {
   const top = pmf.length - 1;
   const values = pmf.map((_, v) => v).filter((v) => pmf[v] !== 0);
   while (sums.length <= n) {
-    const prev = sums[sums.length - 1];
+    const prev = itemAt(sums, sums.length - 1);
     const next = new Float64Array(prev.length + top);
     for (let i = 0; i < prev.length; i++) {
-      const a = prev[i];
+      const a = itemAt(prev, i);
       if (a === 0) continue;
-      for (const v of values) next[i + v] += a * pmf[v];
+      for (const v of values) next[i + v] = itemAt(next, i + v) + a * itemAt(pmf, v);
     }
     sums.push(next);
   }
-  return sums[n];
+  return itemAt(sums, n);
 }
 
 /**
@@ -100,9 +101,9 @@ export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): nu
   if (n === 0) return 1;
   const dist = sumPmf(n, pmf);
   let lower = 0;
-  for (let i = 0; i <= sum && i < dist.length; i++) lower += dist[i];
+  for (let i = 0; i <= sum && i < dist.length; i++) lower += itemAt(dist, i);
   let upper = 0;
-  for (let i = dist.length - 1; i >= sum && i >= 0; i--) upper += dist[i];
+  for (let i = dist.length - 1; i >= sum && i >= 0; i--) upper += itemAt(dist, i);
   return Math.min(1, 2 * Math.min(lower, upper));
 }
 
@@ -113,27 +114,28 @@ export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): nu
  * by convolution, for all of them.
  */
 export function poissonBinomialTwoSidedPs(
-  xs: readonly number[],
+  xs: readonly [number, number, number],
   tries: readonly number[],
   chances: readonly number[],
-): number[] {
+): [number, number, number] {
   let dist = Float64Array.of(1);
   tries.forEach((t, i) => {
     const next = new Float64Array(dist.length + t);
     const b = new Float64Array(t + 1);
-    for (let j = 0; j <= t; j++) b[j] = binomialPmf(j, t, chances[i]);
+    for (let j = 0; j <= t; j++) b[j] = binomialPmf(j, t, itemAt(chances, i));
     for (let a = 0; a < dist.length; a++) {
-      const pa = dist[a];
+      const pa = itemAt(dist, a);
       if (pa === 0) continue;
-      for (let j = 0; j <= t; j++) next[a + j] += pa * b[j];
+      for (let j = 0; j <= t; j++) next[a + j] = itemAt(next, a + j) + pa * itemAt(b, j);
     }
     dist = next;
   });
-  return xs.map((x) => {
+  const pOf = (x: number) => {
     if (x < 0 || x >= dist.length) return 0;
-    const d = dist[x] * RELATIVE_ERROR;
+    const d = itemAt(dist, x) * RELATIVE_ERROR;
     let p = 0;
     for (const q of dist) if (q <= d) p += q;
     return Math.min(1, p);
-  });
+  };
+  return [pOf(xs[0]), pOf(xs[1]), pOf(xs[2])];
 }

@@ -5,6 +5,7 @@ import { type FileDice, type GroupBy } from './count.js';
 import { holmTarone } from './correction.js';
 import { type DiceCounts, addCounts, newCounts, rollsOf } from './dice.js';
 import { type DiceTest, RUN_ALPHA, diceTests } from './tests.js';
+import { itemAt } from '../at.js';
 
 /** A test as the run judged it. */
 export interface JudgedTest extends DiceTest {
@@ -107,7 +108,11 @@ export class DiceTally {
     let i = 0;
     const groups: GroupResult[] = made.map((g) => ({
       ...g,
-      tests: g.tests.map((t) => ({ ...t, rejected: c.rejected[i++], counted: t.p !== null && t.minP <= c.threshold })),
+      tests: g.tests.map((t) => ({
+        ...t,
+        rejected: itemAt(c.rejected, i++),
+        counted: t.p !== null && t.minP <= c.threshold,
+      })),
     }));
     return {
       by: this.by,
