@@ -44,18 +44,32 @@ const NO_HITS: readonly (readonly boolean[])[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map
 );
 const DICE: readonly (readonly [number, number])[] = Array.from({ length: 49 }, (_, k) => [Math.floor(k / 7), k % 7]);
 
-/**
- * The move tokens of one checker between two points from 0 to 25, by from, to, hit mark and
- * repeat count (`13/8`, `7/5*(2)`): made when first met, then shared by every roll that plays
- * them (readers only read them: MoveToken's fields are readonly). Every token real files write
- * is one of these; other shapes (`24/20/16`, points past 25) are made per token.
- */
-const TOKENS = new Array<MoveToken | undefined>(26 * 26 * 2 * 10).fill(undefined);
 const HIT: readonly boolean[] = [true];
+const NO_HIT = itemAt(NO_HITS, 1);
+
+function tokenIndex(from: number, to: number, hit: boolean, repeat: number): number {
+  return ((from * 26 + to) * 2 + (hit ? 1 : 0)) * 10 + repeat;
+}
+
+/**
+ * The move tokens of one checker towards home between points from 25 to 0, by from, to, hit mark
+ * and repeat count up to 4 (`13/8`, `7/5*(2)`): made once, then shared by every roll that plays
+ * them (readers only read them: MoveToken's fields are readonly). Nearly every token real files
+ * write is one of these; other shapes (`24/20/16`, `8/13`, points past 25) are made per token.
+ */
+const TOKENS: readonly (MoveToken | undefined)[] = (() => {
+  const table = new Array<MoveToken | undefined>(26 * 26 * 2 * 10).fill(undefined);
+  for (let from = 1; from <= 25; from++)
+    for (let to = 0; to < from; to++)
+      for (let repeat = 1; repeat <= 4; repeat++) {
+        table[tokenIndex(from, to, false, repeat)] = { points: [from, to], hits: NO_HIT, repeat };
+        table[tokenIndex(from, to, true, repeat)] = { points: [from, to], hits: HIT, repeat };
+      }
+  return table;
+})();
 
 function sharedToken(from: number, to: number, hit: boolean, repeat: number): MoveToken {
-  const k = ((from * 26 + to) * 2 + (hit ? 1 : 0)) * 10 + repeat;
-  return (TOKENS[k] ??= { points: [from, to], hits: hit ? HIT : itemAt(NO_HITS, 1), repeat });
+  return TOKENS[tokenIndex(from, to, hit, repeat)] ?? { points: [from, to], hits: hit ? HIT : NO_HIT, repeat };
 }
 
 export const isDigit = (c: number) => c >= 48 && c <= 57;

@@ -11,7 +11,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
-import { ioReason } from './outcome.js';
+import { ioReason } from './io-reason.js';
 import { itemAt } from '../at.js';
 
 type SkipKind = 'not-a-match' | 'link' | 'special';

@@ -15,7 +15,6 @@
 import { finding } from '../findings.js';
 import type { Finding, Format, MatchReport } from '../model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
-import type { FileOutcome, FileTask } from './outcome.js';
 import { itemAt } from '../at.js';
 
 /** Where two copies of a match first differ in what the key leaves out: a line of the later copy, and what is there. */
@@ -158,7 +157,7 @@ export class DuplicateIndex {
    * Takes a file's outcome in input order: the task to audit again when some of its matches repeat
    * earlier ones (with what they repeat), else null.
    */
-  meet(outcome: FileOutcome, task: FileTask): FileTask | null {
+  meet<T extends object>(outcome: SeenOutcome, task: T): (T & { duplicates: DuplicateOf[] }) | null {
     if (outcome.skipped || outcome.keys === undefined) return null;
     const found: DuplicateOf[] = [];
     if (this.files.length === this.fileStarts.length)
@@ -186,6 +185,13 @@ export class DuplicateIndex {
     this.count += found.length;
     return found.length === 0 ? null : { ...task, duplicates: found };
   }
+}
+
+/** What `meet` reads of a file's outcome (outcome.ts's FileOutcome, which holds this module's findings). */
+interface SeenOutcome {
+  path: string;
+  skipped: string | false;
+  keys?: (ContentKey | null)[];
 }
 
 /** `n` errors in words: "1 error", "2 errors"; `none` for 0. */

@@ -17,6 +17,7 @@ import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
 import { writeAll, type WriteBytes } from '../report/fd-writer.js';
 import { itemAt } from '../at.js';
+import { UsageError } from './usage-error.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -40,8 +41,7 @@ export interface CliIO {
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
-/** A mistake in how the command was called, or an output it cannot write: exit 2, one sentence. */
-export class UsageError extends Error {}
+export { UsageError };
 
 export function positiveInt(what: string) {
   return (v: string): number => {

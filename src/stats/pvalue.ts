@@ -68,38 +68,43 @@ export function binomialTwoSidedP(x: number, n: number, p: number): number {
   return Math.min(1, pval);
 }
 
-/** The sum of `n` independent draws of `pmf` (a distribution on 0..pmf.length - 1), by `n`: each made once from the one before. */
-const sums: Float64Array[] = [];
-let sumsOf: readonly number[] | null = null;
+/**
+ * The sums of `n` independent draws of `pmf` (a distribution on 0..pmf.length - 1), by `n`: each
+ * made once from the one before and kept by this object, which its owner keeps for as long as the
+ * sums are worth keeping (a dice tally's result, for all its groups).
+ */
+export class PmfSums {
+  private readonly sums: Float64Array[] = [Float64Array.of(1)];
+  private readonly values: number[];
 
-function sumPmf(n: number, pmf: readonly number[]): Float64Array {
-  if (sumsOf !== pmf) {
-    sums.length = 0;
-    sums.push(Float64Array.of(1));
-    sumsOf = pmf;
+  constructor(private readonly pmf: readonly number[]) {
+    this.values = pmf.map((_, v) => v).filter((v) => pmf[v] !== 0);
   }
-  const top = pmf.length - 1;
-  const values = pmf.map((_, v) => v).filter((v) => pmf[v] !== 0);
-  while (sums.length <= n) {
-    const prev = itemAt(sums, sums.length - 1);
-    const next = new Float64Array(prev.length + top);
-    for (let i = 0; i < prev.length; i++) {
-      const a = itemAt(prev, i);
-      if (a === 0) continue;
-      for (const v of values) next[i + v] = itemAt(next, i + v) + a * itemAt(pmf, v);
+
+  of(n: number): Float64Array {
+    const { sums, pmf, values } = this;
+    const top = pmf.length - 1;
+    while (sums.length <= n) {
+      const prev = itemAt(sums, sums.length - 1);
+      const next = new Float64Array(prev.length + top);
+      for (let i = 0; i < prev.length; i++) {
+        const a = itemAt(prev, i);
+        if (a === 0) continue;
+        for (const v of values) next[i + v] = itemAt(next, i + v) + a * itemAt(pmf, v);
+      }
+      sums.push(next);
     }
-    sums.push(next);
+    return itemAt(sums, n);
   }
-  return itemAt(sums, n);
 }
 
 /**
- * The exact two-sided p of a total `sum` of `n` independent draws of `pmf`: twice the smaller
- * tail, at most 1. Each tail is summed from its own end, so a tiny one keeps its digits.
+ * The exact two-sided p of a total `sum` of `n` independent draws of the pmf of `sums`: twice the
+ * smaller tail, at most 1. Each tail is summed from its own end, so a tiny one keeps its digits.
  */
-export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): number {
+export function sumTwoSidedP(sum: number, n: number, sums: PmfSums): number {
   if (n === 0) return 1;
-  const dist = sumPmf(n, pmf);
+  const dist = sums.of(n);
   let lower = 0;
   for (let i = 0; i <= sum && i < dist.length; i++) lower += itemAt(dist, i);
   let upper = 0;

@@ -1,6 +1,13 @@
 // The dice tests of one group's counts. Pure: counts in, test results out.
 import { type DiceCounts, ENTRY_K, ROLL_DICE, ROLL_NAMES, ROLL_P, ROLLS } from './dice.js';
-import { binomialTwoSidedP, chiSquareP, normalTwoSidedP, poissonBinomialTwoSidedPs, sumTwoSidedP } from './pvalue.js';
+import {
+  PmfSums,
+  binomialTwoSidedP,
+  chiSquareP,
+  normalTwoSidedP,
+  poissonBinomialTwoSidedPs,
+  sumTwoSidedP,
+} from './pvalue.js';
 import { pairsTest } from './sequence.js';
 import type { DiceTest, TestName } from './dice-test.js';
 import { itemAt } from '../at.js';
@@ -197,6 +204,11 @@ const PIPS_PMF: readonly number[] = (() => {
   return pmf;
 })();
 
+/** The sums of the pips of n rolls, made as a test needs them: a caller that tests many groups keeps one for all. */
+export function pipsSums(): PmfSums {
+  return new PmfSums(PIPS_PMF);
+}
+
 /**
  * Below this many rolls the pips are tested exactly (the distribution of their sum, by
  * convolution); from it on, by the normal approximation, which the doubles' long right tail
@@ -205,7 +217,7 @@ const PIPS_PMF: readonly number[] = (() => {
 const PIPS_EXACT_BELOW = 400;
 
 /** The mean pips a roll against fair dice's: exact for short samples, z on the known variance for long ones; two-sided. */
-export function pipsTest(c: DiceCounts): DiceTest {
+export function pipsTest(c: DiceCounts, sums: PmfSums = pipsSums()): DiceTest {
   const n = total(c.rolls);
   let sum = 0;
   for (let k = 0; k < ROLLS; k++) sum += itemAt(c.rolls, k) * pipsOf(k);
@@ -221,7 +233,7 @@ export function pipsTest(c: DiceCounts): DiceTest {
       method,
       statistic: z,
       df: null,
-      p: sumTwoSidedP(sum, n, PIPS_PMF),
+      p: sumTwoSidedP(sum, n, sums),
       n,
       ...cells,
       minExpected: n,
@@ -367,6 +379,14 @@ function openingTest(c: DiceCounts): DiceTest {
 }
 
 /** Every test of a group, in the order reports give them. */
-export function diceTests(c: DiceCounts): DiceTest[] {
-  return [doublesTest(c), rollsTest(c), facesTest(c), pipsTest(c), barEntryTest(c), pairsTest(c.pairs), openingTest(c)];
+export function diceTests(c: DiceCounts, sums: PmfSums = pipsSums()): DiceTest[] {
+  return [
+    doublesTest(c),
+    rollsTest(c),
+    facesTest(c),
+    pipsTest(c, sums),
+    barEntryTest(c),
+    pairsTest(c.pairs),
+    openingTest(c),
+  ];
 }
