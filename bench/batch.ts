@@ -14,6 +14,7 @@
 //   --no-gnubg                 bgaudit alone
 //   BENCH_RUNS                 rounds (5)
 // A quick look: `-- --files 1000,10000 --no-gnubg` with BENCH_RUNS=3.
+import { itemAt } from '../src/at.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv = process.env
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const last = out.stderr.trim().split('\n').pop() ?? '';
-  const [seconds, user, sys, rss] = last.split(' ').map(Number);
+  const [seconds = NaN, user = NaN, sys = NaN, rss = NaN] = last.split(' ').map(Number);
   if (!Number.isFinite(seconds) || (out.status !== 0 && out.status !== 1))
     throw new Error(`${cmd} ${argv.join(' ')} failed: ${out.stderr}`);
   return { seconds, cpu: user + sys, maxRssKb: rss };
@@ -66,8 +67,9 @@ function fit(xs: number[], ys: number[]): { a: number; b: number } {
   let sxy = 0;
   let sxx = 0;
   for (let k = 0; k < n; k++) {
-    sxy += (xs[k] - mx) * (ys[k] - my);
-    sxx += (xs[k] - mx) ** 2;
+    const dx = itemAt(xs, k) - mx;
+    sxy += dx * (itemAt(ys, k) - my);
+    sxx += dx ** 2;
   }
   const b = sxx === 0 ? 0 : sxy / sxx;
   return { a: my - b * mx, b };
@@ -135,8 +137,8 @@ try {
   const programs = nodes.map((node) => ({ label: `bgaudit, node ${nodeVersion(node)}`, node, cli }));
   if (otherBuild !== undefined)
     programs.push({
-      label: `${otherBuild}, node ${nodeVersion(nodes[0])}`,
-      node: nodes[0],
+      label: `${otherBuild}, node ${nodeVersion(itemAt(nodes, 0))}`,
+      node: itemAt(nodes, 0),
       cli: resolve(otherBuild, 'dist/bin/bgaudit.js'),
     });
   const ours = programs.map(() => archives.map((): Timed[] => []));
@@ -145,10 +147,12 @@ try {
     archives.forEach((a, s) => {
       for (let k = 0; k < programs.length; k++) {
         const p = (k + round) % programs.length;
-        const { node, cli: script } = programs[p];
-        ours[p][s].push(timed(node, [script, 'verify', a.archive, '--format', format, '--quiet', ...jobsArg]));
+        const { node, cli: script } = itemAt(programs, p);
+        itemAt(itemAt(ours, p), s).push(
+          timed(node, [script, 'verify', a.archive, '--format', format, '--quiet', ...jobsArg]),
+        );
       }
-      if (a.gnubg) theirs[s].push(a.gnubg());
+      if (a.gnubg) itemAt(theirs, s).push(a.gnubg());
     });
 
   const s2 = (x: number) => x.toFixed(2);
@@ -158,24 +162,24 @@ try {
   );
   archives.forEach((a, s) => {
     console.log(`\n${a.count} files, ${(a.bytes / 1e6).toFixed(1)} MB, ${a.games} games`);
-    const g = theirs[s];
+    const g = itemAt(theirs, s);
     if (g.length > 0)
       console.log(
         `  gnubg import: wall ${s2(median(g.map((t) => t.seconds)))} s (${range(g.map((t) => t.seconds))}), CPU ${s2(median(g.map((t) => t.cpu)))} s, ${((median(g.map((t) => t.cpu)) / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...g.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
       );
     programs.forEach((p, i) => {
-      const t = ours[i][s];
+      const t = itemAt(itemAt(ours, i), s);
       const wall = median(t.map((x) => x.seconds));
       const cpu = median(t.map((x) => x.cpu));
       let line = `  ${p.label}: wall ${s2(wall)} s (${range(t.map((x) => x.seconds))}), CPU ${s2(cpu)} s, ${((cpu / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...t.map((x) => x.maxRssKb)) / 1024).toFixed(0)} MB`;
       if (g.length > 0) {
-        const ratios = t.map((x, r) => x.seconds / g[r].seconds);
-        const cpuRatios = t.map((x, r) => x.cpu / g[r].cpu);
+        const ratios = t.map((x, r) => x.seconds / itemAt(g, r).seconds);
+        const cpuRatios = t.map((x, r) => x.cpu / itemAt(g, r).cpu);
         line += `; / gnubg: wall ${s2(median(ratios))} (${range(ratios)}), CPU ${s2(median(cpuRatios))}`;
       }
       if (i > 0) {
-        const vs = t.map((x, r) => x.seconds / ours[0][s][r].seconds);
-        line += `; / ${programs[0].label}: ${s2(median(vs))} (${range(vs)})`;
+        const vs = t.map((x, r) => x.seconds / itemAt(itemAt(itemAt(ours, 0), s), r).seconds);
+        line += `; / ${itemAt(programs, 0).label}: ${s2(median(vs))} (${range(vs)})`;
       }
       console.log(line);
     });
@@ -190,10 +194,10 @@ try {
     programs.forEach((p, i) =>
       line(
         p.label,
-        ours[i].map((t) => median(t.map((x) => x.seconds))),
+        itemAt(ours, i).map((t) => median(t.map((x) => x.seconds))),
       ),
     );
-    if (theirs[0].length > 0)
+    if (itemAt(theirs, 0).length > 0)
       line(
         'gnubg import',
         theirs.map((t) => median(t.map((x) => x.seconds))),

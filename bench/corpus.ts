@@ -1,6 +1,7 @@
 // The benchmark's inputs: the shared corpus's .mat files, read once into memory.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { itemAt } from '../src/at.js';
 
 export const CORPUS = resolve(process.env.BGAUDIT_CORPUS ?? join(process.cwd(), 'corpus'));
 
@@ -25,7 +26,7 @@ export function corpusFiles(folders = ['mat', 'gnubg-generated'], ext = '.mat'):
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length % 2 ? itemAt(s, (s.length - 1) / 2) : (itemAt(s, s.length / 2 - 1) + itemAt(s, s.length / 2)) / 2;
 }
 
 /** Runs `fn` `runs` times after one warm-up run; the median wall time in ms. */
@@ -67,7 +68,7 @@ export function writeArchive(root: string, count: number, files: CorpusFile[]): 
     const sub = join(root, String(Math.floor(i / 100)).padStart(4, '0'));
     if (i % 100 === 0) mkdirSync(sub, { recursive: true });
     const path = join(sub, `${String(i).padStart(6, '0')}.mat`);
-    const content = distinctCopy(files[i % files.length].bytes, Math.floor(i / files.length));
+    const content = distinctCopy(itemAt(files, i % files.length).bytes, Math.floor(i / files.length));
     writeFileSync(path, content);
     paths.push(path);
     bytes += content.length;

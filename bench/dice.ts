@@ -22,7 +22,7 @@ function timed(argv: string[]): { seconds: number; maxRssKb: number } {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const last = out.stderr.trim().split('\n').pop() ?? '';
-  const [seconds, rss] = last.split(' ').map(Number);
+  const [seconds = NaN, rss = NaN] = last.split(' ').map(Number);
   return { seconds, maxRssKb: rss };
 }
 

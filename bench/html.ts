@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { corpusFiles, CORPUS, median, writeArchive } from './corpus.js';
+import { itemAt } from '../src/at.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
@@ -27,7 +28,7 @@ function timed(argv: string[]): { seconds: number; rssMb: number } {
     encoding: 'utf8',
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const [seconds, rss] = (out.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  const [seconds = NaN, rss = NaN] = (out.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   if (!Number.isFinite(seconds)) throw new Error(`verify failed: ${out.stderr}`);
   return { seconds, rssMb: Math.round(rss / 1024) };
 }
@@ -42,7 +43,7 @@ function measure(name: string, path: string): string {
     for (const html of order) {
       const t = timed(html ? [path, '--html', page] : [path]);
       (html ? withHtml : without).push(t.seconds);
-      rss[html ? 1 : 0].push(t.rssMb);
+      itemAt(rss, html ? 1 : 0).push(t.rssMb);
     }
   }
   const text = readFileSync(page, 'utf8');
@@ -53,7 +54,7 @@ function measure(name: string, path: string): string {
   return (
     `| ${name} | ${findings.toLocaleString('en-US')} | ${boards.toLocaleString('en-US')} | ${(size / 1e6).toFixed(2)} MB | ` +
     `${findings ? Math.round(size / findings).toLocaleString('en-US') : '-'} | ${a.toFixed(2)} s / ${b.toFixed(2)} s | ${(b / a).toFixed(2)}× | ` +
-    `${median(rss[0])} / ${median(rss[1])} MB |`
+    `${median(itemAt(rss, 0))} / ${median(itemAt(rss, 1))} MB |`
   );
 }
 

@@ -3,6 +3,7 @@
 // as `bench:batch` builds it). Whole processes, start to exit, interleaved in each round (the
 // machine's speed drifts within minutes); the figures are the medians of the rounds' ratios, of wall
 // time and of CPU time (user and system, all threads: steadier when others share the machine).
+import { itemAt } from '../src/at.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { corpusFiles, median, writeArchive } from './corpus.js';
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const jobsArg = args.includes('--jobs') ? ['--jobs', args[args.indexOf('--jobs') + 1]] : [];
+const jobsArg = args.includes('--jobs') ? ['--jobs', itemAt(args, args.indexOf('--jobs') + 1)] : [];
 
 const dir = mkdtempSync(join(tmpdir(), 'bgaudit-bench-players-'));
 const archive = join(dir, 'archive');
@@ -32,7 +33,7 @@ function seconds(argv: string[]): Timed {
     encoding: 'utf8',
   });
   if (out.status !== 0 && out.status !== 1) throw new Error(`${argv[0]} failed: ${out.stderr}`);
-  const [wall, user, system] = (out.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  const [wall = NaN, user = NaN, system = NaN] = (out.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   return { wall, cpu: user + system };
 }
 
@@ -57,7 +58,7 @@ for (let k = 0; k < runs; k++) {
       `(CPU ${p.cpu.toFixed(2)} s), ratio ${(p.wall / v.wall).toFixed(2)} (CPU ${(p.cpu / v.cpu).toFixed(2)})`,
   );
 }
-const ratio = (get: (t: Timed) => number) => median(players.map((p, k) => get(p) / get(verify[k]))).toFixed(2);
+const ratio = (get: (t: Timed) => number) => median(players.map((p, k) => get(p) / get(itemAt(verify, k)))).toFixed(2);
 console.log(
   `archive: ${count} .mat files, ${(bytes / 1e6).toFixed(1)} MB; verify ${median(verify.map((t) => t.wall)).toFixed(2)} s, ` +
     `players ${median(players.map((t) => t.wall)).toFixed(2)} s (medians of ${runs}); players / verify, median of the ` +

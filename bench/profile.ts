@@ -10,10 +10,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { corpusFiles, writeArchive } from './corpus.js';
+import { itemAt } from '../src/at.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
-const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 'text';
+const format = args.includes('--format') ? itemAt(args, args.indexOf('--format') + 1) : 'text';
 
 interface ProfileNode {
   id: number;
@@ -49,7 +50,7 @@ function summarise(p: Profile): { stages: Map<string, number>; functions: Map<st
   const functions = new Map<string, number>();
   let total = 0;
   for (let i = 0; i < p.samples.length; i++) {
-    const node = byId.get(p.samples[i]);
+    const node = byId.get(itemAt(p.samples, i));
     if (!node) continue;
     const dt = p.timeDeltas[i] ?? 0;
     const { functionName, url, lineNumber } = node.callFrame;

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { itemAt } from '../src/at.js';
 
 const args = process.argv.slice(2);
-const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : 'docs/report.png');
+const out = resolve(args.includes('--out') ? itemAt(args, args.indexOf('--out') + 1) : 'docs/report.png');
 const playersOut = resolve(
-  args.includes('--players-out') ? args[args.indexOf('--players-out') + 1] : 'docs/players.png',
+  args.includes('--players-out') ? itemAt(args, args.indexOf('--players-out') + 1) : 'docs/players.png',
 );
 const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 if (!chromiumPath) throw new Error('no Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH');

@@ -22,12 +22,12 @@ const texts = files.map((f) => {
   return d.ok ? d.text : '';
 });
 /** Files that carry gnubg's analysis (`A[]` move lists, `DA[]` cube analysis): most of the bytes. */
-const analysed = new Set(files.filter((_, k) => /\]D?A\[/.test(texts[k])).map((f) => f.name));
+const analysed = new Set(files.filter((_, k) => /\]D?A\[/.test(itemAt(texts, k))).map((f) => f.name));
 
 /** Median ms of a pass over all files and over the analysed ones: the passes include their garbage collection. */
 function passes(fn: (k: number) => void): { all: number; analysed: number } {
   const all = files.map((_, k) => k);
-  const some = all.filter((k) => analysed.has(files[k].name));
+  const some = all.filter((k) => analysed.has(itemAt(files, k).name));
   return { all: timeIt(RUNS, () => all.forEach(fn)), analysed: timeIt(RUNS, () => some.forEach(fn)) };
 }
 
@@ -47,6 +47,7 @@ for f in files:
     out[f] = times[len(times) // 2]
 sys.stdout.write('BENCH-JSON ' + json.dumps(out) + '\\n')
 `;
+import { itemAt } from '../src/at.js';
 
 /** gnubg's median `load match` time per file, or null when gnubg is not installed or fails. */
 function gnubgLoad(list: CorpusFile[]): number[] | null {
@@ -65,7 +66,7 @@ function gnubgLoad(list: CorpusFile[]): number[] | null {
     const line = run.stdout?.split('\n').find((l) => l.startsWith('BENCH-JSON '));
     if (!line) return null;
     const times = JSON.parse(line.slice('BENCH-JSON '.length)) as Record<string, number>;
-    return paths.map((p) => times[p]);
+    return paths.map((p) => times[p] ?? NaN);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -73,17 +74,17 @@ function gnubgLoad(list: CorpusFile[]): number[] | null {
 
 const sum = (xs: number[], keep: (k: number) => boolean = () => true) =>
   xs.reduce((n, x, k) => (keep(k) ? n + x : n), 0);
-const isAnalysed = (k: number) => analysed.has(files[k].name);
+const isAnalysed = (k: number) => analysed.has(itemAt(files, k).name);
 const mb = sum(files.map((f) => f.bytes.length)) / 1e6;
 
 // Warm the JIT on every stage first: the first stage measured would otherwise pay for it.
 for (let r = 0; r < 3; r++) files.forEach((f) => auditFile(f.bytes, f.name));
 const stages: [string, { all: number; analysed: number }][] = [
-  ['decode (bytes → text)', passes((k) => decode(files[k].bytes))],
-  ['grammar (text → tree)', passes((k) => parseSgf(texts[k]))],
-  ['reader (text → records)', passes((k) => importSgf(texts[k], files[k].name))],
-  ['import (bytes → records)', passes((k) => importRecord(files[k].bytes, files[k].name))],
-  ['full audit (bytes → reports)', passes((k) => auditFile(files[k].bytes, files[k].name))],
+  ['decode (bytes → text)', passes((k) => decode(itemAt(files, k).bytes))],
+  ['grammar (text → tree)', passes((k) => parseSgf(itemAt(texts, k)))],
+  ['reader (text → records)', passes((k) => importSgf(itemAt(texts, k), itemAt(files, k).name))],
+  ['import (bytes → records)', passes((k) => importRecord(itemAt(files, k).bytes, itemAt(files, k).name))],
+  ['full audit (bytes → reports)', passes((k) => auditFile(itemAt(files, k).bytes, itemAt(files, k).name))],
 ];
 const perFile = gnubgLoad(files);
 const gnubg = perFile && { all: sum(perFile), analysed: sum(perFile, isAnalysed) };

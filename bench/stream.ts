@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { corpusFiles, median } from './corpus.js';
+import { itemAt } from '../src/at.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -50,7 +51,7 @@ mkdirSync(separate);
 const parts: Uint8Array[] = [];
 let bytes = 0;
 for (let i = 0; bytes < mb * 1e6; i++) {
-  const b = usable[i % usable.length];
+  const b = itemAt(usable, i % usable.length);
   if (!oneOnly) {
     const sub = join(separate, String(Math.floor(i / 100)).padStart(4, '0'));
     if (i % 100 === 0) mkdirSync(sub);
@@ -85,7 +86,7 @@ function timed(argv: string[]): Timed {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const last = out.stderr.trim().split('\n').pop() ?? '';
-  const [seconds, rss] = last.split(' ').map(Number);
+  const [seconds = NaN, rss = NaN] = last.split(' ').map(Number);
   if (!Number.isFinite(seconds)) throw new Error(`run failed: ${out.stderr}`);
   return { seconds, maxRssKb: rss };
 }

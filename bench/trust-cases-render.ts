@@ -7,19 +7,23 @@ import { join } from 'node:path';
 import { CORPUS } from './corpus.js';
 import { codesOf, type Case, type Sizes } from './trust-cases.js';
 import type { Outcome } from './trust-run.js';
+import { itemAt } from '../src/at.js';
 
 const corpusDir = join(CORPUS, 'mat');
 const good = (): Buffer =>
   readFileSync(
     join(
       corpusDir,
-      readdirSync(corpusDir)
-        .filter((n) => n.endsWith('.mat'))
-        .sort()[0],
+      itemAt(
+        readdirSync(corpusDir)
+          .filter((n) => n.endsWith('.mat'))
+          .sort(),
+        0,
+      ),
     ),
   );
 const mb = (n: number) => `${(n / 1e6).toFixed(n >= 1e7 ? 1 : 2)} MB`;
-const firstLine = (s: string) => JSON.stringify(s.split('\n')[0].slice(0, 90));
+const firstLine = (s: string) => JSON.stringify(itemAt(s.split('\n'), 0).slice(0, 90));
 const TAKES_HEAD = ' 7 point match\n\n Game 1\n Anna : 0                       Boris : 0\n';
 /** ` 1) Takes  Takes` lines: two findings a line (a take with no double), 17 bytes. */
 const takes = (bytes: number) => TAKES_HEAD + ' 1) Takes  Takes\n'.repeat(Math.round(bytes / 17));

@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { CORPUS } from './corpus.js';
 import type { Outcome, Run } from './trust-run.js';
+import { itemAt } from '../src/at.js';
 
 export const SIZES = {
   redosSmall: 100, // spaces on each side of the score line's ':'
@@ -65,11 +66,11 @@ const corpusNames = (): string[] =>
   readdirSync(corpusDir)
     .filter((n) => n.endsWith('.mat'))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-const goodBytes = (): Buffer => readFileSync(join(corpusDir, corpusNames()[0]));
+const goodBytes = (): Buffer => readFileSync(join(corpusDir, itemAt(corpusNames(), 0)));
 
 const mb = (n: number) =>
   n >= 1e6 ? `${(n / 1e6).toFixed(n >= 1e7 ? 1 : 2)} MB` : n >= 1e4 ? `${(n / 1e3).toFixed(0)} KB` : `${n} B`;
-const firstLine = (s: string) => JSON.stringify(s.split('\n')[0].slice(0, 90));
+const firstLine = (s: string) => JSON.stringify(itemAt(s.split('\n'), 0).slice(0, 90));
 const ndjson = (...argv: string[]) => [...argv, '--format', 'ndjson', '-q'];
 
 /** A small match: Boris opens, Anna rolls, Boris doubles, Anna drops (names and length replaceable). */
@@ -489,17 +490,19 @@ export const CASES: Case[] = [
         input: 'player =HYPERLINK(...)',
         notes: (o) => {
           const [header, row] = o.out.head.split(/\r?\n/);
-          const cell = row ? rawFields(row)[rawFields(header).indexOf('player0')] : undefined;
+          const cell = row && header ? rawFields(row)[rawFields(header).indexOf('player0')] : undefined;
           return [`player0 cell: ${cell ?? 'none'}`];
         },
       };
     },
   },
   // 8. Memory against --jobs and output in flight.
-  ...[
-    ['8-corpus-jobs-many', 'manyJobs'],
-    ['8-corpus-jobs-some', 'someJobs'],
-  ].map(([name, key]): Case => ({
+  ...(
+    [
+      ['8-corpus-jobs-many', 'manyJobs'],
+      ['8-corpus-jobs-some', 'someJobs'],
+    ] as const
+  ).map(([name, key]): Case => ({
     name,
     prepare(_dir, s) {
       const names = corpusNames();
@@ -590,7 +593,7 @@ export const CASES: Case[] = [
     prepare(dir, s) {
       const names = corpusNames();
       for (let i = 0; i < s.diceGroups; i++) {
-        const text = readFileSync(join(corpusDir, names[i % names.length]), 'latin1');
+        const text = readFileSync(join(corpusDir, itemAt(names, i % names.length)), 'latin1');
         // A copy past the first of each file: its first player renamed, so that no match repeats another.
         const name = / (\S[^:\n]*?) : \d+ /.exec(text)?.[1];
         const made = i < names.length || name === undefined ? text : text.split(name).join(`${name}${i}`);

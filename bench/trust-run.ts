@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { itemAt } from '../src/at.js';
 
 export interface Run {
   /** Arguments after `node <build>/dist/src/cli-main.js`. */
@@ -126,7 +127,8 @@ export class StdoutScan {
     if (this.files[this.files.length - 1] !== file) this.files.push(file);
     if (!this.watch(file)) return;
     const codes = this.codes.get(file) ?? [];
-    for (const m of line.slice(0, 1 << 20).matchAll(/"code":"([a-z-]+)"/g)) if (!codes.includes(m[1])) codes.push(m[1]);
+    for (const m of line.slice(0, 1 << 20).matchAll(/"code":"([a-z-]+)"/g))
+      if (!codes.includes(itemAt(m, 1))) codes.push(itemAt(m, 1));
     this.codes.set(file, codes);
   }
 }
@@ -240,7 +242,7 @@ export async function measure(
     if (run.signal && !signalled && run.signal.when()) {
       signalled = true;
       try {
-        process.kill(pids[0], run.signal.name);
+        process.kill(itemAt(pids, 0), run.signal.name);
       } catch {
         /* already gone */
       }
@@ -251,7 +253,7 @@ export async function measure(
     // bgaudit only, by its id (the last process of the chain time → [unshare →] node): unshare
     // then reaps it and time reports its figures.
     try {
-      process.kill(pids[0], 'SIGKILL');
+      process.kill(itemAt(pids, 0), 'SIGKILL');
     } catch {
       /* already gone */
     }
@@ -261,7 +263,7 @@ export async function measure(
   await Promise.all([outDone, errDone]);
   scan.end();
   const timeOut = readFileSync(timeFile, 'utf8').trim().split('\n');
-  const [seconds, maxRssKb] = (timeOut[timeOut.length - 1] ?? '').split(' ').map(Number);
+  const [seconds = NaN, maxRssKb = NaN] = (timeOut[timeOut.length - 1] ?? '').split(' ').map(Number);
   const signal = /terminated by signal (\d+)/.exec(timeOut.join('\n'));
   const exit = signal ? (SIGNALS[Number(signal[1])] ?? `signal ${signal[1]}`) : String(status);
   return { seconds, maxRssKb: Math.max(maxRssKb, polledKb), killed, capSeconds, capMb, exit, stderr, out: scan };

@@ -20,6 +20,7 @@ import { CASES as TRUST_CASES, SIZES, codesOf, type Case } from './trust-cases.j
 import { RENDER_CASES } from './trust-cases-render.js';
 import { StdoutScan, measure, type Outcome } from './trust-run.js';
 import { WALK_CASES } from './trust-cases-walk.js';
+import { itemAt } from '../src/at.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -33,7 +34,7 @@ const caps = {
 const sizes = { ...SIZES };
 args.forEach((a, i) => {
   if (a !== '--size') return;
-  const [key, value] = args[i + 1].split('=');
+  const [key = '', value] = itemAt(args, i + 1).split('=');
   if (!(key in sizes)) throw new Error(`--size ${key}: not one of ${Object.keys(sizes).join(', ')}`);
   sizes[key as keyof typeof SIZES] = Number(value);
 });

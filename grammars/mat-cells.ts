@@ -15,6 +15,7 @@ import {
 } from './mat-moves.js';
 import { wholeNumber } from './numbers.js';
 import { foundAt } from './primitives.js';
+import { itemAt } from '../src/at.js';
 
 /** A move number: a label nothing checks, so one too long to hold is just no number. */
 const label = (digits: string): number | null => {
@@ -76,7 +77,8 @@ function readCell(
   if (c >= 48 && c <= 57) {
     const roll = scanRoll(s, input, pos, lineEnd, column);
     if (roll !== null) return roll; // its end is in s.end already
-    if ((m = at(NUMBER, input, pos))) return ends(s, { type: 'number', column, value: label(m[1]) }, NUMBER.lastIndex);
+    if ((m = at(NUMBER, input, pos)))
+      return ends(s, { type: 'number', column, value: label(itemAt(m, 1)) }, NUMBER.lastIndex);
     return null;
   }
   switch (c) {
@@ -97,17 +99,21 @@ function readCell(
     case 119: // w
       m = at(WINS, input, pos);
       return m
-        ? ends(s, { type: 'wins', column, points: wholeNumber(m[1]), andMatch: m[2] !== undefined }, WINS.lastIndex)
+        ? ends(
+            s,
+            { type: 'wins', column, points: wholeNumber(itemAt(m, 1)), andMatch: m[2] !== undefined },
+            WINS.lastIndex,
+          )
         : null;
     case 108: // l
       m = at(LOSSES, input, pos);
-      return m ? ends(s, { type: 'losses', column, points: wholeNumber(m[1]) }, LOSSES.lastIndex) : null;
+      return m ? ends(s, { type: 'losses', column, points: wholeNumber(itemAt(m, 1)) }, LOSSES.lastIndex) : null;
     default:
       return null;
   }
-  const word = m[1].toLowerCase();
+  const word = itemAt(m, 1).toLowerCase();
   const kind = word === 'doubles' ? 'double' : word === 'beavers' ? 'beaver' : 'raccoon';
-  return ends(s, { type: 'cube', column, kind, value: wholeNumber(m[2]) }, CUBE.lastIndex);
+  return ends(s, { type: 'cube', column, kind, value: wholeNumber(itemAt(m, 2)) }, CUBE.lastIndex);
 }
 
 export function endOfLine(input: string, i: number): number {
@@ -213,7 +219,10 @@ export function readMoveLine(s: CellScratch, input: string, i: number): MoveLine
     s.cells[count++] = read;
     pos = s.next > after ? s.next : after; // past the blanks a roll has looked through
   }
-  const cells = count === 1 ? [s.cells[0]] : count === 2 ? [s.cells[0], s.cells[1]] : s.cells.slice(0, count);
+  const first = s.cells[0];
+  const second = s.cells[1];
+  const cells =
+    count === 1 && first ? [first] : count === 2 && first && second ? [first, second] : s.cells.slice(0, count);
   s.end = end < input.length ? end + 1 : end;
   return { type: 'moves', offset: i, line: 0, number, cells };
 }

@@ -4,6 +4,7 @@
 // the MoveTokens directly, and the exact column where a move stops making sense.
 import type { MoveToken, RollMarker } from '../src/model.js';
 import type { Cell } from './mat-nodes.js';
+import { itemAt } from '../src/at.js';
 
 type RollCell = Extract<Cell, { type: 'roll' }>;
 
@@ -43,18 +44,32 @@ const NO_HITS: readonly (readonly boolean[])[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map
 );
 const DICE: readonly (readonly [number, number])[] = Array.from({ length: 49 }, (_, k) => [Math.floor(k / 7), k % 7]);
 
-/**
- * The move tokens of one checker between two points from 0 to 25, by from, to, hit mark and
- * repeat count (`13/8`, `7/5*(2)`): made when first met, then shared by every roll that plays
- * them (readers only read them: MoveToken's fields are readonly). Every token real files write
- * is one of these; other shapes (`24/20/16`, points past 25) are made per token.
- */
-const TOKENS = new Array<MoveToken | undefined>(26 * 26 * 2 * 10).fill(undefined);
 const HIT: readonly boolean[] = [true];
+const NO_HIT = itemAt(NO_HITS, 1);
+
+function tokenIndex(from: number, to: number, hit: boolean, repeat: number): number {
+  return ((from * 26 + to) * 2 + (hit ? 1 : 0)) * 10 + repeat;
+}
+
+/**
+ * The move tokens of one checker towards home between points from 25 to 0, by from, to, hit mark
+ * and repeat count up to 4 (`13/8`, `7/5*(2)`): made once, then shared by every roll that plays
+ * them (readers only read them: MoveToken's fields are readonly). Nearly every token real files
+ * write is one of these; other shapes (`24/20/16`, `8/13`, points past 25) are made per token.
+ */
+const TOKENS: readonly (MoveToken | undefined)[] = (() => {
+  const table = new Array<MoveToken | undefined>(26 * 26 * 2 * 10).fill(undefined);
+  for (let from = 1; from <= 25; from++)
+    for (let to = 0; to < from; to++)
+      for (let repeat = 1; repeat <= 4; repeat++) {
+        table[tokenIndex(from, to, false, repeat)] = { points: [from, to], hits: NO_HIT, repeat };
+        table[tokenIndex(from, to, true, repeat)] = { points: [from, to], hits: HIT, repeat };
+      }
+  return table;
+})();
 
 function sharedToken(from: number, to: number, hit: boolean, repeat: number): MoveToken {
-  const k = ((from * 26 + to) * 2 + (hit ? 1 : 0)) * 10 + repeat;
-  return (TOKENS[k] ??= { points: [from, to], hits: hit ? HIT : NO_HITS[1], repeat });
+  return TOKENS[tokenIndex(from, to, hit, repeat)] ?? { points: [from, to], hits: hit ? HIT : NO_HIT, repeat };
 }
 
 export const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -268,23 +283,27 @@ export function scanRoll(
   }
   s.end = cellEnd;
   s.next = next;
-  return { type: 'roll', column, dice: DICE[(c1 - 48) * 7 + (c2 - 48)], moves: exactly(s.moves, count), marker: found };
+  const dice = DICE[(c1 - 48) * 7 + (c2 - 48)];
+  if (dice === undefined) throw new RangeError('internal error: a die past 6');
+  return {
+    type: 'roll',
+    column,
+    dice,
+    moves: exactly(s.moves, count),
+    marker: found,
+  };
 }
 
-/** The first `n` tokens of `moves` as an array of their own (literals for the usual counts: no slice call). */
+/** The first `n` tokens of `moves` as an array of their own (literals for the usual counts: no slice call; slice when a token is missing, which it never is). */
 function exactly(moves: MoveToken[], n: number): MoveToken[] {
-  switch (n) {
-    case 0:
-      return [];
-    case 1:
-      return [moves[0]];
-    case 2:
-      return [moves[0], moves[1]];
-    case 3:
-      return [moves[0], moves[1], moves[2]];
-    case 4:
-      return [moves[0], moves[1], moves[2], moves[3]];
-    default:
-      return moves.slice(0, n);
-  }
+  const m0 = moves[0];
+  const m1 = moves[1];
+  const m2 = moves[2];
+  const m3 = moves[3];
+  if (n === 0) return [];
+  if (n === 1 && m0) return [m0];
+  if (n === 2 && m0 && m1) return [m0, m1];
+  if (n === 3 && m0 && m1 && m2) return [m0, m1, m2];
+  if (n === 4 && m0 && m1 && m2 && m3) return [m0, m1, m2, m3];
+  return moves.slice(0, n);
 }

@@ -19,6 +19,7 @@ import type {
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
 import { LineCursor, MAX_LISTED_ERRORS, RuleReader, readWhole, stickyIn, type Unlisted } from './primitives.js';
+import { itemAt } from '../src/at.js';
 
 export type * from './mat-nodes.js';
 
@@ -349,9 +350,9 @@ function bodyFrom(s: MatScratch, input: string, i: number): P.Reply<BodyNode[]> 
 
 function scoreName(raw: string): { name: string; rating: number | null } {
   const m = /^(.*?),(\d+)$/.exec(raw);
-  const rating = m ? wholeNumber(m[2]) : null;
+  const rating = m ? wholeNumber(itemAt(m, 2)) : null;
   return m
-    ? { name: m[1].trim(), rating: typeof rating === 'number' ? rating : null }
+    ? { name: itemAt(m, 1).trim(), rating: typeof rating === 'number' ? rating : null }
     : { name: raw.trim(), rating: null };
 }
 
@@ -385,7 +386,10 @@ function matRules(s: MatScratch, input: string): MatRules {
     length: m[1] === undefined ? 0 : wholeNumber(m[1]),
     offset,
   }));
-  const gameLine = stickyIn(input, GAME_LINE, "'Game N'", (m, offset) => ({ number: wholeNumber(m[1]), offset }));
+  const gameLine = stickyIn(input, GAME_LINE, "'Game N'", (m, offset) => ({
+    number: wholeNumber(itemAt(m, 1)),
+    offset,
+  }));
   const blank = stickyIn(input, BLANK_LINE, 'a blank line', () => null);
   const scoreLine = P<ScoreNode>((_, i) => {
     const fields = scanScoreLine(s, input, i);

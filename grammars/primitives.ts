@@ -8,6 +8,7 @@
 // lines once per file.
 import P from 'parsimmon';
 import { countAtMost } from '../src/sorted.js';
+import { itemAt } from '../src/at.js';
 
 /**
  * The most unreadable places a grammar keeps whole for one file (and the importer lists as parse
@@ -118,7 +119,7 @@ export class LineIndex {
   }
 
   column(offset: number): number {
-    return offset - this.starts[this.line(offset) - 1] + 1;
+    return offset - itemAt(this.starts, this.line(offset) - 1) + 1;
   }
 }
 

@@ -9,6 +9,7 @@
 import P from 'parsimmon';
 import { LineCursor, LineIndex, MAX_LISTED_ERRORS, foundAt, sticky, type Unlisted } from './primitives.js';
 import { firstAtLeast } from '../src/sorted.js';
+import { itemAt } from '../src/at.js';
 
 /** Where a piece of the file starts: offset, and 1-based line and column. */
 interface SgfPlace {
@@ -390,7 +391,7 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
   // cannot close either.
   const kept = found
     .sort((a, b) => a.offset - b.offset)
-    .filter((b, k, all) => k === 0 || all[k - 1].offset !== b.offset);
+    .filter((b, k, all) => k === 0 || itemAt(all, k - 1).offset !== b.offset);
   // Every place, kept or spilled, once and in order; the first MAX_LISTED_ERRORS kept are listed.
   const spill = s.spilled.subarray(0, s.spilledCount).sort();
   const places = new Int32Array(kept.length + spill.length);
@@ -399,8 +400,9 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
   let firstOther = -1;
   let lastOther = -1;
   for (let j = 0, k = 0; j < kept.length || k < spill.length;) {
-    const b = j < kept.length && (k >= spill.length || kept[j].offset <= spill[k]) ? kept[j++] : null;
-    const offset = b ? b.offset : spill[k++];
+    const b =
+      j < kept.length && (k >= spill.length || itemAt(kept, j).offset <= itemAt(spill, k)) ? itemAt(kept, j++) : null;
+    const offset = b ? b.offset : itemAt(spill, k++);
     if (n > 0 && places[n - 1] === offset) continue;
     places[n++] = offset;
     if (b && listed.length < MAX_LISTED_ERRORS) listed.push(b);
@@ -427,7 +429,7 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
         };
   const errorLines = trees.map((t) => {
     const k = firstAtLeast(places, t.offset, n);
-    return k < n && places[k] <= t.end ? index.line(places[k]) : null;
+    return k < n && itemAt(places, k) <= t.end ? index.line(itemAt(places, k)) : null;
   });
   return { trees, errors, unlisted, errorLines, lineCount: index.lineCount };
 }

@@ -16,6 +16,7 @@ import { parseAliases } from '../src/results/aliases.js';
 import { playedMatch } from '../src/results/collect.js';
 import { pairResults, type PlayedMatch } from '../src/results/pair.js';
 import { parseSheet } from '../src/results/sheet.js';
+import { cellsOf } from '../src/results/rows.js';
 
 /**
  * The findings of a results sheet (`verify --results`) held against the match files beside it,
@@ -31,7 +32,7 @@ function resultsFindings(root: string, file: string): Finding[] {
   );
   const rows = Papa.parse<string[]>(renderMatchCsvRows(reports), { skipEmptyLines: true }).data;
   const matches = rows
-    .map((cells) => playedMatch(Object.fromEntries(MATCH_CSV_COLUMNS.map((c, i) => [c, cells[i] ?? '']))))
+    .map((cells) => playedMatch(cellsOf(MATCH_CSV_COLUMNS, cells)))
     .filter((m): m is PlayedMatch => m !== null);
   const sheet = `fixtures/${file}`;
   const aliasesPath = join(root, 'fixtures', dir, 'aliases.csv');

@@ -17,6 +17,7 @@ import type { Finding, MatchRecord, MatchReport, ParseError } from './model.js';
 import { auditMatch, type AuditOptions } from './scoring/audit.js';
 import { SourceText } from './source-text.js';
 import { countStartingBy } from './sorted.js';
+import { itemAt } from './at.js';
 
 /** A match read and not yet audited, with the findings it gets besides its own, and the text its lines are in. */
 interface Held {
@@ -57,7 +58,7 @@ type ErrorFinding = (e: ParseError, game?: number) => Finding;
 /** The game of `match` a line belongs to: the last one that starts at or before it, if any. */
 function gameAt(match: MatchRecord, line: number): number | undefined {
   const k = countStartingBy(match.games, line);
-  return k === 0 ? undefined : match.games[k - 1].number;
+  return k === 0 ? undefined : itemAt(match.games, k - 1).number;
 }
 
 /** The errors past the ones listed: how many, where the first is (and its match), the last line. */

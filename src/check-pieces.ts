@@ -21,6 +21,7 @@ import type { Unlisted } from '../grammars/primitives.js';
 import type { MatchSource } from './check-by-match.js';
 import { WindowText, newlines, type SourceText } from './source-text.js';
 import { byteLimit, over, type ByteLimit } from './text-size.js';
+import { itemAt } from './at.js';
 
 function shiftNodes(nodes: { line: number }[], by: number): void {
   for (const n of nodes) n.line += by;
@@ -142,7 +143,7 @@ export class PieceMatches implements MatchSource {
   private startAt(offset: number): MatReader {
     this.base += newlines(this.window, offset);
     const parts = [this.window.slice(offset)];
-    let length = parts[0].length;
+    let length = itemAt(parts, 0).length;
     const before = length;
     // Twice what is carried over at least: a match longer than a piece is read again a few times, not once a piece.
     while (!this.ended && length <= 2 * before) {
@@ -153,7 +154,7 @@ export class PieceMatches implements MatchSource {
         length += piece.length;
       }
     }
-    if (over(parts[0], 0, before, this.limit)) throw this.tooLarge(this.base + 1);
+    if (over(itemAt(parts, 0), 0, before, this.limit)) throw this.tooLarge(this.base + 1);
     this.window = parts.join('');
     this.read = null;
     this.countBefore += this.countHere;

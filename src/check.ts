@@ -14,6 +14,7 @@ import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
 import { sizeIn } from './text-size.js';
 import { countStartingBy } from './sorted.js';
+import { itemAt } from './at.js';
 import { finding } from './findings.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
@@ -36,9 +37,9 @@ function parseErrorFinding(e: ParseError, game?: number): Finding {
  */
 function owner(matches: MatchRecord[], line: number): { match: number; game?: number } {
   const m = Math.max(0, countStartingBy(matches, line) - 1);
-  const games = matches[m].games;
+  const games = itemAt(matches, m).games;
   const g = countStartingBy(games, line) - 1;
-  return { match: m, game: g < 0 ? undefined : games[g].number };
+  return { match: m, game: g < 0 ? undefined : itemAt(games, g).number };
 }
 
 /**
@@ -53,18 +54,21 @@ function eachReportOf(imported: ImportResult, file: string, options: AuditOption
     return;
   }
   const extra: Finding[][] = matches.map(() => []);
-  extra[0].push(...notes);
+  itemAt(extra, 0).push(...notes);
   for (const e of errors) {
     const o = owner(imported.matches, e.line);
-    extra[o.match].push(parseErrorFinding(e, o.game));
+    itemAt(extra, o.match).push(parseErrorFinding(e, o.game));
   }
   imported.matches = [];
   const source = imported.text === null ? undefined : new SourceText(imported.text);
   for (let k = 0; k < matches.length; k++) {
-    const m = matches[k];
+    const m = itemAt(matches, k);
     if (m === null) continue;
     matches[k] = null;
-    each(auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...extra[k]] }), k);
+    each(
+      auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...itemAt(extra, k)] }),
+      k,
+    );
   }
 }
 

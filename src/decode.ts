@@ -4,6 +4,7 @@
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 import { otherFormatOfBytes } from './import/other-formats.js';
+import { itemAt } from './at.js';
 
 /** How much of a file's start is enough to name another format. */
 export const HEAD_BYTES = 4096;
@@ -26,8 +27,8 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     const end = Math.min(bytes.length, start + CHUNK);
     const codes = new Array<number>(end - start);
     for (let i = start; i < end; i++) {
-      const b = bytes[i];
-      codes[i - start] = b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : b;
+      const b = itemAt(bytes, i);
+      codes[i - start] = b >= 0x80 && b < 0xa0 ? itemAt(CP1252_HIGH, b - 0x80) : b;
     }
     chunks.push(String.fromCharCode(...codes));
   }

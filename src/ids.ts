@@ -8,7 +8,8 @@
 // in gnubg's manual: its 1.07 writes it as 1 whenever the Jacoby rule is not in force (matches,
 // money without Jacoby) and 0 in money sessions with Jacoby (seen in every ID of fixtures/gnubg).
 import type { Side } from './model.js';
-import { BAR, type Position } from './engine/board.js';
+import { BAR, type Position, other } from './engine/board.js';
+import { byteAt, itemAt } from './at.js';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -21,27 +22,27 @@ const B64_CODES = Array.from(B64, (c) => c.charCodeAt(0));
  */
 function base64(bytes: Uint8Array): string {
   const c = B64_CODES;
-  const n0 = (bytes[0] << 16) | (bytes[1] << 8) | bytes[2];
-  const n1 = (bytes[3] << 16) | (bytes[4] << 8) | bytes[5];
-  const n2 = (bytes[6] << 16) | (bytes[7] << 8) | bytes[8];
+  const n0 = (itemAt(bytes, 0) << 16) | (itemAt(bytes, 1) << 8) | itemAt(bytes, 2);
+  const n1 = (itemAt(bytes, 3) << 16) | (itemAt(bytes, 4) << 8) | itemAt(bytes, 5);
+  const n2 = (itemAt(bytes, 6) << 16) | (itemAt(bytes, 7) << 8) | itemAt(bytes, 8);
   const head = String.fromCharCode(
-    c[n0 >> 18],
-    c[(n0 >> 12) & 63],
-    c[(n0 >> 6) & 63],
-    c[n0 & 63],
-    c[n1 >> 18],
-    c[(n1 >> 12) & 63],
-    c[(n1 >> 6) & 63],
-    c[n1 & 63],
-    c[n2 >> 18],
-    c[(n2 >> 12) & 63],
-    c[(n2 >> 6) & 63],
-    c[n2 & 63],
+    itemAt(c, n0 >> 18),
+    itemAt(c, (n0 >> 12) & 63),
+    itemAt(c, (n0 >> 6) & 63),
+    itemAt(c, n0 & 63),
+    itemAt(c, n1 >> 18),
+    itemAt(c, (n1 >> 12) & 63),
+    itemAt(c, (n1 >> 6) & 63),
+    itemAt(c, n1 & 63),
+    itemAt(c, n2 >> 18),
+    itemAt(c, (n2 >> 12) & 63),
+    itemAt(c, (n2 >> 6) & 63),
+    itemAt(c, n2 & 63),
   );
   if (bytes.length === 9) return head;
   // 10 bytes: one byte left, two digits
-  const n3 = bytes[9] << 16;
-  return head + String.fromCharCode(c[n3 >> 18], c[(n3 >> 12) & 63]);
+  const n3 = itemAt(bytes, 9) << 16;
+  return head + String.fromCharCode(itemAt(c, n3 >> 18), itemAt(c, (n3 >> 12) & 63));
 }
 
 function unbase64(text: string): Uint8Array {
@@ -52,9 +53,9 @@ export function positionId(pos: Position, onRoll: Side): string {
   const key = new Uint8Array(10); // the Position ID's 80 bits
   let bit = 0;
   for (let half = 0; half < 2; half++) {
-    const a = pos.sides[half === 0 ? 1 - onRoll : onRoll];
+    const a = pos.sides[half === 0 ? other(onRoll) : onRoll];
     for (let p = 1; p <= BAR; p++) {
-      for (let c = 0; c < a[p]; c++, bit++) key[bit >> 3] |= 1 << (bit & 7);
+      for (let c = 0; c < byteAt(a, p); c++, bit++) key[bit >> 3] = byteAt(key, bit >> 3) | (1 << (bit & 7));
       bit++;
     }
   }
@@ -68,8 +69,10 @@ export function decodePositionId(id: string): [number[], number[]] {
   let half = 0;
   let point = 0;
   for (let bit = 0; bit < 80 && half < 2; bit++) {
-    if (key[bit >> 3] & (1 << (bit & 7))) halves[half][point]++;
-    else if (++point === 25) {
+    if (byteAt(key, bit >> 3) & (1 << (bit & 7))) {
+      const counts = itemAt(halves, half);
+      counts[point] = itemAt(counts, point) + 1;
+    } else if (++point === 25) {
       point = 0;
       half++;
     }
@@ -196,21 +199,21 @@ export function decodeMatchId(id: string): MatchIdState {
   let bit = 0;
   const v = MATCH_FIELDS.map(([, width]) => {
     let x = 0;
-    for (let b = 0; b < width; b++, bit++) if (key[bit >> 3] & (1 << (bit & 7))) x |= 1 << b;
+    for (let b = 0; b < width; b++, bit++) if (itemAt(key, bit >> 3) & (1 << (bit & 7))) x |= 1 << b;
     return x;
   });
   return {
-    cubeValue: 1 << v[0],
+    cubeValue: 1 << itemAt(v, 0),
     cubeOwner: v[1] === 3 ? -1 : (v[1] as Side),
     onRoll: v[2] as Side,
     crawford: v[3] === 1,
-    gameState: v[4],
+    gameState: itemAt(v, 4),
     turn: v[5] as Side,
     doubled: v[6] === 1,
-    resigned: v[7],
-    dice: [v[8], v[9]],
-    length: v[10],
-    score: [v[11], v[12]],
+    resigned: itemAt(v, 7),
+    dice: [itemAt(v, 8), itemAt(v, 9)],
+    length: itemAt(v, 10),
+    score: [itemAt(v, 11), itemAt(v, 12)],
     jacoby: v[13] === 0,
   };
 }
@@ -246,19 +249,22 @@ const LOWER_CODES = Array.from(LOWER, (c) => c.charCodeAt(0));
 
 /** The board's 26 characters; undefined where a count is past a letter (more than 16 checkers on a point). */
 function boardOf(bottom: Uint8Array, top: Uint8Array): string {
-  const codes = new Array<number>(26).fill(0);
-  codes[0] = LOWER_CODES[top[BAR]];
-  for (let p = 1; p <= 24; p++) codes[p] = bottom[p] > 0 ? UPPER_CODES[bottom[p]] : LOWER_CODES[top[25 - p]];
-  codes[25] = UPPER_CODES[bottom[BAR]];
-  for (let k = 0; k < 26; k++) if (codes[k] === undefined) return boardAsText(bottom, top);
-  return String.fromCharCode.apply(null, codes);
+  const codes = new Array<number | undefined>(26).fill(0);
+  codes[0] = LOWER_CODES[byteAt(top, BAR)];
+  for (let p = 1; p <= 24; p++)
+    codes[p] = byteAt(bottom, p) > 0 ? UPPER_CODES[byteAt(bottom, p)] : LOWER_CODES[byteAt(top, 25 - p)];
+  codes[25] = UPPER_CODES[byteAt(bottom, BAR)];
+  const letters = codes.filter((code) => code !== undefined);
+  if (letters.length < codes.length) return boardAsText(bottom, top);
+  return String.fromCharCode.apply(null, letters);
 }
 
 /** The same, a character at a time: a count past a letter writes "undefined", as it always has. */
 function boardAsText(bottom: Uint8Array, top: Uint8Array): string {
-  let board = LOWER[top[BAR]];
-  for (let p = 1; p <= 24; p++) board += bottom[p] > 0 ? UPPER[bottom[p]] : LOWER[top[25 - p]];
-  return board + UPPER[bottom[BAR]];
+  let board = String(LOWER[byteAt(top, BAR)]);
+  for (let p = 1; p <= 24; p++)
+    board += String(byteAt(bottom, p) > 0 ? UPPER[byteAt(bottom, p)] : LOWER[byteAt(top, 25 - p)]);
+  return board + String(UPPER[byteAt(bottom, BAR)]);
 }
 
 function sign(s: Side | -1): number {

@@ -1,3 +1,4 @@
+import { itemAt } from './at.js';
 // A decoded file's text read by line and column, as findings name places: the record's own words
 // for a finding's action (its `position.recorded`). The line index is built on the first ask, so
 // a file with no finding to show pays nothing.
@@ -43,8 +44,8 @@ export class SourceText {
   excerpt(line: number, column = 1, endColumn?: number, max = MAX_EXCERPT): string {
     const starts = this.index();
     if (line < 1 || line > this.lines) return '';
-    const start = starts[line - 1];
-    const lineEnd = line < this.lines ? starts[line] - 1 : this.text.length;
+    const start = itemAt(starts, line - 1);
+    const lineEnd = line < this.lines ? itemAt(starts, line) - 1 : this.text.length;
     const from = Math.min(lineEnd, start + Math.max(0, column - 1));
     const to = endColumn === undefined ? lineEnd : Math.min(lineEnd, start + Math.max(0, endColumn - 1));
     const raw = this.text.slice(from, Math.max(from, Math.min(to, from + max + 1))).trim();
@@ -81,7 +82,7 @@ export class JoinedText extends SourceText {
   }
 
   override excerpt(line: number, column?: number, endColumn?: number, max?: number): string {
-    let w = this.windows[0];
+    let w = itemAt(this.windows, 0);
     for (const next of this.windows) if (next.base < line) w = next;
     return w.excerpt(line, column, endColumn, max);
   }

@@ -3,29 +3,37 @@
 import type { Position } from '../../src/engine/board.js';
 import type { XgidState } from '../../src/ids.js';
 import type { Side } from '../../src/model.js';
+import { itemAt } from '../../src/at.js';
 
 /** A tab-separated table with a header row → one record per row. */
 export function readTsv(text: string): Record<string, string>[] {
-  const [head, ...rows] = text
+  const [head = [], ...rows] = text
     .trim()
     .split('\n')
     .map((l) => l.split('\t'));
-  return rows.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
+  return rows.map((r) => Object.fromEntries(head.map((h, k) => [h, itemAt(r, k)])));
+}
+
+/** A column every row of the table has. */
+function column(row: Record<string, string>, name: string): string {
+  const value = row[name];
+  if (value === undefined) throw new Error(`no column ${name} in the table`);
+  return value;
 }
 
 /** gnubg's 26-number encoding (points 1-24, bar, off) → our array (off, points 1-24, bar). */
 function fromGnubgCounts(text: string): Uint8Array {
   const n = text.split(',').map(Number);
   const a = new Uint8Array(26);
-  for (let p = 1; p <= 24; p++) a[p] = n[p - 1];
-  a[25] = n[24];
-  a[0] = n[25];
+  for (let p = 1; p <= 24; p++) a[p] = itemAt(n, p - 1);
+  a[25] = itemAt(n, 24);
+  a[0] = itemAt(n, 25);
   return a;
 }
 
 /** The position of a positions.tsv row. */
 export function rowPosition(row: Record<string, string>): Position {
-  return { sides: [fromGnubgCounts(row.board_side0), fromGnubgCounts(row.board_side1)] };
+  return { sides: [fromGnubgCounts(column(row, 'board_side0')), fromGnubgCounts(column(row, 'board_side1'))] };
 }
 
 /**
@@ -33,7 +41,7 @@ export function rowPosition(row: Record<string, string>): Position {
  * session, s01 (RU[Jacoby], no beavers), is; oracle.py writes no column for it.
  */
 export function rowJacoby(row: Record<string, string>): boolean {
-  return row.file.startsWith('s01');
+  return column(row, 'file').startsWith('s01');
 }
 
 /** The XGID state of a positions.tsv row: the player on roll to act, no double pending. */

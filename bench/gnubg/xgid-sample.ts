@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { xgid } from '../../src/ids.js';
 import { readTsv, rowPosition, rowXgidState } from './oracle-rows.js';
+import { itemAt } from '../../src/at.js';
 
 const rows = readTsv(readFileSync('fixtures/gnubg/positions.tsv', 'utf8'));
 process.stdout.write('file\tgame\tmove_index\txgid\n');
 for (let i = 0; i < rows.length; i += 19) {
-  const r = rows[i];
+  const r = itemAt(rows, i);
   process.stdout.write(`${r.file}\t${r.game}\t${r.move_index}\t${xgid(rowPosition(r), rowXgidState(r))}\n`);
 }

@@ -13,6 +13,7 @@ import { fileHeader, findingLine, placeLength } from '../report/text.js';
 import type { TextStyle } from '../report/text-style.js';
 import type { Finding } from '../model.js';
 import { duplicateFinding, type DuplicateOf } from './duplicates.js';
+import { itemAt } from '../at.js';
 
 export interface AppendOptions {
   select?: FindingFilter;
@@ -89,8 +90,9 @@ function csvWith(
   const pieces: { at: number; end: number; text: string }[] = [];
   for (const a of shown) {
     const base = PLACE_SIZE * a.index;
-    const at = startAt >= 0 ? reports[base + startAt] : a.index === 0 ? 0 : reports[base - PLACE_SIZE + endAt];
-    const end = reports[base + endAt];
+    const at =
+      startAt >= 0 ? itemAt(reports, base + startAt) : a.index === 0 ? 0 : itemAt(reports, base - PLACE_SIZE + endAt);
+    const end = itemAt(reports, base + endAt);
     if (at === end) continue; // no row (a match of no game)
     const f = a.finding;
     const e = f.code === 'duplicate-match' ? f.expected : undefined;
@@ -131,7 +133,7 @@ export function appendDuplicates(
   if (places.listed + shown.length > (options.maxFindings ?? MAX_FINDINGS_LISTED)) return false;
   // A place wider than the match's column would widen its other lines.
   for (const a of shown) {
-    const width = reports[PLACE_SIZE * a.index + 3];
+    const width = itemAt(reports, PLACE_SIZE * a.index + 3);
     if (width >= 0 && placeLength(a.finding) > width) return false;
   }
   const { out, counts } = rendered;
@@ -150,14 +152,14 @@ export function appendDuplicates(
   if (standings !== undefined) out.standings = standings;
   if (out.text !== undefined && shown.length > 0) {
     const pieces = shown.map((a) => {
-      const width = reports[PLACE_SIZE * a.index + 3];
+      const width = itemAt(reports, PLACE_SIZE * a.index + 3);
       const line = findingLine(
         a.finding,
         { file: path, match: a.match },
         width >= 0 ? width : placeLength(a.finding),
         options.text,
       );
-      return { at: reports[PLACE_SIZE * a.index + 2], text: line + '\n' };
+      return { at: itemAt(reports, PLACE_SIZE * a.index + 2), text: line + '\n' };
     });
     // A file's text starts with its path, written before its first finding: a report met before it
     // (none of its own shown) was placed where the path now is, and its line goes after the path.
@@ -169,7 +171,7 @@ export function appendDuplicates(
     const json = out[format];
     if (json === undefined || shown.length === 0) continue;
     const lines = json.split('\n');
-    for (const a of shown) lines[a.index] = jsonWith(lines[a.index], a.finding);
+    for (const a of shown) lines[a.index] = jsonWith(itemAt(lines, a.index), a.finding);
     out[format] = lines.join('\n');
   }
   for (const a of shown) {

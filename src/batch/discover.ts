@@ -11,7 +11,8 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
-import { ioReason } from './outcome.js';
+import { ioReason } from './io-reason.js';
+import { itemAt } from '../at.js';
 
 type SkipKind = 'not-a-match' | 'link' | 'special';
 
@@ -64,7 +65,7 @@ function escapeBytes(bytes: Uint8Array): string {
   let out = '';
   let i = 0;
   while (i < bytes.length) {
-    const c = bytes[i];
+    const c = itemAt(bytes, i);
     const n = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
     if (n > 0 && i + n <= bytes.length) {
       try {
@@ -277,7 +278,7 @@ function* walk(top: Place, w: Walk): Generator<Discovered | typeof TURN> {
       stack.pop();
       continue;
     }
-    const { entry, looked } = frame.entries[frame.at];
+    const { entry, looked } = itemAt(frame.entries, frame.at);
     const place = child(frame.dir, entry.raw ?? entry.name);
     // Let the entry go: a folder of many files is not held twice while its subfolders are walked.
     frame.entries[frame.at++] = undefined as unknown as Frame['entries'][number];

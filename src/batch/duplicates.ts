@@ -15,8 +15,8 @@
 import { finding } from '../findings.js';
 import type { Finding, Format, MatchReport } from '../model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
-import type { FileOutcome, FileTask } from './outcome.js';
 import { countAtMost } from '../sorted.js';
+import { itemAt } from '../at.js';
 
 /** Where two copies of a match first differ in what the key leaves out: a line of the later copy, and what is there. */
 export interface Difference {
@@ -58,7 +58,7 @@ class KeyTable {
         return -1;
       }
       if (keys[4 * i] === k0 && keys[4 * i + 1] === k1 && keys[4 * i + 2] === k2 && keys[4 * i + 3] === k3)
-        return values[i];
+        return itemAt(values, i);
     }
   }
 
@@ -67,8 +67,15 @@ class KeyTable {
     this.keys = new Int32Array(keys.length * 2);
     this.values = new Int32Array(values.length * 2).fill(-1);
     this.size = 0;
-    for (let i = 0; i < values.length; i++)
-      if (values[i] !== -1) this.getOrSet(keys[4 * i], keys[4 * i + 1], keys[4 * i + 2], keys[4 * i + 3], values[i]);
+    for (const [i, value] of values.entries())
+      if (value !== -1)
+        this.getOrSet(
+          itemAt(keys, 4 * i),
+          itemAt(keys, 4 * i + 1),
+          itemAt(keys, 4 * i + 2),
+          itemAt(keys, 4 * i + 3),
+          value,
+        );
   }
 }
 
@@ -100,7 +107,7 @@ export class DuplicateIndex {
   /** Where ordinal `n` is: its file and its match number there. */
   private placeOf(n: number): { file: string; match: number } {
     const k = Math.max(0, countAtMost(this.fileStarts, n, this.files.length) - 1);
-    return { file: this.files[k], match: n - this.fileStarts[k] + 1 };
+    return { file: itemAt(this.files, k), match: n - itemAt(this.fileStarts, k) + 1 };
   }
 
   /** Ordinal `n`'s place, error count and format, and its parts when it is a first copy. */
@@ -117,26 +124,26 @@ export class DuplicateIndex {
     const count = aside.parts.length / 2;
     if (this.partsUsed + count > this.parts.length)
       this.parts = grown(this.parts, (k) => new Uint16Array(k), this.partsUsed + count);
-    for (let k = 0; k < count; k++) this.parts[this.partsUsed++] = aside.parts[2 * k];
+    for (let k = 0; k < count; k++) this.parts[this.partsUsed++] = itemAt(aside.parts, 2 * k);
     this.partStarts[n + 1] = this.partsUsed;
   }
 
   /** Where ordinal `earlier` (a first copy) and `aside` first differ, by `aside`'s lines. */
   private difference(earlier: number, aside: Aside): Difference | null {
-    if (FORMATS[this.about[earlier] & 1] !== aside.format) return null;
-    const from = this.partStarts[earlier];
-    const theirs = this.partStarts[earlier + 1] - from;
+    if (FORMATS[itemAt(this.about, earlier) & 1] !== aside.format) return null;
+    const from = itemAt(this.partStarts, earlier);
+    const theirs = itemAt(this.partStarts, earlier + 1) - from;
     const ours = aside.parts.length / 2;
     for (let k = 0; k < Math.max(theirs, ours); k++) {
-      const mine = k < ours ? aside.parts[2 * k] : -1;
-      const other = k < theirs ? this.parts[from + k] : -1;
+      const mine = k < ours ? itemAt(aside.parts, 2 * k) : -1;
+      const other = k < theirs ? itemAt(this.parts, from + k) : -1;
       if (mine === other) continue;
       // A part the other copy has more (its next part is this one's): that part, said where it
       // would be here; else this copy's part (or the other's, at this copy's end when it has no more).
       const extra = mine !== -1 && k + 1 < theirs && this.parts[from + k + 1] === mine;
       if (mine === -1 || extra)
-        return { line: mine === -1 ? aside.end : aside.parts[2 * k + 1], part: PART_KINDS[other & 3] };
-      return { line: aside.parts[2 * k + 1], part: PART_KINDS[mine & 3] };
+        return { line: mine === -1 ? aside.end : itemAt(aside.parts, 2 * k + 1), part: itemAt(PART_KINDS, other & 3) };
+      return { line: itemAt(aside.parts, 2 * k + 1), part: itemAt(PART_KINDS, mine & 3) };
     }
     return null;
   }
@@ -145,7 +152,7 @@ export class DuplicateIndex {
    * Takes a file's outcome in input order: the task to audit again when some of its matches repeat
    * earlier ones (with what they repeat), else null.
    */
-  meet(outcome: FileOutcome, task: FileTask): FileTask | null {
+  meet<T extends object>(outcome: SeenOutcome, task: T): (T & { duplicates: DuplicateOf[] }) | null {
     if (outcome.skipped || outcome.keys === undefined) return null;
     const found: DuplicateOf[] = [];
     if (this.files.length === this.fileStarts.length)
@@ -165,7 +172,7 @@ export class DuplicateIndex {
         match: k + 1,
         file: place.file,
         ofMatch: place.match,
-        errors: this.about[earlier] >>> 1,
+        errors: itemAt(this.about, earlier) >>> 1,
         errorsHere: key.aside.errors,
         differs: this.difference(earlier, key.aside),
       });
@@ -173,6 +180,13 @@ export class DuplicateIndex {
     this.count += found.length;
     return found.length === 0 ? null : { ...task, duplicates: found };
   }
+}
+
+/** What `meet` reads of a file's outcome (outcome.ts's FileOutcome, which holds this module's findings). */
+interface SeenOutcome {
+  path: string;
+  skipped: string | false;
+  keys?: (ContentKey | null)[];
 }
 
 /** `n` errors in words: "1 error", "2 errors"; `none` for 0. */

@@ -18,6 +18,9 @@ import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
 import type { Listed } from './discover.js';
 import type { ContentKey } from '../scoring/match-key.js';
 import { finding } from '../findings.js';
+import { itemAt } from '../at.js';
+
+export { ioReason } from './io-reason.js';
 
 export interface FileTask {
   /** The path as reports show it. */
@@ -110,9 +113,9 @@ export class OutcomeBuilder {
       this.anyKey = true;
       r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
     }
-    const [selected] = selectFindings([r], this.options.select);
+    const selected = itemAt(selectFindings([r], this.options.select), 0);
     if (this.options.baseline && selected.findings.length > 0) this.entries.set(index, acceptedFindings([selected]));
-    const [shown] = withoutAccepted([selected], this.accepted?.get(selected.match));
+    const shown = itemAt(withoutAccepted([selected], this.accepted?.get(selected.match)), 0);
     this.renderer.add(shown, index);
   }
 
@@ -168,31 +171,4 @@ export function internalError(path: string, what: string, options: RunOptions): 
     `bgaudit failed on this file (${what}); the file was not audited. Please report it with the file.`,
     options,
   );
-}
-
-/** Why a file or folder cannot be opened or read, in the words every command uses (never Node's own text). */
-export function ioReason(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  switch (err.code) {
-    case 'EISDIR':
-      return 'it is a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'ELOOP':
-      return 'a symbolic link loop';
-    case 'ENAMETOOLONG':
-      return 'the name is too long';
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    case 'EIO':
-      return 'an input/output error of the disk';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'too many files open';
-    default:
-      return err.code ? `system error ${err.code}` : String(err.message ?? err);
-  }
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 import { failure, internalError, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 import { TURN } from './discover.js';
+import { itemAt } from '../at.js';
 
 export interface PoolOptions {
   /** Worker threads. */
@@ -168,7 +169,7 @@ class TaskQueue {
 
   private next(): FileTask | null | typeof TURN {
     if (this.aheadAt < this.ahead.length) {
-      const t = this.ahead[this.aheadAt];
+      const t = itemAt(this.ahead, this.aheadAt);
       this.ahead[this.aheadAt++] = undefined as unknown as FileTask; // let it go
       return t;
     }
@@ -249,7 +250,7 @@ class Batches {
     for (const f of this.watched) {
       const k = fileOn(f);
       if (k < 0 || f.timedOut !== null) continue;
-      if (now - new Float64Array(f.progress, PROGRESS_SINCE, 1)[0] > this.options.fileTimeoutMs) {
+      if (now - itemAt(new Float64Array(f.progress, PROGRESS_SINCE, 1), 0) > this.options.fileTimeoutMs) {
         f.timedOut = k;
         f.abort.abort(new Error('file timeout'));
       }
@@ -291,7 +292,7 @@ class Batches {
 
   /** The pool with the fewest batches in flight per worker. */
   private leastBusy(): { pool: Pool; threads: number; busy: number } {
-    let best = this.pools[0];
+    let best = itemAt(this.pools, 0);
     for (const p of this.pools) if (p.busy / p.threads < best.busy / best.threads) best = p;
     return best;
   }
@@ -328,7 +329,7 @@ class Batches {
       const what = this.broken;
       return f.tasks.map((t) => internalError(t.path, `a worker could not start: ${what}`, run));
     }
-    const path = f.tasks[k].path;
+    const path = itemAt(f.tasks, k).path;
     let outcome: FileOutcome;
     if (f.timedOut !== null) {
       const limit = seconds(this.options.fileTimeoutMs);
@@ -391,8 +392,9 @@ export async function runTasks(tasks: Iterable<FileTask | typeof TURN>, options:
       if (!head) break;
       const outcomes = await batches.settle(head);
       for (let k = 0; k < outcomes.length; k++) {
-        const again = options.revise?.(outcomes[k], head.tasks[k]) ?? null;
-        const o = again === null ? outcomes[k] : ((await batches.settle(batches.start([again])))[0] ?? outcomes[k]);
+        const first = itemAt(outcomes, k);
+        const again = options.revise?.(first, itemAt(head.tasks, k)) ?? null;
+        const o = again === null ? first : ((await batches.settle(batches.start([again])))[0] ?? first);
         const copied = options.onOutcome(o);
         if (copied) await copied;
         const wait = drained();

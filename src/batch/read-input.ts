@@ -2,7 +2,7 @@
 // opened non-blocking (a FIFO or a device never hangs the run), a regular file only, and never
 // more than a limit, even when the file grows while it is read.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { ioReason } from './outcome.js';
+import { ioReason } from './io-reason.js';
 
 /** Why the file cannot be read, in one sentence to put after its name. */
 export class UnreadableInput extends Error {}

@@ -18,6 +18,7 @@ import {
   type Encoding,
 } from '../decode.js';
 import { sizeIn, type TextSize } from '../text-size.js';
+import { itemAt } from '../at.js';
 
 /**
  * Bytes read at a time: a window is a piece and the match carried over, so smaller pieces keep
@@ -48,7 +49,7 @@ function readAt(fd: number, buf: Uint8Array, position: number): number {
 /** Where the last whole UTF-8 sequence of `b` ends (a sequence cut by the piece's end waits for the next piece). */
 function wholeSequences(b: Uint8Array): number {
   for (let i = b.length - 1; i >= Math.max(0, b.length - 3); i--) {
-    const c = b[i];
+    const c = itemAt(b, i);
     if (c < 0x80) return b.length;
     if (c >= 0xc0) {
       const n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PieceWriter } from '../report/reporter.js';
 import { writeAll, type WriteBytes } from '../report/fd-writer.js';
+import { itemAt } from '../at.js';
 
 /** Characters gathered before a write: one system call a block, a block held at most. */
 const BLOCK = 1 << 20;
@@ -55,7 +56,7 @@ class SpoolFile implements PieceWriter {
 
   private flush(): void {
     if (this.held.length === 0) return;
-    const text = this.held.length === 1 ? this.held[0] : this.held.join('');
+    const text = this.held.length === 1 ? itemAt(this.held, 0) : this.held.join('');
     this.held = [];
     this.size = 0;
     try {

@@ -15,8 +15,7 @@ export default function runBatch(batch: Batch, beforeFile?: (task: FileTask) => 
   const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
   const outcomes: BatchResult['outcomes'] = [];
   let size = 0;
-  for (let k = 0; k < batch.tasks.length; k++) {
-    const task = batch.tasks[k];
+  for (const [k, task] of batch.tasks.entries()) {
     since[0] = Date.now();
     Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
     beforeFile?.(task);

@@ -9,7 +9,7 @@
 import type { AcceptedFinding } from '../report/select.js';
 import type { Write } from '../report/reporter.js';
 import { readInputText, UnreadableInput } from '../batch/read-input.js';
-import { UsageError } from './common.js';
+import { UsageError } from './usage-error.js';
 
 const VERSION = 1;
 

@@ -16,6 +16,8 @@ import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../findings.js';
 import { readBaseline } from './baseline.js';
 import { PipeStalled, writeAll, type WriteBytes } from '../report/fd-writer.js';
+import { itemAt } from '../at.js';
+import { UsageError } from './usage-error.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -42,8 +44,7 @@ export interface CliIO {
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
-/** A mistake in how the command was called, or an output it cannot write: exit 2, one sentence. */
-export class UsageError extends Error {}
+export { UsageError };
 
 export function positiveInt(what: string) {
   return (v: string): number => {
@@ -58,7 +59,7 @@ export function positiveInt(what: string) {
 function byteSize(v: string): number {
   const m = /^(\d{1,15}(?:\.\d{1,6})?)[ \t]*([kmg]?)i?b?$/i.exec(v.trim());
   if (!m) throw new InvalidArgumentError('a size such as 64M, 500k or 1048576');
-  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2].toLowerCase() as '' | 'k' | 'm' | 'g'];
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[itemAt(m, 2).toLowerCase() as '' | 'k' | 'm' | 'g'];
   return Math.round(Number(m[1]) * unit);
 }
 

@@ -12,6 +12,7 @@ import type { GroupBy } from '../stats/count.js';
 import type { DiceResult } from '../stats/tally.js';
 import { VERSION } from '../version.js';
 import { EXIT, finishRun, flagsForRun, openOutput, prepareRun, type CliIO, type RunFlagValues } from './common.js';
+import { itemAt } from '../at.js';
 
 interface DiceOptions extends RunFlagValues {
   by: GroupBy;
@@ -39,7 +40,7 @@ const HELP_AFTER =
 
 /** A file that was not counted: its first error finding, from the report rendered as NDJSON. */
 function unreadableOf(o: Extract<FileOutcome, { skipped: false }>): { file: string; code: string; message: string } {
-  const line = (o.rendered.out.ndjson ?? '').split('\n')[0];
+  const line = itemAt((o.rendered.out.ndjson ?? '').split('\n'), 0);
   try {
     const report = JSON.parse(line) as { findings?: { code: string; message: string; severity: string }[] };
     const f = report.findings?.find((x) => x.severity === 'error') ?? report.findings?.[0];

@@ -23,7 +23,7 @@ interface LinePlace {
 }
 
 function linePlace(v: string): LinePlace {
-  const [l, c, ...rest] = v.split(':');
+  const [l = '', c, ...rest] = v.split(':');
   const line = positiveInt('--line')(l);
   if (rest.length > 0) throw new InvalidArgumentError('--line: a line L, or L:C as findings print it');
   return c === undefined ? { line } : { line, column: positiveInt('--line column')(c) };

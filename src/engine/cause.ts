@@ -5,9 +5,10 @@
 // `24/15*` with 5-3 is "24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8", not the point 19 a
 // search for a path happened to meet first.
 import type { Side } from '../model.js';
-import { BAR, OFF, type Position, allHome } from './board.js';
+import { BAR, OFF, type Position, allHome, other } from './board.js';
 import type { Segment } from './segment.js';
 import { pointText } from './steps.js';
+import { byteAt, itemAt } from '../at.js';
 
 function rollText(d1: number, d2: number): string {
   return `${Math.max(d1, d2)}-${Math.min(d1, d2)}`;
@@ -31,10 +32,10 @@ function pips(seg: Segment): number {
 function carries(seg: Segment, dice: number[], mask: number): boolean {
   let sum = 0;
   let largest = 0;
-  for (let k = 0; k < dice.length; k++)
+  for (const [k, die] of dice.entries())
     if (mask & (1 << k)) {
-      sum += dice[k];
-      largest = Math.max(largest, dice[k]);
+      sum += die;
+      largest = Math.max(largest, die);
     }
   if (sum === 0) return false;
   if (seg.to !== OFF) return sum === pips(seg);
@@ -47,7 +48,7 @@ function assignable(segs: Segment[], k: number, dice: number[], used: number): b
   if (k === segs.length) return true;
   const all = (1 << dice.length) - 1;
   for (let mask = 1; mask <= all; mask++) {
-    if (mask & used || !carries(segs[k], dice, mask)) continue;
+    if (mask & used || !carries(itemAt(segs, k), dice, mask)) continue;
     if (assignable(segs, k + 1, dice, used | mask)) return true;
   }
   return false;
@@ -128,7 +129,7 @@ function overshooting(from: number, d1: number, d2: number): number {
 
 /** The highest home point above `from` with a checker on it; 0 when none. */
 function highestAbove(side: Uint8Array, from: number): number {
-  for (let p = 6; p > from; p--) if (side[p] > 0) return p;
+  for (let p = 6; p > from; p--) if (byteAt(side, p) > 0) return p;
   return 0;
 }
 
@@ -140,7 +141,7 @@ function highestAbove(side: Uint8Array, from: number): number {
  */
 function boardProblem(pos: Position, s: Side, segs: Segment[], d1: number, d2: number): string | null {
   const mine = pos.sides[s].slice();
-  const theirs = pos.sides[1 - s].slice();
+  const theirs = pos.sides[other(s)].slice();
   let missing: string | null = null;
   let enterFirst: string | null = null;
   let blocked: string | null = null;
@@ -151,11 +152,11 @@ function boardProblem(pos: Position, s: Side, segs: Segment[], d1: number, d2: n
       missing ??= from === BAR ? 'no checker on the bar' : `no checker on point ${pointText(from)}`;
       continue;
     }
-    if (from !== BAR && mine[BAR] > 0) enterFirst ??= 'a checker on the bar must enter first';
-    if (to !== OFF && theirs[25 - to] >= 2) blocked ??= `point ${to} is blocked`;
+    if (from !== BAR && byteAt(mine, BAR) > 0) enterFirst ??= 'a checker on the bar must enter first';
+    if (to !== OFF && byteAt(theirs, 25 - to) >= 2) blocked ??= `point ${to} is blocked`;
     const ways = waysOnTheWay(seg, d1, d2);
     if (blocked === null && ways.length > 0) {
-      const stops = ways.map((way) => way.find((p) => theirs[25 - p] >= 2));
+      const stops = ways.map((way) => way.find((p) => byteAt(theirs, 25 - p) >= 2));
       if (stops.every((p) => p !== undefined)) {
         const points = [...new Set(stops)].sort((a, b) => (b ?? 0) - (a ?? 0));
         blocked =
@@ -164,7 +165,7 @@ function boardProblem(pos: Position, s: Side, segs: Segment[], d1: number, d2: n
             : `${segmentText(seg)} lands on point ${points[0]} or ${points[1]} on the way, both blocked`;
       }
     }
-    mine[from]--;
+    mine[from] = byteAt(mine, from) - 1;
     if (to === OFF) {
       if (bearOff === null && !allHome(mine)) bearOff = 'cannot bear off: not all checkers are in the home board';
       else if (bearOff === null && !exactOff(from, d1, d2)) {
@@ -175,10 +176,10 @@ function boardProblem(pos: Position, s: Side, segs: Segment[], d1: number, d2: n
           bearOff = `cannot bear off from ${from} with a ${overshooting(from, d1, d2)}: a checker stands higher, on ${p}`;
       }
     }
-    mine[to]++;
+    mine[to] = byteAt(mine, to) + 1;
     if (to !== OFF && theirs[25 - to] === 1) {
       theirs[25 - to] = 0;
-      theirs[BAR]++;
+      theirs[BAR] = byteAt(theirs, BAR) + 1;
     }
   }
   return missing ?? enterFirst ?? blocked ?? bearOff;

@@ -3,8 +3,9 @@
 // caller makes once (one set per replay, src/engine/moves.ts) and passes to every call: the
 // search allocates nothing, and each call says what it reads and writes.
 import type { Side } from '../model.js';
-import { BAR, type Position, allHome } from './board.js';
+import { BAR, type Position, allHome, other } from './board.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
+import { byteAt, int8At } from '../at.js';
 
 const MAX_STEPS = 32;
 
@@ -37,15 +38,16 @@ export function pushStep(steps: Steps, from: number, die: number, hit: boolean):
 /** Takes the last step of `steps` back on the board and gives its die back to `dice`. */
 export function popStep(pos: Position, s: Side, steps: Steps, dice: Dice): void {
   const k = --steps.length;
-  undoStep(pos, s, steps.from[k], steps.die[k], steps.hit[k] === 1);
-  dice[steps.die[k]]++;
+  const die = int8At(steps.die, k);
+  undoStep(pos, s, int8At(steps.from, k), die, steps.hit[k] === 1);
+  dice[die] = int8At(dice, die) + 1;
 }
 
 export function copySteps(from: Steps, to: Steps): void {
   for (let k = 0; k < from.length; k++) {
-    to.from[k] = from.from[k];
-    to.die[k] = from.die[k];
-    to.hit[k] = from.hit[k];
+    to.from[k] = int8At(from.from, k);
+    to.die[k] = int8At(from.die, k);
+    to.hit[k] = byteAt(from.hit, k);
   }
   to.length = from.length;
 }
@@ -103,15 +105,15 @@ function explore(pos: Position, s: Side, depth: number, goal: number, top: numbe
     if (dice[d] === 0) continue;
     for (let from = top; from >= 1; from--) {
       if (mine[from] === 0 || stepRule(pos, s, from, d) !== STEP.legal) continue;
-      dice[d]--;
+      dice[d] = int8At(dice, d) - 1;
       const hit = applyStep(pos, s, from, d);
       search.curFrom[depth] = from;
       search.curDie[depth] = d;
       const done = explore(pos, s, depth + 1, goal, doublet ? from : BAR, search);
       undoStep(pos, s, from, d, hit);
-      dice[d]++;
+      dice[d] = int8At(dice, d) + 1;
       if (done) return true;
-      if (mine[BAR] > 0 && from === BAR) break;
+      if (byteAt(mine, BAR) > 0 && from === BAR) break;
     }
   }
   return false;
@@ -134,8 +136,8 @@ export function mostDiceUsable(pos: Position, s: Side, d1: number, d2: number, s
 export function bestPlay(search: DiceSearch): string {
   const parts: string[] = [];
   for (let k = 0; k < search.best; k++) {
-    const from = search.bestFrom[k];
-    const to = from - search.bestDie[k];
+    const from = int8At(search.bestFrom, k);
+    const to = from - int8At(search.bestDie, k);
     parts.push(`${pointText(from)}/${to > 0 ? to : 'off'}`);
   }
   return parts.join(' ');
@@ -144,14 +146,14 @@ export function bestPlay(search: DiceSearch): string {
 /** Whether one step with `die` is possible at all (the rules of `stepRule`, each point asked once). */
 export function canPlayDie(pos: Position, s: Side, die: number): boolean {
   const mine = pos.sides[s];
-  const theirs = pos.sides[1 - s];
+  const theirs = pos.sides[other(s)];
   // A checker on the bar must enter first: on point 25 - die, which is the other side's `die`.
-  if (mine[BAR] > 0) return theirs[die] < 2;
+  if (byteAt(mine, BAR) > 0) return byteAt(theirs, die) < 2;
   for (let from = 24; from >= 1; from--) {
     if (mine[from] === 0) continue;
     const to = from - die;
     if (to >= 1) {
-      if (theirs[25 - to] < 2) return true;
+      if (byteAt(theirs, 25 - to) < 2) return true;
       continue;
     }
     // The first bear-off: the points below bear off too, so this one decides. Not all home: none
@@ -159,7 +161,7 @@ export function canPlayDie(pos: Position, s: Side, die: number): boolean {
     // that hold one were met already).
     if (!allHome(mine)) return false;
     if (to === 0) return true;
-    for (let p = from + 1; p <= 6; p++) if (mine[p] > 0) return false;
+    for (let p = from + 1; p <= 6; p++) if (byteAt(mine, p) > 0) return false;
     return true;
   }
   return false;

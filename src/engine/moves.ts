@@ -10,7 +10,7 @@
 // file, and allocates nothing when the move is legal: its steps and dice live in a `MoveScratch`
 // the replay makes once and passes to every call.
 import type { MoveToken, Side } from '../model.js';
-import { BAR, OFF, type Position, allBorneOff } from './board.js';
+import { BAR, OFF, type Position, allBorneOff, other } from './board.js';
 import type { Dice, DiceSearch, Steps } from './dice.js';
 import {
   bestPlay,
@@ -28,6 +28,7 @@ import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './s
 import { causeOf, writtenUse } from './cause.js';
 
 import type { Segment } from './segment.js';
+import { byteAt, int8At, itemAt } from '../at.js';
 
 export type { Segment } from './segment.js';
 
@@ -75,16 +76,20 @@ export function searchOf(work: MoveScratch): DiceSearch {
  */
 export function segmentsOf(moves: MoveToken[], out: Segment[] = [], pool: Segment[] = []): Segment[] {
   let n = 0;
-  for (let i = 0; i < moves.length; i++) {
-    const m = moves[i];
+  for (const m of moves) {
     const points = m.points;
     const hits = m.hits;
     for (let r = 0; r < m.repeat; r++) {
       for (let k = 1; k < points.length; k++, n++) {
+        const from = points[k - 1];
+        const to = points[k];
+        const hitMarked = hits[k - 1];
+        if (from === undefined || to === undefined || hitMarked === undefined)
+          throw new RangeError('internal error: a move token has fewer hit marks than steps');
         const seg = pool[n] ?? (pool[n] = { from: 0, to: 0, hitMarked: false });
-        seg.from = points[k - 1];
-        seg.to = points[k];
-        seg.hitMarked = hits[k - 1];
+        seg.from = from;
+        seg.to = to;
+        seg.hitMarked = hitMarked;
         out[n] = seg;
       }
     }
@@ -103,12 +108,13 @@ function segmentText(seg: Segment): string {
 
 /** Places segments k.. of `segs`, the checker of segment k standing on `at`, with the dice of `work`, into its steps. */
 function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, work: MoveScratch): boolean {
-  if (k === segs.length) return true;
+  const seg = segs[k];
+  if (seg === undefined) return true; // all placed
   const mine = pos.sides[s];
   // What `stepRule` asks of the point a step starts from, asked once for every die.
-  if ((at !== BAR && mine[BAR] > 0) || at < 1 || at > BAR || mine[at] === 0) return false;
-  const theirs = pos.sides[1 - s];
-  const target = segs[k].to;
+  if ((at !== BAR && byteAt(mine, BAR) > 0) || at < 1 || at > BAR || mine[at] === 0) return false;
+  const theirs = pos.sides[other(s)];
+  const target = seg.to;
   const available = work.dice;
   // Two passes: a combined move (`6/1` with 4-1) is first tried through points where it hits
   // nothing; a hit on the way is only assumed when no other path exists (the second pass tries
@@ -126,12 +132,12 @@ function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, w
         continue;
       }
       if (!passing && pass === 1) continue;
-      if (land >= 1 ? theirs[25 - land] >= 2 : stepRule(pos, s, at, d) !== STEP.legal) continue;
-      available[d]--;
+      if (land >= 1 ? byteAt(theirs, 25 - land) >= 2 : stepRule(pos, s, at, d) !== STEP.legal) continue;
+      available[d] = int8At(available, d) - 1;
       pushStep(work.steps, at, d, applyStep(pos, s, at, d));
       const reached = land <= 0 ? OFF : land;
       const next = reached === target ? k + 1 : k;
-      const nextAt = next === k ? reached : next < segs.length ? segs[next].from : 0;
+      const nextAt = next === k ? reached : (segs[next]?.from ?? 0);
       if (place(pos, s, segs, next, nextAt, work)) return true;
       popStep(pos, s, work.steps, available);
     }
@@ -142,7 +148,8 @@ function place(pos: Position, s: Side, segs: Segment[], k: number, at: number, w
 function placeAll(pos: Position, s: Side, segs: Segment[], d1: number, d2: number, work: MoveScratch): boolean {
   work.steps.length = 0;
   setDice(work.dice, d1, d2);
-  return segs.length === 0 || place(pos, s, segs, 0, segs[0].from, work);
+  const first = segs[0];
+  return first === undefined || place(pos, s, segs, 0, first.from, work);
 }
 
 /**
@@ -155,8 +162,7 @@ function explain(pos: Position, s: Side, segs: Segment[], d1: number, d2: number
   steps.length = 0;
   setDice(work.dice, d1, d2);
   let reason = `no order of these moves can be played with the roll ${rollText(d1, d2)}`;
-  for (let k = 0; k < segs.length; k++) {
-    const seg = segs[k];
+  for (const seg of segs) {
     const before = steps.length;
     if (place(pos, s, [seg], 0, seg.from, work)) continue;
     while (steps.length > before) popStep(pos, s, steps, work.dice);
@@ -170,7 +176,7 @@ function explain(pos: Position, s: Side, segs: Segment[], d1: number, d2: number
 /** Why `seg` cannot be played with the dice still `available`. */
 function segmentProblem(pos: Position, s: Side, seg: Segment, d1: number, d2: number, available: Dice): string {
   const roll = rollText(d1, d2);
-  const left = [1, 2, 3, 4, 5, 6].filter((d) => available[d] > 0);
+  const left = [1, 2, 3, 4, 5, 6].filter((d) => int8At(available, d) > 0);
   if (left.length === 0) return `the roll ${roll} is used up before ${segmentText(seg)}`;
   const distance = seg.from - seg.to;
   if (seg.to !== OFF && distance >= 1 && distance <= 6) {
@@ -196,11 +202,12 @@ function* orders(n: number): Generator<number[]> {
   const c = new Array<number>(n).fill(0);
   let i = 0;
   while (i < n) {
-    if (c[i] < i) {
-      const j = i % 2 === 0 ? 0 : c[i];
-      [a[j], a[i]] = [a[i], a[j]];
+    const ci = itemAt(c, i);
+    if (ci < i) {
+      const j = i % 2 === 0 ? 0 : ci;
+      [a[j], a[i]] = [itemAt(a, i), itemAt(a, j)];
       yield a.slice();
-      c[i]++;
+      c[i] = ci + 1;
       i = 0;
     } else {
       c[i] = 0;
@@ -216,8 +223,8 @@ function recordedEnd(pos: Position, s: Side, segs: Segment[]): Uint8Array | null
   const end = pos.sides[s].slice();
   for (const seg of segs) {
     if (seg.from < 1 || seg.from > BAR || end[seg.from] === 0 || seg.to >= seg.from) return null;
-    end[seg.from]--;
-    end[seg.to]++;
+    end[seg.from] = byteAt(end, seg.from) - 1;
+    end[seg.to] = byteAt(end, seg.to) + 1;
   }
   return end;
 }
@@ -236,8 +243,8 @@ function reach(pos: Position, s: Side, target: Uint8Array, work: MoveScratch): b
     if (dice[d] === 0) continue;
     for (let from = BAR; from >= 1; from--) {
       // Only checkers the record moves away from a point can leave it.
-      if (mine[from] <= target[from] || stepRule(pos, s, from, d) !== STEP.legal) continue;
-      dice[d]--;
+      if (byteAt(mine, from) <= byteAt(target, from) || stepRule(pos, s, from, d) !== STEP.legal) continue;
+      dice[d] = int8At(dice, d) - 1;
       pushStep(steps, from, d, applyStep(pos, s, from, d));
       if (reach(pos, s, target, work)) return true;
       popStep(pos, s, steps, dice);
@@ -266,19 +273,19 @@ function interleave(
 ): boolean {
   const { steps, dice, cursor } = work;
   let open = false;
-  for (let k = 0; k < segs.length; k++) {
-    const at = cursor[k];
+  for (let k = 0, seg = segs[0]; seg !== undefined; seg = segs[++k]) {
+    const at = int8At(cursor, k);
     if (at === DONE) continue;
     open = true;
-    const to = segs[k].to;
+    const to = seg.to;
     for (let d = 6; d >= 1; d--) {
       if (dice[d] === 0) continue;
       const land = at - d;
       if (to !== OFF && land < to) continue;
       const arrives = land <= 0 || land === to;
-      if (avoidHits && !arrives && pos.sides[1 - s][25 - land] === 1) continue;
+      if (avoidHits && !arrives && pos.sides[other(s)][25 - land] === 1) continue;
       if (stepRule(pos, s, at, d) !== STEP.legal) continue;
-      dice[d]--;
+      dice[d] = int8At(dice, d) - 1;
       pushStep(steps, at, d, applyStep(pos, s, at, d));
       cursor[k] = arrives ? DONE : land;
       if (interleave(pos, s, segs, need, avoidHits, work)) return true;
@@ -307,7 +314,7 @@ function placeInterleaved(
   for (let pass = 0; pass < 2; pass++) {
     work.steps.length = 0;
     setDice(work.dice, d1, d2);
-    for (let k = 0; k < segs.length; k++) work.cursor[k] = segs[k].from;
+    for (const [k, seg] of segs.entries()) work.cursor[k] = seg.from;
     if (interleave(pos, s, segs, need, pass === 0, work)) return true;
   }
   return false;
@@ -354,7 +361,7 @@ function boardForbids(pos: Position, s: Side, seg: Segment): string | null {
   if (from < 1 || from > BAR || pos.sides[s][from] === 0)
     return from === BAR ? 'no checker on the bar' : `no checker on point ${pointText(from)}`;
   if (to >= from) return `${segmentText(seg)} does not move towards home`;
-  if (to !== OFF && pos.sides[1 - s][25 - to] >= 2) return `point ${to} is blocked`;
+  if (to !== OFF && byteAt(pos.sides[other(s)], 25 - to) >= 2) return `point ${to} is blocked`;
   return null;
 }
 
@@ -365,7 +372,7 @@ function boardForbids(pos: Position, s: Side, seg: Segment): string | null {
 function applyAsRecorded(pos: Position, s: Side, segs: Segment[], before: Position): string | null {
   for (const seg of segs) {
     const mine = pos.sides[s];
-    const theirs = pos.sides[1 - s];
+    const theirs = pos.sides[other(s)];
     const to = seg.to;
     const forbidden = boardForbids(pos, s, seg);
     if (forbidden !== null) {
@@ -373,11 +380,11 @@ function applyAsRecorded(pos: Position, s: Side, segs: Segment[], before: Positi
       pos.sides[1].set(before.sides[1]);
       return forbidden;
     }
-    mine[seg.from]--;
-    mine[to]++;
+    mine[seg.from] = byteAt(mine, seg.from) - 1;
+    mine[to] = byteAt(mine, to) + 1;
     if (to !== OFF && theirs[25 - to] === 1) {
       theirs[25 - to] = 0;
-      theirs[BAR]++;
+      theirs[BAR] = byteAt(theirs, BAR) + 1;
     }
   }
   return null;
@@ -390,12 +397,13 @@ function keepBefore(pos: Position, work: MoveScratch): void {
 
 /** Takes the steps back on the board, last first; the list is kept. */
 function takeBack(pos: Position, s: Side, steps: Steps): void {
-  for (let k = steps.length - 1; k >= 0; k--) undoStep(pos, s, steps.from[k], steps.die[k], steps.hit[k] === 1);
+  for (let k = steps.length - 1; k >= 0; k--)
+    undoStep(pos, s, int8At(steps.from, k), int8At(steps.die, k), steps.hit[k] === 1);
 }
 
 /** Plays the steps again after `takeBack`: the same board, so the same hits. */
 function playAgain(pos: Position, s: Side, steps: Steps): void {
-  for (let k = 0; k < steps.length; k++) applyStep(pos, s, steps.from[k], steps.die[k]);
+  for (let k = 0; k < steps.length; k++) applyStep(pos, s, int8At(steps.from, k), int8At(steps.die, k));
 }
 
 /**
@@ -417,7 +425,7 @@ export function playRecorded(
         placeAll(
           pos,
           s,
-          order.map((i) => segs[i]),
+          order.map((i) => itemAt(segs, i)),
           d1,
           d2,
           work,

@@ -11,6 +11,7 @@ import { bestPlay, mostDiceUsable } from './dice.js';
 import { type Report, playRoll, rollName } from './roll.js';
 import { type ResyncScratch, newResyncScratch, playFollowed, playText } from './resync.js';
 import { MAX_CUBE } from '../limits.js';
+import { itemAt } from '../at.js';
 
 export interface ReplayOptions {
   variant: Variant;
@@ -241,6 +242,7 @@ export function replay(
   const end = Math.min(game.actions.length, (options.until ?? Infinity) + 1);
   for (let i = 0; i < end; i++) {
     const a = game.actions[i];
+    if (a === undefined) break; // never: i < end, at most the number of actions
     const keep = w.moments !== null && options.capture?.(a.line, a.column) === true;
     if (w.ended !== null) {
       if (keep) keepMoment(w, a);
@@ -315,7 +317,7 @@ function reportPlayAfterEnd(w: Walk, a: Action): void {
 }
 
 function findLastRoll(actions: Action[]): number {
-  for (let i = actions.length - 1; i >= 0; i--) if (actions[i].type === 'roll') return i;
+  for (let i = actions.length - 1; i >= 0; i--) if (itemAt(actions, i).type === 'roll') return i;
   return -1;
 }
 
@@ -329,7 +331,7 @@ function roll(w: Walk, a: RollAction, i: number, lastBeforeResult: boolean, keep
         'cube-response',
         'warning',
         a,
-        `the double on line ${w.cubeLog[w.cubeLog.length - 1].line} has no 'Takes' or 'Drops'; taken as a take`,
+        `the double on line ${itemAt(w.cubeLog, w.cubeLog.length - 1).line} has no 'Takes' or 'Drops'; taken as a take`,
       );
     take(w, other(pending.by), a, true);
   }
@@ -360,7 +362,7 @@ function isFindingOn(f: Finding, a: Action): boolean {
 
 /** Whether roll `a` was just found illegal (findings from `from` on). */
 function movedWrong(w: Walk, a: RollAction, from: number): boolean {
-  for (let k = from; k < w.findings.length; k++) if (isFindingOn(w.findings[k], a)) return true;
+  for (let k = from; k < w.findings.length; k++) if (isFindingOn(itemAt(w.findings, k), a)) return true;
   return false;
 }
 
@@ -371,8 +373,10 @@ function copyOf(pos: Position): Position {
 /** Roll `a` (action `i`) was illegal and made as written: the replay goes on from it, and may trace a later failure back to it. */
 function setAnchor(w: Walk, a: RollAction, i: number, from: number): void {
   let finding: Finding | null = null;
-  for (let k = from; k < w.findings.length && finding === null; k++)
-    if (isFindingOn(w.findings[k], a)) finding = w.findings[k];
+  for (let k = from; k < w.findings.length && finding === null; k++) {
+    const f = itemAt(w.findings, k);
+    if (isFindingOn(f, a)) finding = f;
+  }
   w.anchor = {
     index: i,
     roll: a,
@@ -400,7 +404,7 @@ function traceBack(w: Walk, j: number): boolean {
   if (play === null) return false;
   // The move findings of the rolls after the anchor were made on the board as written: made again.
   const again = new Set<string>();
-  for (let k = anchor.index + 1; k <= j; k++) again.add(momentKey(actions[k].line, actions[k].column));
+  for (const b of actions.slice(anchor.index + 1, j + 1)) again.add(momentKey(b.line, b.column));
   const kept = w.findings.filter(
     (f) =>
       !((f.code === 'illegal-move' || f.code === 'hit-marker') && again.has(momentKey(f.line ?? 0, f.column ?? 0))),
@@ -411,7 +415,7 @@ function traceBack(w: Walk, j: number): boolean {
   w.pos.sides[1].set(play.sides[1]);
   const result = w.game.result !== null || w.game.unreadableFrom !== null;
   for (let k = anchor.index + 1; k <= j; k++) {
-    const b = actions[k];
+    const b = itemAt(actions, k);
     redrawMoment(w, b);
     if (b.type === 'roll') playRoll(w.pos, b, k === w.lastRollIndex && result, w.options.marksHits, w.report, w.work);
   }

@@ -6,10 +6,11 @@
 // of the pen and the record itself shows what was played: the replay goes on from that play, so
 // one wrong line is one finding, and a later line is found wrong only in its own right.
 import type { Action, RollAction, Side } from '../model.js';
-import { BAR, OFF, type Position, allBorneOff } from './board.js';
+import { BAR, OFF, type Position, allBorneOff, other } from './board.js';
 import { mostDiceUsable } from './dice.js';
 import { type MoveScratch, playRecorded, searchOf, segmentsOf } from './moves.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
+import { byteAt, int8At, itemAt } from '../at.js';
 
 /** How many rolls after the failing one also tell which play was made. */
 const LOOKAHEAD = 4;
@@ -58,10 +59,10 @@ function fits(pos: Position, r: RollAction, last: boolean, work: MoveScratch): b
 function followed(pos: Position, actions: readonly Action[], i: number, j: number, look: ResyncScratch): number {
   copyInto(look.board, pos);
   let lastRoll = actions.length - 1;
-  while (lastRoll > i && actions[lastRoll].type !== 'roll') lastRoll--;
+  while (lastRoll > i && itemAt(actions, lastRoll).type !== 'roll') lastRoll--;
   let after = 0;
   for (let k = i + 1; k < actions.length; k++) {
-    const r = actions[k];
+    const r = itemAt(actions, k);
     // 'Cannot Move' is checked as an empty move; '???' and 'Illegal play' stop what can be told.
     if (
       r.type === 'drop' ||
@@ -84,15 +85,17 @@ function followed(pos: Position, actions: readonly Action[], i: number, j: numbe
 function distanceBetween(a: Position, b: Position, s: Side): number {
   let own = 0;
   let theirs = 0;
+  const [mineA, mineB] = [a.sides[s], b.sides[s]];
+  const [theirsA, theirsB] = [a.sides[other(s)], b.sides[other(s)]];
   for (let p = 0; p <= BAR; p++) {
-    own += Math.abs(a.sides[s][p] - b.sides[s][p]);
-    theirs += Math.abs(a.sides[1 - s][p] - b.sides[1 - s][p]);
+    own += Math.abs(byteAt(mineA, p) - byteAt(mineB, p));
+    theirs += Math.abs(byteAt(theirsA, p) - byteAt(theirsB, p));
   }
   return own * 64 + theirs;
 }
 
 function sameBoard(a: [Uint8Array, Uint8Array], b: Position): boolean {
-  for (let side = 0; side < 2; side++) for (let p = 0; p <= BAR; p++) if (a[side][p] !== b.sides[side][p]) return false;
+  for (const side of [0, 1] as const) for (let p = 0; p <= BAR; p++) if (a[side][p] !== b.sides[side][p]) return false;
   return true;
 }
 
@@ -117,10 +120,10 @@ function nearestPlays(pos: Position, s: Side, d1: number, d2: number, written: P
   const mine = pos.sides[s];
   const leaf = (depth: number): void => {
     const distance = distanceBetween(pos, written, s);
-    if (kept.length === MOST_TRIED && distance >= kept[kept.length - 1].distance) return;
+    if (kept.length === MOST_TRIED && distance >= itemAt(kept, kept.length - 1).distance) return;
     for (const p of kept) if (p.distance === distance && sameBoard(p.sides, pos)) return;
     let at = kept.length;
-    while (at > 0 && kept[at - 1].distance > distance) at--;
+    while (at > 0 && itemAt(kept, at - 1).distance > distance) at--;
     const steps = { from: from.slice(0, depth), die: die.slice(0, depth), hits: hits.slice(0, depth) };
     kept.splice(at, 0, { sides: [pos.sides[0].slice(), pos.sides[1].slice()], steps, distance });
     if (kept.length > MOST_TRIED) kept.pop();
@@ -135,14 +138,14 @@ function nearestPlays(pos: Position, s: Side, d1: number, d2: number, written: P
       if (dice[d] === 0) continue;
       for (let at = d1 === d2 ? top : BAR; at >= 1; at--) {
         if (mine[at] === 0 || stepRule(pos, s, at, d) !== STEP.legal) continue;
-        dice[d]--;
+        dice[d] = int8At(dice, d) - 1;
         const hit = applyStep(pos, s, at, d);
         from[depth] = at;
         die[depth] = d;
         hits[depth] = hit ? 1 : 0;
         walk(depth + 1, at);
         undoStep(pos, s, at, d, hit);
-        dice[d]++;
+        dice[d] = int8At(dice, d) + 1;
       }
     }
   };
@@ -155,8 +158,9 @@ export function playText(play: Play): string {
   const { from, die, hits } = play.steps;
   const words: string[] = [];
   for (let k = 0; k < from.length; k++) {
-    const to = from[k] - die[k] > 0 ? from[k] - die[k] : OFF;
-    words.push(`${pointText(from[k])}/${pointText(to)}${hits[k] === 1 ? '*' : ''}`);
+    const at = int8At(from, k);
+    const to = at - int8At(die, k) > 0 ? at - int8At(die, k) : OFF;
+    words.push(`${pointText(at)}/${pointText(to)}${hits[k] === 1 ? '*' : ''}`);
   }
   const out: string[] = [];
   for (const w of words) {

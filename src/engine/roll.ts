@@ -5,6 +5,7 @@ import type { Action, RollAction } from '../model.js';
 import { OFF, type Position } from './board.js';
 import { bestPlay, mostDiceUsable, type Steps } from './dice.js';
 import { type MoveScratch, type Segment, playRecorded, searchOf, segmentsOf } from './moves.js';
+import { int8At } from '../at.js';
 
 /** Where a roll's findings go: the replay adds the game and the action's place. */
 export type Report = <C extends FindingCode>(code: C, severity: SeverityOf<C>, a: Action, message: string) => void;
@@ -71,7 +72,7 @@ export function playRoll(
 function checkHitMarks(a: RollAction, segs: Segment[], steps: Steps, marksHits: boolean, report: Report): void {
   let hitMask = 0;
   for (let k = 0; k < steps.length; k++) {
-    if (steps.hit[k] === 1) hitMask |= 1 << (steps.from[k] - steps.die[k]);
+    if (steps.hit[k] === 1) hitMask |= 1 << (int8At(steps.from, k) - int8At(steps.die, k));
   }
   let markMask = 0;
   let endMask = 0;

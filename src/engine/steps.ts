@@ -1,7 +1,8 @@
 // One step of one checker with one die: the rules that decide whether it may be played, and
 // playing or taking it back on the position's typed arrays.
 import type { Side } from '../model.js';
-import { BAR, OFF, type Position, allHome } from './board.js';
+import { BAR, OFF, type Position, allHome, other } from './board.js';
+import { byteAt } from '../at.js';
 
 /** Why a single step is illegal; `stepRule` answers with one of these (0: it is legal). */
 export const STEP = { legal: 0, enterFirst: 1, noChecker: 2, blocked: 3, notAllHome: 4, higherChecker: 5 } as const;
@@ -12,12 +13,12 @@ export const STEP = { legal: 0, enterFirst: 1, noChecker: 2, blocked: 3, notAllH
  */
 export function stepRule(pos: Position, s: Side, from: number, die: number): number {
   const mine = pos.sides[s];
-  if (from !== BAR && mine[BAR] > 0) return STEP.enterFirst;
+  if (from !== BAR && byteAt(mine, BAR) > 0) return STEP.enterFirst;
   if (from < 1 || from > BAR || mine[from] === 0) return STEP.noChecker;
   const to = from - die;
-  if (to >= 1) return pos.sides[1 - s][25 - to] >= 2 ? STEP.blocked : STEP.legal;
+  if (to >= 1) return byteAt(pos.sides[other(s)], 25 - to) >= 2 ? STEP.blocked : STEP.legal;
   if (!allHome(mine)) return STEP.notAllHome;
-  if (to < 0) for (let p = from + 1; p <= 6; p++) if (mine[p] > 0) return STEP.higherChecker;
+  if (to < 0) for (let p = from + 1; p <= 6; p++) if (byteAt(mine, p) > 0) return STEP.higherChecker;
   return STEP.legal;
 }
 
@@ -45,13 +46,13 @@ export function stepProblem(pos: Position, s: Side, from: number, die: number): 
 /** Moves the checker (the step must be legal); returns whether it hit. */
 export function applyStep(pos: Position, s: Side, from: number, die: number): boolean {
   const mine = pos.sides[s];
-  const theirs = pos.sides[1 - s];
+  const theirs = pos.sides[other(s)];
   const to = from - die > 0 ? from - die : OFF;
-  mine[from]--;
-  mine[to]++;
+  mine[from] = byteAt(mine, from) - 1;
+  mine[to] = byteAt(mine, to) + 1;
   if (to !== OFF && theirs[25 - to] === 1) {
     theirs[25 - to] = 0;
-    theirs[BAR]++;
+    theirs[BAR] = byteAt(theirs, BAR) + 1;
     return true;
   }
   return false;
@@ -60,11 +61,11 @@ export function applyStep(pos: Position, s: Side, from: number, die: number): bo
 export function undoStep(pos: Position, s: Side, from: number, die: number, hit: boolean): void {
   const mine = pos.sides[s];
   const to = from - die > 0 ? from - die : OFF;
-  mine[to]--;
-  mine[from]++;
+  mine[to] = byteAt(mine, to) - 1;
+  mine[from] = byteAt(mine, from) + 1;
   if (hit) {
-    const theirs = pos.sides[1 - s];
-    theirs[BAR]--;
+    const theirs = pos.sides[other(s)];
+    theirs[BAR] = byteAt(theirs, BAR) - 1;
     theirs[25 - to] = 1;
   }
 }

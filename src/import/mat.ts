@@ -17,6 +17,7 @@ import type {
   Side,
   Variant,
 } from '../model.js';
+import { itemAt } from '../at.js';
 
 /**
  * Cells that start before this column belong to the left player. Writers put the right column
@@ -58,7 +59,7 @@ type RollCell = Extract<Cell, { type: 'roll' }>;
 
 function marksHit(moves: MoveToken[]): boolean {
   for (let m = 0; m < moves.length; m++) {
-    const hits = moves[m].hits;
+    const hits = itemAt(moves, m).hits;
     for (let h = 0; h < hits.length; h++) if (hits[h]) return true;
   }
   return false;
@@ -95,8 +96,9 @@ function gameOf(node: GameNode, index: number, errors: ErrorSink, seen: MatchSee
   } else {
     game.players = score.names;
     game.scoreLine = score.line;
-    const scores = [within(score.scores[0], MAX_POINTS), within(score.scores[1], MAX_POINTS)];
-    if (scores[0] !== null && scores[1] !== null) game.startScore = [scores[0], scores[1]];
+    const scores = [within(score.scores[0], MAX_POINTS), within(score.scores[1], MAX_POINTS)] as const;
+    const [s0, s1] = scores;
+    if (s0 !== null && s1 !== null) game.startScore = [s0, s1];
     for (const k of [0, 1] as const) {
       if (scores[k] !== null) continue;
       const message = `${score.names[k] || (k === 0 ? 'the left player' : 'the right player')}'s score ${quoted(score.scores[k])} is larger than any score can be (at most ${MAX_POINTS}); the game's start score is unknown`;
@@ -221,7 +223,7 @@ function matchOf(node: MatchNode, file: string, index: number, errors: ErrorSink
   const seen: MatchSeen = { marksHits: false };
   const games = node.games.map((g, k) => gameOf(g, k, errors, seen));
   const marksHits = seen.marksHits;
-  const firstScored = games.find((_, k) => node.games[k].score?.type === 'score'); // its names, even with a score out of range
+  const firstScored = games.find((_, k) => itemAt(node.games, k).score?.type === 'score'); // its names, even with a score out of range
   const firstScore = node.games.find((g) => g.score?.type === 'score')?.score;
   const ratings = firstScore?.type === 'score' ? firstScore.ratings : null; // GridGammon's `name,1650`
   return {

@@ -3,6 +3,7 @@
 import { grouped } from '../../grammars/numbers.js';
 import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
 import type { ParseError } from '../model.js';
+import { itemAt } from '../at.js';
 
 export function parseError(line: number, column: number, expected: string, found: string): ParseError {
   return {
@@ -53,7 +54,7 @@ export class ParseErrorList {
   private cut(): void {
     inFileOrder(this.kept);
     for (let k = MAX_LISTED_ERRORS; k < this.kept.length; k++) {
-      const e = this.kept[k];
+      const e = itemAt(this.kept, k);
       this.addUnlisted({ count: 1, line: e.line, column: e.column, lastLine: e.line });
     }
     if (this.kept.length > MAX_LISTED_ERRORS) this.kept.length = MAX_LISTED_ERRORS;

@@ -30,6 +30,7 @@ import type {
   Side,
   Variant,
 } from '../model.js';
+import { itemAt } from '../at.js';
 
 type Errors = ParseErrorList;
 
@@ -99,7 +100,7 @@ function resultOf(text: string, p: SgfProperty, errors: Errors, findings: Findin
       errors.push(parseError(p.line, p.column, "a result such as 'W+2' or 'B+3R'", `'${v}'`));
     return null;
   }
-  const winner: Side = m[1].toUpperCase() === 'W' ? 0 : 1;
+  const winner: Side = itemAt(m, 1).toUpperCase() === 'W' ? 0 : 1;
   const written = wholeNumber(m[2] || '1');
   const points = within(written, MAX_POINTS);
   if (points === null)
@@ -149,7 +150,7 @@ function pointOf(code: number, side: Side): number {
 function lettersOf(value: string): number[] {
   const m = /^\s*([a-z])(?::([a-z]))?\s*$/.exec(value);
   if (!m) return [];
-  const from = m[1].charCodeAt(0);
+  const from = itemAt(m, 1).charCodeAt(0);
   const to = m[2] ? m[2].charCodeAt(0) : from;
   const codes: number[] = [];
   for (let c = from; c <= to; c++) codes.push(c);
@@ -163,7 +164,9 @@ function setBoard(text: string, p: SgfProperty, sides: [number[], number[]]): vo
       if (p.name === 'AE') {
         if (code === 121) sides[0][25] = sides[1][25] = 0;
         else if (code !== 122) sides[0][pointOf(code, 0)] = sides[1][pointOf(code, 1)] = 0;
-      } else if (code !== 122) sides[p.name === 'AW' ? 0 : 1][pointOf(code, p.name === 'AW' ? 0 : 1)]++;
+      } else if (code !== 122)
+        sides[p.name === 'AW' ? 0 : 1][pointOf(code, p.name === 'AW' ? 0 : 1)] =
+          itemAt(sides[p.name === 'AW' ? 0 : 1], pointOf(code, p.name === 'AW' ? 0 : 1)) + 1;
     }
   }
 }
@@ -324,7 +327,7 @@ class GameReader {
 function numberTag(values: string[], tag: string): Count | null {
   for (const v of values) {
     const m = /^\s*(\w+)\s*:\s*(\d+)\s*$/.exec(v);
-    if (m && m[1].toLowerCase() === tag) return wholeNumber(m[2]);
+    if (m && itemAt(m, 1).toLowerCase() === tag) return wholeNumber(itemAt(m, 2));
   }
   return null;
 }
@@ -350,7 +353,7 @@ function boundedTag(
 
 function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: number | null): GameRead {
   const nodes = mainLine(tree);
-  const root = nodes[0];
+  const root = itemAt(nodes, 0);
   const game: GameRecord = {
     number: 0,
     line: tree.line,
@@ -391,9 +394,11 @@ function readGame(text: string, tree: SgfTree, errors: Errors, unreadableFrom: n
     else if (p.name === 'RE') game.result = resultOf(text, p, errors, read.findings);
     else if (p.name === 'CV') rootCube = p;
     else if (p.name === 'AP') read.app = first(text, p);
-    else if (HEADER_NAMES[p.name]) {
+    else {
+      const key = HEADER_NAMES[p.name];
+      if (!key) continue;
       const value = p.name === 'DT' ? first(text, p).replace(/^(\d{4})-(\d\d)-(\d\d)$/, '$1.$2.$3') : first(text, p);
-      read.headers.push({ key: HEADER_NAMES[p.name], value, line: p.line });
+      read.headers.push({ key, value, line: p.line });
     }
   }
   const variant = read.rules.map((t) => VARIANTS[t]?.[0]).find(Boolean) ?? 'backgammon';
@@ -423,7 +428,7 @@ function sameMatch(prev: GameRead, next: GameRead): boolean {
 }
 
 function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 | 1 | undefined): MatchRecord {
-  const head = reads[0];
+  const head = itemAt(reads, 0);
   const length = head.length === null ? 0 : within(head.length, MAX_POINTS);
   const findings: Finding[] = [];
   if (head.length !== null && length === null) {
@@ -465,7 +470,7 @@ function matchOf(reads: GameRead[], file: string, index: number, numbersFrom: 0 
 }
 
 const isBackgammon = (text: string, tree: SgfTree) =>
-  tree.nodes[0].properties.some((p) => p.name === 'GM' && parseInt(first(text, p).trim(), 10) === 6);
+  itemAt(tree.nodes, 0).properties.some((p) => p.name === 'GM' && parseInt(first(text, p).trim(), 10) === 6);
 
 export function importSgf(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] } {
   const syntax = parseSgf(text);
@@ -476,7 +481,8 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
   // not past it, as a .mat game is read up to its first unreadable line.
   const reads: GameRead[] = [];
   syntax.trees.forEach((t, k) => {
-    if (t.nodes.length > 0 && isBackgammon(text, t)) reads.push(readGame(text, t, errors, syntax.errorLines[k]));
+    if (t.nodes.length > 0 && isBackgammon(text, t))
+      reads.push(readGame(text, t, errors, itemAt(syntax.errorLines, k)));
   });
   if (reads.length === 0 && syntax.errors.length === 0) {
     const found = syntax.trees.length === 0 ? 'no game tree' : 'no game tree with GM[6] in its first node';
@@ -488,7 +494,9 @@ export function importSgf(text: string, file: string): { matches: MatchRecord[];
     numbered.some((r) => r.rawNumber === 0) || /GNU Backgammon|gibbon|BackgammonMobile/i.test(reads[0]?.app ?? '');
   const numbersFrom = numbered.length === 0 ? undefined : zeroBased ? 0 : 1;
   const groups: GameRead[][] = [];
-  reads.forEach((r, k) => (k > 0 && sameMatch(reads[k - 1], r) ? groups[groups.length - 1].push(r) : groups.push([r])));
+  reads.forEach((r, k) =>
+    k > 0 && sameMatch(itemAt(reads, k - 1), r) ? itemAt(groups, groups.length - 1).push(r) : groups.push([r]),
+  );
   const matches = groups.map((g, k) => matchOf(g, file, k + 1, numbersFrom));
   return { matches, errors: errors.list() };
 }
@@ -530,7 +538,7 @@ interface Taken {
 function sourceOf(group: Taken[]): SourceText {
   const windows: SourceText[] = [];
   for (const t of group) if (windows[windows.length - 1] !== t.source) windows.push(t.source);
-  if (windows.length === 1) return windows[0];
+  if (windows.length === 1) return itemAt(windows, 0);
   return new JoinedText(windows.filter((w): w is WindowText => w instanceof WindowText));
 }
 
@@ -599,7 +607,7 @@ export class SgfMatches {
       }
       this.numbered = true;
     }
-    if (this.group !== null && sameMatch(this.group[this.group.length - 1].read, read)) this.group.push(taken);
+    if (this.group !== null && sameMatch(itemAt(this.group, this.group.length - 1).read, read)) this.group.push(taken);
     else {
       if (this.group !== null) this.waiting.push(this.group);
       this.group = [taken];

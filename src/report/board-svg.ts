@@ -22,6 +22,7 @@
 import type { Side, Variant } from '../model.js';
 import { checkersPerSide } from '../engine/board.js';
 import { decodeMatchId, decodePositionId } from '../ids.js';
+import { itemAt } from '../at.js';
 
 export interface BoardView {
   /** Checkers of each side in its OWN numbering (as src/engine/board.ts Position): [0] borne off, 1..24 points (home board 1-6), [25] bar. Side s's point p is the other side's point 25 - p. */
@@ -67,7 +68,7 @@ const POINTS = ['#b85a3e', '#5f7f8f'];
 const CHECKER = [
   { fill: '#f8f4ea', stroke: '#6b6253', text: '#222' },
   { fill: '#2e2e33', stroke: '#000', text: '#fff' },
-];
+] as const;
 const PLAY = {
   recorded: { color: '#d62728', dash: ' stroke-dasharray="7 4"', label: 'recorded play' },
   legal: { color: '#14963c', dash: '', label: 'legal play' },
@@ -91,7 +92,7 @@ function clean(s: string, max: number): string {
 }
 
 function xml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => XML[c]);
+  return s.replace(/[&<>"']/g, (c) => XML[c] ?? c);
 }
 
 /** Untrusted text made inert: clean() then XML-escaped. */
@@ -171,14 +172,14 @@ function stack(view: BoardView, s: Side, p: number, n: number): string {
   }
   if (n > last - under + 1) {
     const [x, y] = slot(view, s, p, last);
-    const c = CHECKER[s].text;
+    const c = itemAt(CHECKER, s).text;
     out += `<text x="${x}" y="${y + 4.5}" fill="${c}" stroke="none" font-size="13" font-weight="bold">${n}</text>`;
   }
   return out + '</g>';
 }
 
 function checkers(view: BoardView, s: Side): string {
-  const c = CHECKER[s];
+  const c = itemAt(CHECKER, s);
   let out = `<g fill="${c.fill}" stroke="${c.stroke}" stroke-width="1.2" text-anchor="middle">`;
   for (let p = 1; p <= 25; p++) {
     const n = count(view.sides[s], p);
@@ -190,7 +191,7 @@ function checkers(view: BoardView, s: Side): string {
 function tray(view: BoardView, s: Side): string {
   const n = count(view.sides[s], 0);
   const top = s !== view.viewer;
-  const c = CHECKER[s];
+  const c = itemAt(CHECKER, s);
   let out = `<g data-off-side="${s}" data-count="${n}" fill="${c.fill}" stroke="${c.stroke}" stroke-width="0.8">`;
   const step = Math.min(10, (POINT_H - 4) / Math.max(n, 1));
   for (let k = 0; k < n; k++) {
@@ -266,7 +267,7 @@ function dice(view: BoardView): string {
 
 /** The line of one player: colour, name, whether on roll, score, pip count. */
 function player(view: BoardView, s: Side, y: number): string {
-  const c = CHECKER[s];
+  const c = itemAt(CHECKER, s);
   const onRoll = view.onRoll === s;
   const name = clean(view.names[s], 40) || '(no name)';
   let out = `<circle cx="16" cy="${y - 4}" r="6.5" fill="${c.fill}" stroke="${c.stroke}" stroke-width="1.2"/>`;
@@ -300,7 +301,8 @@ function arrow(a: [number, number], b: [number, number], colour: string, dash: s
   const tl = Math.hypot(b[0] - cx, b[1] - cy) || 1;
   const [tx, ty] = [(b[0] - cx) / tl, (b[1] - cy) / tl];
   const [ex, ey] = [b[0] - tx * 11, b[1] - ty * 11];
-  const head = [b, [ex - ty * 6, ey + tx * 6], [ex + ty * 6, ey - tx * 6]].map(([x, y]) => `${num(x)},${num(y)}`);
+  const corners: [number, number][] = [b, [ex - ty * 6, ey + tx * 6], [ex + ty * 6, ey - tx * 6]];
+  const head = corners.map(([x, y]) => `${num(x)},${num(y)}`);
   return (
     `<path d="M${num(a[0])} ${num(a[1])}Q${num(cx)} ${num(cy)} ${num(ex)} ${num(ey)}" fill="none" stroke="${colour}" stroke-width="3.5" stroke-linecap="round"${dash}/>` +
     `<polygon points="${head.join(' ')}" fill="${colour}"/>`
@@ -317,10 +319,10 @@ function play(view: BoardView, p: Play): string {
   for (const [from, to] of p.moves) {
     const f = Math.max(0, Math.min(25, Math.floor(from) || 0));
     const t = Math.max(0, Math.min(25, Math.floor(to) || 0));
-    const start = slot(view, s, f, Math.max(0, counts[f] - 1));
-    if (counts[f] > 0) counts[f]--;
-    const end = slot(view, s, t, counts[t]);
-    counts[t]++;
+    const start = slot(view, s, f, Math.max(0, itemAt(counts, f) - 1));
+    if (itemAt(counts, f) > 0) counts[f] = itemAt(counts, f) - 1;
+    const end = slot(view, s, t, itemAt(counts, t));
+    counts[t] = itemAt(counts, t) + 1;
     out += arrow(start, end, style.color, style.dash);
   }
   return out + '</g>';
@@ -387,7 +389,7 @@ export function boardViewFromIds(
   const side = (half: number[]) => {
     const a = new Uint8Array(26);
     let on = 0;
-    for (let p = 1; p <= 25; p++) on += a[p] = half[p - 1];
+    for (let p = 1; p <= 25; p++) on += a[p] = itemAt(half, p - 1);
     a[0] = Math.max(0, total - on);
     return a;
   };

@@ -4,13 +4,14 @@
 // names are printed as given: the caller passes them through printable().
 import { BAR, OFF, type Position } from '../engine/board.js';
 import type { Side } from '../model.js';
+import { itemAt } from '../at.js';
 
 const MARK = ['X', 'O'] as const;
 
 function cell(pos: Position, viewer: Side, point: number): string {
   const opponent: Side = viewer === 0 ? 1 : 0;
-  const mine = pos.sides[viewer][point];
-  const theirs = pos.sides[opponent][25 - point];
+  const mine = itemAt(pos.sides[viewer], point);
+  const theirs = itemAt(pos.sides[opponent], 25 - point);
   return (mine > 0 ? `${mine}${MARK[viewer]}` : theirs > 0 ? `${theirs}${MARK[opponent]}` : '.').padStart(4);
 }
 
@@ -24,7 +25,8 @@ export function boardDiagram(pos: Position, names: [string, string], onRoll: Sid
   const bottomLeft = [12, 11, 10, 9, 8, 7];
   const bottomRight = [6, 5, 4, 3, 2, 1];
   const row = (points: number[]) => points.map((p) => cell(pos, viewer, p)).join('');
-  const bar = (s: Side) => (pos.sides[s][BAR] > 0 ? `${pos.sides[s][BAR]}${MARK[s]}` : '').padStart(3).padEnd(4);
+  const bar = (s: Side) =>
+    (itemAt(pos.sides[s], BAR) > 0 ? `${pos.sides[s][BAR]}${MARK[s]}` : '').padStart(3).padEnd(4);
   const who = (s: Side) =>
     `${MARK[s]} ${names[s]}: ${pos.sides[s][OFF]} borne off${onRoll === s ? ', on roll' : ''}${s === viewer ? ', points numbered from this side' : ''}`;
   const line = '  +' + '-'.repeat(24) + '+-----+' + '-'.repeat(24) + '+';

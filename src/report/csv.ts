@@ -27,6 +27,7 @@ import type {
   Severity,
 } from '../model.js';
 import type { Sink, Write } from './reporter.js';
+import { itemAt } from '../at.js';
 
 export const CSV_COLUMNS = [
   'file',
@@ -103,8 +104,8 @@ export function csvCell(v: Cell): string {
 
 /** One row of `columns` (each cell by `csvCell`), ending in CRLF. */
 export function csvLine(row: Readonly<Record<string, Cell>>, columns: readonly string[]): string {
-  let line = csvCell(row[columns[0]]);
-  for (let i = 1; i < columns.length; i++) line += ',' + csvCell(row[columns[i]]);
+  let line = csvCell(row[itemAt(columns, 0)]);
+  for (let i = 1; i < columns.length; i++) line += ',' + csvCell(row[itemAt(columns, i)]);
   return line + '\r\n';
 }
 
@@ -113,7 +114,7 @@ type Row = Record<(typeof CSV_COLUMNS)[number], Cell>;
 /** Each finding code once, in order of first appearance. */
 function codesOf(findings: Finding[]): string {
   if (findings.length === 0) return '';
-  if (findings.length === 1) return findings[0].code;
+  if (findings.length === 1) return itemAt(findings, 0).code;
   return [...new Set(findings.map((f) => f.code))].join(';');
 }
 
@@ -198,8 +199,8 @@ function statsCells(s: GameStats | undefined) {
 function cubeLogText(log: readonly CubeTurn[]): string {
   let text = '';
   for (let k = 0; k < log.length; k++) {
-    const t = log[k];
-    text += `${k === 0 ? '' : ';'}${t.roll}:${t.side}:${t.value ?? '?'}:${t.response ?? 'none'}:${t.pips[0]}-${t.pips[1]}`;
+    const t = itemAt(log, k);
+    text += `${k === 0 ? '' : ';'}${t.roll}:${t.side}:${t.value ?? '?'}:${t.response ?? 'none'}:${itemAt(t.pips, 0)}-${itemAt(t.pips, 1)}`;
   }
   return text;
 }

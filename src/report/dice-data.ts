@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import type { DiceResult, GroupResult } from '../stats/tally.js';
 import { printable } from './escape.js';
+import { itemAt } from '../at.js';
 
 type Papa = typeof import('papaparse');
 
@@ -34,7 +35,8 @@ export function* renderDiceJson(r: DiceResult, run: { version: string; paths: st
   };
   const open = JSON.stringify(head, null, 1);
   yield open.slice(0, open.length - 2) + ',\n "groups": [';
-  for (let i = 0; i < r.groups.length; i++) yield (i === 0 ? '\n' : ',\n') + JSON.stringify(groupJson(r.groups[i]));
+  for (let i = 0; i < r.groups.length; i++)
+    yield (i === 0 ? '\n' : ',\n') + JSON.stringify(groupJson(itemAt(r.groups, i)));
   yield '\n ],\n "unreadable": [';
   for (let i = 0; i < r.unreadable.length; i++) yield (i === 0 ? '\n' : ',\n') + JSON.stringify(r.unreadable[i]);
   yield '\n ]\n}\n';

@@ -8,6 +8,7 @@
 import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
 import { formatP, runSentences, verdictLine, verdictOfRun } from './dice-text.js';
 import { html, shown } from './html-escape.js';
+import { itemAt } from '../at.js';
 
 /** Past this many groups the page charts only the flagged ones: a chart per test of every group would grow the page with the groups, past what a browser opens. */
 export const CHARTED_GROUPS = 50;
@@ -42,7 +43,7 @@ function pText(p: number | null): string {
 function sds(t: JudgedTest): number[] {
   const whole = t.expected.reduce((s, x) => s + x, 0);
   return t.expected.map((e, i) => {
-    const of = t.name === 'bar-entry' ? t.expected[i - (i % 2)] + t.expected[i - (i % 2) + 1] : whole;
+    const of = t.name === 'bar-entry' ? itemAt(t.expected, i - (i % 2)) + itemAt(t.expected, i - (i % 2) + 1) : whole;
     return of > 0 ? Math.sqrt(e * (1 - e / of)) : 0;
   });
 }
@@ -57,7 +58,7 @@ function deviationChart(t: JudgedTest, title: string): string {
   const [step, half, top, left] = [Math.max(24, Math.min(48, Math.floor(900 / cells))), 70, 8, 60];
   const labelH = 16 + 4.5 * Math.max(0, ...t.labels.map((l) => l.length));
   const sd = sds(t);
-  const dev = t.observed.map((o, i) => o - t.expected[i]);
+  const dev = t.observed.map((o, i) => o - itemAt(t.expected, i));
   const max = Math.max(1e-9, ...dev.map(Math.abs), ...sd.map((x) => 2.2 * x));
   const zero = top + half;
   const y = (v: number) => zero - (half * v) / max;
@@ -65,14 +66,14 @@ function deviationChart(t: JudgedTest, title: string): string {
   dev.forEach((d, i) => {
     const x = left + i * step;
     const bw = step - 8;
-    const z = sd[i] > 0 ? d / sd[i] : 0;
+    const z = itemAt(sd, i) > 0 ? d / itemAt(sd, i) : 0;
     const [y1, y2] = [y(Math.max(0, d)), y(Math.min(0, d))];
     const outside = Math.abs(z) > 2;
     parts.push(
-      `<g><title>${html(t.labels[i])}: observed ${n(t.observed[i])}, expected ${n(t.expected[i])}, ${d >= 0 ? '+' : ''}${n(d)} (${z.toFixed(1)} standard deviations)</title>` +
-        `<rect x="${x - 2}" y="${y(2 * sd[i]).toFixed(1)}" width="${bw + 4}" height="${(y(-2 * sd[i]) - y(2 * sd[i])).toFixed(1)}" fill="#e3e8ee"/>` +
+      `<g><title>${html(itemAt(t.labels, i))}: observed ${n(itemAt(t.observed, i))}, expected ${n(itemAt(t.expected, i))}, ${d >= 0 ? '+' : ''}${n(d)} (${z.toFixed(1)} standard deviations)</title>` +
+        `<rect x="${x - 2}" y="${y(2 * itemAt(sd, i)).toFixed(1)}" width="${bw + 4}" height="${(y(-2 * itemAt(sd, i)) - y(2 * itemAt(sd, i))).toFixed(1)}" fill="#e3e8ee"/>` +
         `<rect x="${x}" y="${y1.toFixed(1)}" width="${bw}" height="${Math.max(0.5, y2 - y1).toFixed(1)}" fill="${outside ? '#c5392b' : '#5b8def'}"/>` +
-        `<text transform="translate(${x + bw / 2},${top + 2 * half + 10}) rotate(45)" font-size="10">${html(t.labels[i])}</text></g>`,
+        `<text transform="translate(${x + bw / 2},${top + 2 * half + 10}) rotate(45)" font-size="10">${html(itemAt(t.labels, i))}</text></g>`,
     );
   });
   const w = left + cells * step + 40;
@@ -90,12 +91,12 @@ function residualGrid(t: JudgedTest, title: string): string {
   if (size * size !== t.observed.length || size === 0) return '';
   const cell = size > 10 ? 14 : 30;
   const cells = t.observed.map((o, i) => {
-    const e = t.expected[i];
+    const e = itemAt(t.expected, i);
     const r = e > 0 ? (o - e) / Math.sqrt(e) : 0;
     const a = Math.min(1, Math.abs(r) / 3).toFixed(2);
     const colour = r >= 0 ? `rgba(197,57,43,${a})` : `rgba(40,96,200,${a})`;
     const [row, col] = [Math.floor(i / size), i % size];
-    return `<rect x="${col * cell}" y="${row * cell}" width="${cell - 1}" height="${cell - 1}" fill="${colour}"><title>${html(t.labels[i])}: observed ${n(o)}, expected ${n(e)}, residual ${r.toFixed(2)}</title></rect>`;
+    return `<rect x="${col * cell}" y="${row * cell}" width="${cell - 1}" height="${cell - 1}" fill="${colour}"><title>${html(itemAt(t.labels, i))}: observed ${n(o)}, expected ${n(e)}, residual ${r.toFixed(2)}</title></rect>`;
   });
   const w = size * cell;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${w}" width="${w}" role="img" aria-label="${shown(title)}">${cells.join('')}</svg><p class="legend">rows: a roll; columns: the same player's next roll; colour: (observed − expected) / √expected, <i style="background:#c5392b"></i>more than expected <i style="background:#2860c8"></i>fewer (full colour at 3)</p>`;
@@ -116,7 +117,7 @@ function groupCard(g: GroupResult, r: DiceResult, whole: boolean): string {
     .map((t) => {
       const label = `${t.name}: observed minus expected${whole ? '' : ` (${g.key})`}`;
       if (t.name === 'pips')
-        return `<h3>pips</h3><p class="dev">mean ${t.observed[0].toFixed(3)} pips a roll against ${t.expected[0].toFixed(3)} with fair dice (z = ${(t.statistic ?? 0).toFixed(2)})</p>`;
+        return `<h3>pips</h3><p class="dev">mean ${itemAt(t.observed, 0).toFixed(3)} pips a roll against ${itemAt(t.expected, 0).toFixed(3)} with fair dice (z = ${(t.statistic ?? 0).toFixed(2)})</p>`;
       const chart = t.name === 'sequence' ? residualGrid(t, label) : deviationChart(t, label);
       return `<h3>${t.name}</h3>${t.note ? `<p class="note">${shown(t.note)}</p>` : ''}${chart}`;
     });

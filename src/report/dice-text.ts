@@ -3,6 +3,7 @@
 import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
 import type { DiceTest } from '../stats/tests.js';
 import { printable } from './escape.js';
+import { itemAt } from '../at.js';
 
 /** A p-value as people read it: three significant digits, an exponent when tiny. */
 export function formatP(p: number | null): string {
@@ -43,9 +44,9 @@ function observedText(t: DiceTest): string {
   switch (t.name) {
     case 'doubles':
       if (t.n === 0) return 'no rolls';
-      return `${num(t.observed[0])} doubles in ${num(t.n)} roll${t.n === 1 ? '' : 's'} (${((100 * t.observed[0]) / t.n).toFixed(2)}%), fair dice ${num(t.expected[0], 1)} (16.67%)`;
+      return `${num(itemAt(t.observed, 0))} doubles in ${num(t.n)} roll${t.n === 1 ? '' : 's'} (${((100 * itemAt(t.observed, 0)) / t.n).toFixed(2)}%), fair dice ${num(itemAt(t.expected, 0), 1)} (16.67%)`;
     case 'pips':
-      return t.n === 0 ? 'no rolls' : `mean ${t.observed[0].toFixed(3)} pips a roll, fair dice 8.167`;
+      return t.n === 0 ? 'no rolls' : `mean ${itemAt(t.observed, 0).toFixed(3)} pips a roll, fair dice 8.167`;
     case 'bar-entry':
       if (t.n === 0) return 'no rolls from the bar';
       return `${num(t.n)} rolls from the bar against 1-5 open points: ${entries(t)}`;
@@ -55,12 +56,12 @@ function observedText(t: DiceTest): string {
       return `${num(t.n)} opening rolls`;
     default: {
       const worst = t.observed
-        .map((o, i) => ({ i, r: (o - t.expected[i]) / Math.sqrt(t.expected[i] || 1) }))
+        .map((o, i) => ({ i, r: (o - itemAt(t.expected, i)) / Math.sqrt(t.expected[i] || 1) }))
         .sort((a, b) => Math.abs(b.r) - Math.abs(a.r))[0];
       const what = t.name === 'faces' ? 'faces' : 'rolls';
       return worst === undefined || t.n === 0
         ? `no ${what}`
-        : `${num(t.n)} ${what}; furthest from fair: ${t.labels[worst.i]} ${num(t.observed[worst.i])} against ${num(t.expected[worst.i], 1)}`;
+        : `${num(t.n)} ${what}; furthest from fair: ${t.labels[worst.i]} ${num(itemAt(t.observed, worst.i))} against ${num(itemAt(t.expected, worst.i), 1)}`;
     }
   }
 }
@@ -69,10 +70,10 @@ function observedText(t: DiceTest): string {
 function entries(t: DiceTest): string {
   const parts: string[] = [];
   for (let k = 1; k <= 5; k++) {
-    const entered = t.observed[2 * (k - 1)];
-    const tries = entered + t.observed[2 * (k - 1) + 1];
+    const entered = itemAt(t.observed, 2 * (k - 1));
+    const tries = entered + itemAt(t.observed, 2 * (k - 1) + 1);
     if (tries === 0) continue;
-    const expected = (100 * t.expected[2 * (k - 1)]) / tries;
+    const expected = (100 * itemAt(t.expected, 2 * (k - 1))) / tries;
     parts.push(`k=${k} ${num(entered)}/${num(tries)} (fair ${expected.toFixed(0)}%)`);
   }
   return parts.join(', ');
@@ -149,7 +150,7 @@ export function verdictOfRun(r: DiceResult, where: 'above' | 'below' = 'above'):
 /** The report, a group at a time. */
 export function* renderDiceText(r: DiceResult): Generator<string> {
   yield runSentences(r).join('\n') + '\n\n';
-  for (let i = 0; i < r.groups.length; i++) yield groupBlock(r.groups[i], r, i === 0);
+  for (let i = 0; i < r.groups.length; i++) yield groupBlock(itemAt(r.groups, i), r, i === 0);
   if (r.unreadable.length > 0) {
     yield `${r.unreadable.length} file${r.unreadable.length === 1 ? '' : 's'} could not be read (no dice counted):\n`;
     for (const u of r.unreadable) yield `  ${printable(u.file)}: ${printable(u.message)} (${u.code})\n`;

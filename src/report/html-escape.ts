@@ -7,7 +7,7 @@ const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '
 
 /** `s` escaped for HTML text and quoted attribute values. */
 export function html(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => HTML[c]);
+  return s.replace(/[&<>"']/g, (c) => HTML[c] ?? c);
 }
 
 /**

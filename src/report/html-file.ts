@@ -19,6 +19,7 @@ import type { Finding, FindingPosition, MatchReport } from '../model.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { jsonForScript, shown } from './html-escape.js';
 import { printable } from './escape.js';
+import { itemAt } from '../at.js';
 
 /** Frames a file's entry for the list of unreadable files (a control character: never in the page's own text). */
 export const UNREADABLE = '\x01';
@@ -62,7 +63,7 @@ function lineStarts(text: string): number[] {
 }
 
 function lineOf(text: string, starts: number[], n: number): string {
-  const end = n < starts.length ? starts[n] - 1 : text.length;
+  const end = n < starts.length ? itemAt(starts, n) - 1 : text.length;
   return text.slice(starts[n - 1], end);
 }
 
@@ -80,13 +81,13 @@ export function playMoves(text: string): [number, number][] | null {
   for (const token of body.split(/\s+/)) {
     const m = /^((?:bar|\d{1,2})(?:\/(?:bar|off|\d{1,2})\*?)+)(?:\(([1-4])\))?$/i.exec(token);
     if (!m) return null;
-    const points = m[1]
+    const points = itemAt(m, 1)
       .replace(/\*/g, '')
       .split('/')
       .map((p) => (/^bar$/i.test(p) ? 25 : /^off$/i.test(p) ? 0 : Number(p)));
     if (points.some((p) => p > 25)) return null;
     for (let r = 0; r < Number(m[2] ?? 1); r++)
-      for (let k = 0; k + 1 < points.length; k++) moves.push([points[k], points[k + 1]]);
+      for (let k = 0; k + 1 < points.length; k++) moves.push([itemAt(points, k), itemAt(points, k + 1)]);
   }
   return moves;
 }
@@ -150,7 +151,7 @@ function evidenceOf(
       for (let n = Math.max(1, f.line - CONTEXT); n <= last; n++)
         lines[n] ??= piece(lineOf(source.text, source.starts, n));
       const own = lines[f.line];
-      if (typeof own !== 'string' && f.column !== undefined && f.column > own[0].length - 20)
+      if (own !== undefined && typeof own !== 'string' && f.column !== undefined && f.column > own[0].length - 20)
         e.w = piece(lineOf(source.text, source.starts, f.line), f.column - 1 - MAX_LINE / 2);
     }
   }
@@ -185,7 +186,7 @@ function row(r: MatchReport, f: Finding): string {
 
 /** The entry of a file that could not be read, for the summary: its path and the first finding's message. */
 function unreadableEntry(r: MatchReport): string {
-  const f = r.findings[0];
+  const f = itemAt(r.findings, 0);
   return `<li><span class="fl">${shown(r.file)}</span> <code>${f.code}</code> ${shown(f.message)}</li>`;
 }
 
@@ -204,7 +205,7 @@ export function renderHtmlFile(reports: MatchReport[], text?: string): string {
     }
   }
   if (rows.length === 0) return '';
-  const first = reports[0];
+  const first = itemAt(reports, 0);
   const head =
     reports.length === 1 && first.match === null && first.format !== 'results' && first.findings.length > 0
       ? UNREADABLE + unreadableEntry(first) + UNREADABLE

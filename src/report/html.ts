@@ -15,6 +15,7 @@ import { UNREADABLE } from './html-file.js';
 import { SCRIPT } from './html-script.js';
 import { STYLE } from './html-style.js';
 import type { Sink, Summary, Write } from './reporter.js';
+import { itemAt } from '../at.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 /** Unreadable files listed by name in the summary; the others are counted (all are rows of the table). */
@@ -68,7 +69,7 @@ function head(run: HtmlRun): string {
 function codeChart(byCode: Record<string, number>): string {
   const entries = Object.entries(byCode).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   if (entries.length === 0) return '<p class="empty">No findings.</p>';
-  const max = entries[0][1];
+  const [, max] = itemAt(entries, 0);
   const columns = entries.length > 12 ? 2 : 1;
   const perColumn = Math.ceil(entries.length / columns);
   const [labelW, barW, countW, rowH] = [170, 190, 54, 20];

@@ -35,6 +35,7 @@ import {
 import { renderShow } from './show.js';
 import { fileHeader, notListedLine, placeWidth, renderTextFindings } from './text.js';
 import { plural } from '../words.js';
+import { itemAt } from '../at.js';
 
 /** Findings listed per file when the run does not say (`--max-findings`). */
 export const MAX_FINDINGS_LISTED = 1000;
@@ -68,7 +69,7 @@ function cutFindings(
   const listed = r.findings.slice(0, room);
   const own: NotListed = { findings: 0, error: 0, warning: 0, info: 0 };
   for (let k = room; k < r.findings.length; k++) {
-    const f = r.findings[k];
+    const f = itemAt(r.findings, k);
     own.findings++;
     own[f.severity]++;
     const c = into.byCode.get(f.code) ?? { shown: 0, info: 0 };
@@ -417,7 +418,7 @@ export class FileRenderer {
    */
   private htmlReports(): MatchReport[] {
     const kept = this.kept;
-    if (kept.length === 1 && this.reports > 1) return [...kept, { ...kept[0], findings: [] }];
+    if (kept.length === 1 && this.reports > 1) return [...kept, { ...itemAt(kept, 0), findings: [] }];
     return kept;
   }
 }

@@ -4,6 +4,7 @@
 import type { MatchReport, Severity } from '../model.js';
 import type { ShowSelection } from './show.js';
 import type { TextStyle } from './text-style.js';
+import { itemAt } from '../at.js';
 
 export type Write = (text: string) => void;
 
@@ -29,7 +30,7 @@ export function coalesce(
   let since = 0;
   const flush = () => {
     if (held.length === 0) return;
-    const text = held.length === 1 ? held[0] : held.join('');
+    const text = held.length === 1 ? itemAt(held, 0) : held.join('');
     held = [];
     size = 0;
     write(text);

@@ -17,6 +17,7 @@ import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { printable } from './escape.js';
 import { aOrAn, plural } from '../words.js';
 import { FINDING_CODES } from '../findings.js';
+import { itemAt } from '../at.js';
 
 function points(n: number | null): string {
   return n === null ? '?' : plural(n, 'point');
@@ -107,7 +108,7 @@ function viewOf(p: FindingPosition, variant: Variant, names: [string, string]): 
 }
 
 function namesOf(r: AuditedMatch): [string, string] {
-  const unnamed = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
+  const unnamed: [string, string] = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
   return [printable(r.players[0] || unnamed[0]), printable(r.players[1] || unnamed[1])];
 }
 
@@ -129,7 +130,7 @@ function findingsByBoard(r: AuditedMatch, at: LineMoment, whole: boolean): Findi
   for (const f of r.findings) {
     if (f.line !== at.line) continue;
     if (f.column === undefined) {
-      out[FINDING_CODES[f.code].moment === 'end' && endBoard >= 0 ? endBoard : 0].push(f);
+      itemAt(out, FINDING_CODES[f.code].moment === 'end' && endBoard >= 0 ? endBoard : 0).push(f);
       continue;
     }
     const c = f.column;
@@ -137,7 +138,7 @@ function findingsByBoard(r: AuditedMatch, at: LineMoment, whole: boolean): Findi
       (b, j) =>
         b.column === null || ((j === 0 ? whole || c >= b.column : c >= b.column) && (b.until === null || c < b.until)),
     );
-    if (k >= 0) out[k].push(f);
+    if (k >= 0) itemAt(out, k).push(f);
   }
   return out;
 }
@@ -170,7 +171,7 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
     const out = [`Line ${place}, game ${at.game} (${KIND_WORDS[only.kind]}): ${printable(at.text)}`];
     // The first board of the line also takes the findings written before its column.
     const whole = column === undefined || (only.column !== null && column < only.column);
-    out.push(...boardLines(r, at, only, findingsByBoard(r, at, whole)[0], whole ? 'at this line' : 'here'));
+    out.push(...boardLines(r, at, only, itemAt(findingsByBoard(r, at, whole), 0), whole ? 'at this line' : 'here'));
     if (at.more > 0 && column === undefined) out.push(moreWords(at));
     return out.join('\n') + '\n';
   }
@@ -180,7 +181,7 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
     const place = b.column === null ? `${at.line}` : `${at.line}:${b.column}`;
     const recorded = b.position?.recorded ? `: ${printable(b.position.recorded)}` : '';
     out.push('', `At ${place} (${KIND_WORDS[b.kind]})${recorded}`);
-    out.push(...boardLines(r, at, b, found[k], 'here'));
+    out.push(...boardLines(r, at, b, itemAt(found, k), 'here'));
   });
   if (at.more > 0) out.push('', moreWords(at));
   return out.join('\n') + '\n';

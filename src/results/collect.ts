@@ -3,10 +3,8 @@
 // is its players, date, length, winner, final score and place, a few dozen bytes.
 import { MATCH_CSV_COLUMNS } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
-import { rowSink, unguard } from './rows.js';
+import { type Cells, rowSink, unguard } from './rows.js';
 import type { PlayedMatch } from './pair.js';
-
-type Cells = Record<string, string>;
 
 const whole = (cell: string): number | null => (/^\d+$/.test(cell) ? Number(cell) : null);
 
@@ -15,7 +13,7 @@ const whole = (cell: string): number | null => (/^\d+$/.test(cell) ? Number(cell
  * an unreadable file, a money session, a match of unknown length, or a duplicate (its first
  * record is the one paired; the duplicate-match warning already says where the second is).
  */
-export function playedMatch(c: Cells): PlayedMatch | null {
+export function playedMatch(c: Cells<(typeof MATCH_CSV_COLUMNS)[number]>): PlayedMatch | null {
   const length = whole(c.length);
   if (c.match === '' || length === null || length === 0 || c.duplicate_of !== '') return null;
   const s0 = whole(c.final_score0);

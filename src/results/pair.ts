@@ -5,6 +5,7 @@ import type { Finding } from '../model.js';
 import { Aliases } from '../standings/names.js';
 import { isoDate } from '../standings/standings.js';
 import type { ResultRow } from './sheet.js';
+import { itemAt } from '../at.js';
 
 /** What the pairing needs of a match (its per-match CSV row): a few dozen bytes each. */
 export interface PlayedMatch {
@@ -52,10 +53,10 @@ const dateFits = (c: Candidate, date: string | null) => date === null || c.date 
  */
 function pickMatch(list: Rematches | undefined, length: number | null, date: string | null): Candidate | undefined {
   if (list === undefined) return undefined;
-  while (list.head < list.items.length && list.items[list.head].paired) list.head++;
+  while (list.head < list.items.length && itemAt(list.items, list.head).paired) list.head++;
   let first: Candidate | undefined;
   for (let i = list.head; i < list.items.length; i++) {
-    const c = list.items[i];
+    const c = itemAt(list.items, i);
     if (c.paired || !dateFits(c, date)) continue;
     if (length === null || c.m.length === length) return c;
     first ??= c;

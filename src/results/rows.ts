@@ -2,7 +2,14 @@
 // matches it reads there with the results file's rows).
 import type { Sink } from '../report/reporter.js';
 
-type Cells = Record<string, string>;
+/** A row's cells by column name. */
+export type Cells<C extends string> = Record<C, string>;
+
+/** A parsed row's cells by column name (a missing cell is empty). */
+export function cellsOf<C extends string>(columns: readonly C[], cells: readonly string[]): Cells<C> {
+  // fromEntries types its keys as any string: they are exactly `columns`.
+  return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])) as Cells<C>;
+}
 
 /** A cell as written back to what it held: the `'` that keeps a formula from running comes off. */
 export const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
@@ -55,17 +62,18 @@ function csvRows(text: string, row: (cells: string[]) => void): void {
  * pieces (a row cut between pieces waits for its end), and hands each to `row` with the cells of
  * `wanted` (all the columns when not given): a row's object holds only what its reader reads.
  */
-export function rowSink(
-  columns: readonly string[],
-  row: (cells: Cells) => void,
+export function rowSink<C extends string, W extends C = C>(
+  columns: readonly C[],
+  row: (cells: Cells<W>) => void,
   onFile: () => void,
-  wanted: readonly string[] = columns,
+  wanted: readonly W[] = columns as readonly W[],
 ): Sink {
   let carry = '';
   const at = wanted.map((name) => [name, columns.indexOf(name)] as const);
   const parse = (text: string) =>
     csvRows(text, (cells) => {
-      const c: Cells = {};
+      // Filled with every wanted column just below.
+      const c = {} as Cells<W>;
       for (const [name, k] of at) c[name] = cells[k] ?? '';
       row(c);
     });

@@ -27,6 +27,7 @@ import { attachPositions, momentAtLine } from './evidence.js';
 import { MatchKey, type ContentKey } from './match-key.js';
 import { GameStatsCounter } from './game-stats.js';
 import { matchSummary } from './match-summary.js';
+import { itemAt } from '../at.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
@@ -130,13 +131,14 @@ function append<T>(to: T[], from: readonly T[]): void {
   for (const x of from) to.push(x);
 }
 
+/** The players' names as findings quote them; a side the record does not name: SGF's own words (side 0 is White, PW), a .mat's column. */
+function sideNames(record: MatchRecord): [string, string] {
+  const [first, second] = record.format === 'sgf' ? ['White', 'Black'] : ['the left player', 'the right player'];
+  return [quotedName(record.players[0]) || first, quotedName(record.players[1]) || second];
+}
+
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): AuditedMatch {
-  // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
-  const unnamed = record.format === 'sgf' ? ['White', 'Black'] : ['the left player', 'the right player'];
-  const names: [string, string] = [
-    quotedName(record.players[0]) || unnamed[0],
-    quotedName(record.players[1]) || unnamed[1],
-  ];
+  const names = sideNames(record);
   const replayOptions: ReplayOptions = { variant: record.variant, marksHits: record.marksHits, players: names };
   const key = options.contentKey ? new MatchKey(record) : null;
   const stats = options.gameStats ? record.games.map(() => new GameStatsCounter()) : null;
@@ -177,8 +179,8 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Aud
     played: { score: first, crawfordPlayed: false, won: false },
     last: null,
   };
-  for (let index = 0; index < record.games.length; index++) {
-    const audited = auditGame(record.games[index], index, replays[index], ctx, progress, gameExtras.get(index));
+  for (const [index, game] of record.games.entries()) {
+    const audited = auditGame(game, index, itemAt(replays, index), ctx, progress, gameExtras.get(index));
     append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
@@ -390,7 +392,7 @@ function auditGame(
     final,
     findings: extra ? own.concat(extra) : own,
   };
-  if (ctx.stats !== null) verdict.stats = ctx.stats[index].result(r.final);
+  if (ctx.stats !== null) verdict.stats = itemAt(ctx.stats, index).result(r.final);
   const moves = movesOf(game, scored, cube, rules);
   const next = start.next ?? [score];
   return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx), at };
@@ -481,7 +483,8 @@ function startOf(
     return { score: running, game: scoreFrom(game, index, r, ctx, before, running), line: null, computed: null };
   }
   const expected = before.expected;
-  const shown: [number, number] = [expected[0][0], expected[0][1]];
+  const [s0, s1] = itemAt(expected, 0);
+  const shown: [number, number] = [s0, s1];
   const recorded = game.startScore;
   if (recorded === null || before.wonBy !== null) {
     const score: [number, number] = recorded ? [recorded[0], recorded[1]] : shown;
@@ -510,7 +513,7 @@ function startOf(
 /** Where the game stands in the match's sequence, into `own`: its label, a game after the match was won. */
 function sequenceFindings(own: Finding[], game: GameRecord, index: number, ctx: MatchContext, before: Progress): void {
   const wonBy = before.wonBy;
-  const firstNumber = ctx.start ? ctx.record.games[0].number : 1;
+  const firstNumber = ctx.start ? itemAt(ctx.record.games, 0).number : 1;
   if (game.number !== index + firstNumber)
     own.push(
       gameFinding(game, 'game-number', 'warning', `game ${index + 1} of the match is labelled 'Game ${game.number}'`),
@@ -600,7 +603,7 @@ function scoreWithCube(
 
 /** Values within their bounds, but a money session's running score past what the Match ID holds. */
 function noIds(game: GameRecord, scored: GameScore, score: [number, number]): Finding {
-  const after = [score[0], score[1]];
+  const after: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
   if (winner !== null && points.nominal !== null) after[winner] += points.nominal;
   const message = `no Position ID, Match ID or XGID for this game: the score ${after.join('-')} is more than a Match ID holds (at most ${MAX_POINTS} a side)`;
@@ -643,7 +646,7 @@ function playedAfter(before: Played, scored: GameScore, moves: GameMoves, ctx: M
       ? { winner, points: points.nominal }
       : moves.readings[0];
   if (reading === undefined) return { score: before.score, crawfordPlayed, won: before.won };
-  const [score] = advance([before.score], { ...moves, readings: [reading] }, creditingOf(ctx));
+  const score = itemAt(advance([before.score], { ...moves, readings: [reading] }, creditingOf(ctx)), 0);
   const won = before.won || (!ctx.rules.money && N !== null && N > 0 && score[reading.winner] >= N);
   return { score, crawfordPlayed, won };
 }
@@ -653,7 +656,9 @@ function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: Progress
   const N = record.length;
   if (rules.money || progress.wonBy !== null || record.games.length === 0 || N === null || N <= 0) return null;
   const message = `the record stops at ${progress.running.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;
-  return finding('match-unfinished', 'warning', message, { line: lastLine(record.games[record.games.length - 1]) });
+  return finding('match-unfinished', 'warning', message, {
+    line: lastLine(itemAt(record.games, record.games.length - 1)),
+  });
 }
 
 /** The last line of a game that holds anything: its score line, an action, its result, a comment, where it could not be read. */

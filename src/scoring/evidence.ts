@@ -18,6 +18,7 @@ import type {
 } from '../model.js';
 import type { SourceText } from '../source-text.js';
 import { MAX_POSITIONED_ACTIONS } from '../limits.js';
+import { itemAt } from '../at.js';
 
 /** The match around a game, as its Match ID writes it. */
 export interface MatchState {
@@ -171,8 +172,8 @@ export function momentAtLine(
   const k = game.actions.findIndex((a) => a.line >= line);
   // The places on the line: each action's index, and the result's (-1).
   const places: { column: number; index: number }[] = [];
-  for (let i = k; i >= 0 && i < game.actions.length && game.actions[i].line === line; i++)
-    places.push({ column: game.actions[i].column, index: i });
+  for (let i = k; i >= 0 && i < game.actions.length && itemAt(game.actions, i).line === line; i++)
+    places.push({ column: itemAt(game.actions, i).column, index: i });
   if (game.result?.line === line) places.push({ column: game.result.column, index: -1 });
   places.sort((a, b) => a.column - b.column);
   if (places.length === 0) {
@@ -192,7 +193,7 @@ export function momentAtLine(
   let count = Math.min(places.length, MAX_LINE_BOARDS);
   if (column !== null) {
     // The action or result the column is in: the last that starts at or before it.
-    while (from + 1 < places.length && places[from + 1].column <= column) from++;
+    while (from + 1 < places.length && itemAt(places, from + 1).column <= column) from++;
     count = 1;
   }
   const kept = places.slice(from, from + count);
@@ -210,7 +211,7 @@ export function momentAtLine(
   });
   // A game that ends on this line's last action with no result written (a drop, the last checker
   // borne off): its end is drawn after the actions, as a finding about the end carries it.
-  const last = places[places.length - 1];
+  const last = itemAt(places, places.length - 1);
   if (column === null && kept.length === places.length && game.result == null && last.index === game.actions.length - 1)
     boards.push(end(null));
   return { ...base, boards, more: places.length - kept.length };
@@ -224,7 +225,7 @@ function actionBoard(
   state: MatchState,
   source: SourceText | null,
 ): LineBoard {
-  const a = game.actions[k];
+  const a = itemAt(game.actions, k);
   const key = momentKey(a.line, a.column);
   const m = captured(game, new Set([key]), options).moments.get(key);
   return {

@@ -21,7 +21,7 @@ export function forfeitNote(game: GameRecord): ForfeitNote | null {
   if (game.result !== null && game.result.line > end) end = game.result.line;
   for (const c of game.comments) {
     if (c.line <= end) continue;
-    const name = WINS_BY_FORFEIT.exec(c.text)?.[1].toLowerCase();
+    const name = WINS_BY_FORFEIT.exec(c.text)?.[1]?.toLowerCase();
     if (name === undefined || name === '') continue;
     const winner = game.players.findIndex((p) => p.trim().toLowerCase() === name);
     if (winner === 0 || winner === 1) return { winner, line: c.line };

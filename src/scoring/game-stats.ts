@@ -5,11 +5,12 @@
 import type { CubeEvent, GameObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
 import type { CubeTurn, GameRecord, GameStats } from '../model.js';
+import { byteAt, itemAt } from '../at.js';
 
 /** A side's pip count: each checker's distance from being borne off, in its own numbering (25 the bar). */
 function pips(side: Uint8Array): number {
   let n = 0;
-  for (let p = 1; p <= 25; p++) n += p * side[p];
+  for (let p = 1; p <= 25; p++) n += p * byteAt(side, p);
   return n;
 }
 
@@ -40,29 +41,29 @@ export class GameStatsCounter implements GameObserver {
     const c = this.counts;
     const actions = game.actions;
     for (let i = 0, left = rolls; left > 0 && i < actions.length; i++) {
-      const a = actions[i];
+      const a = itemAt(actions, i);
       if (a.type !== 'roll') continue;
       left--;
       const at = a.side * 6;
       const d1 = a.dice[0];
       const d2 = a.dice[1];
-      c[at]++;
+      c[at] = itemAt(c, at) + 1;
       if (d1 === d2) {
-        c[at + 1]++;
-        c[at + 2] += 4 * d1;
-      } else c[at + 2] += d1 + d2;
+        c[at + 1] = itemAt(c, at + 1) + 1;
+        c[at + 2] = itemAt(c, at + 2) + 4 * d1;
+      } else c[at + 2] = itemAt(c, at + 2) + (d1 + d2);
     }
   }
 
   cube(e: CubeEvent, pos: Position, rolls: number): void {
     const at = e.side * 6;
     if (e.kind === 'take' || e.kind === 'drop') {
-      this.counts[at + (e.kind === 'take' ? 4 : 5)]++;
+      this.counts[at + (e.kind === 'take' ? 4 : 5)] = itemAt(this.counts, at + (e.kind === 'take' ? 4 : 5)) + 1;
       if (this.open !== null) this.open.response = e.kind;
       this.open = null;
       return;
     }
-    this.counts[at + 3]++;
+    this.counts[at + 3] = itemAt(this.counts, at + 3) + 1;
     if (this.open !== null && e.kind !== 'double') this.open.response = e.kind; // a beaver on a double, a raccoon on a beaver
     this.open = { roll: rolls + 1, side: e.side, kind: e.kind, value: e.offered, response: null, pips: pipsOf(pos) };
     this.cubeLog.push(this.open);
@@ -72,7 +73,7 @@ export class GameStatsCounter implements GameObserver {
   result(final: Position): GameStats {
     const end = pipsOf(final);
     const c = this.counts;
-    const pair = (k: number): [number, number] => [c[k], c[6 + k]];
+    const pair = (k: number): [number, number] => [itemAt(c, k), itemAt(c, 6 + k)];
     return {
       rolls: pair(0),
       doublets: pair(1),

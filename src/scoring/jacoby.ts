@@ -4,8 +4,9 @@
 import type { GameReplay } from '../engine/replay.js';
 import { finding } from '../findings.js';
 import type { Finding, MatchRecord, RecordedResult } from '../model.js';
-import { LEVEL, outcome } from './outcome.js';
+import { MULTIPLIER_AT, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
+import { itemAt } from '../at.js';
 
 export interface JacobyInference {
   /** null: no game tells. */
@@ -27,17 +28,17 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   const single: Telling[] = [];
   const full: Telling[] = [];
   record.games.forEach((game, k) => {
-    const r = replays[k];
+    const r = itemAt(replays, k);
     const result = game.result;
     if (r.termination !== 'bearoff' || !result || result.winner !== r.winner || result.points === null) return;
     if (r.cubeLog.some((e) => e.kind === 'take')) return;
-    const level = LEVEL[outcome(r.final, r.winner)];
-    if (level === 1) return;
+    const won = outcome(r.final, r.winner);
+    if (won === 'single') return;
     if (result.points === r.cube.value) single.push({ k, result, points: result.points });
-    else if (result.points === r.cube.value * rules.multipliers[level - 1])
+    else if (result.points === r.cube.value * rules.multipliers[MULTIPLIER_AT[won]])
       full.push({ k, result, points: result.points });
   });
-  const numbers = (ts: Telling[]) => ts.map((t) => record.games[t.k].number).join(', ');
+  const numbers = (ts: Telling[]) => ts.map((t) => itemAt(record.games, t.k).number).join(', ');
   const explained = new Map<number, number>();
   if (single.length === 0 && full.length === 0) return { jacoby: null, findings: [], explained };
   if (single.length === 0 || full.length === 0) {
@@ -62,7 +63,7 @@ export function inferJacoby(record: MatchRecord, replays: GameReplay[], rules: R
   // One message for every game of the minority: built once, not once per game.
   const message = `this session scores gammons on an unturned cube both ways: as singles (Jacoby) in game${single.length > 1 ? 's' : ''} ${numbers(single)}, as gammons in game${full.length > 1 ? 's' : ''} ${numbers(full)}`;
   const findings: Finding[] = minority.map(({ k, result, points }) => {
-    const game = record.games[k];
+    const game = itemAt(record.games, k);
     explained.set(k, points);
     return finding('jacoby-contradiction', 'error', message, {
       game: game.number,

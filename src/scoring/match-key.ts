@@ -24,6 +24,7 @@ import * as crypto from 'node:crypto';
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
 import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
+import { byteAt, itemAt } from '../at.js';
 
 /** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
 export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const;
@@ -75,19 +76,19 @@ class WordStream {
     const b = pos.sides[1];
     let n = this.n;
     let any = 0;
-    for (let p = 0; p < 26; p++) any |= a[p] | b[p];
+    for (let p = 0; p < 26; p++) any |= byteAt(a, p) | byteAt(b, p);
     if (any < 16) {
       w[n++] = tag;
       for (let p = 0; p < 24; p += 8) w[n++] = eight(a, p);
       for (let p = 0; p < 24; p += 8) w[n++] = eight(b, p);
-      w[n++] = a[24] | (a[25] << 4) | (b[24] << 8) | (b[25] << 12);
+      w[n++] = byteAt(a, 24) | (byteAt(a, 25) << 4) | (byteAt(b, 24) << 8) | (byteAt(b, 25) << 12);
     } else {
       w[n++] = tag | WIDE;
-      for (let s = 0; s < 2; s++) {
-        const side = pos.sides[s];
+      for (const side of [a, b]) {
         for (let p = 0; p < 24; p += 4)
-          w[n++] = side[p] | (side[p + 1] << 8) | (side[p + 2] << 16) | (side[p + 3] << 24);
-        w[n++] = side[24] | (side[25] << 8);
+          w[n++] =
+            byteAt(side, p) | (byteAt(side, p + 1) << 8) | (byteAt(side, p + 2) << 16) | (byteAt(side, p + 3) << 24);
+        w[n++] = byteAt(side, 24) | (byteAt(side, 25) << 8);
       }
     }
     this.n = n;
@@ -131,14 +132,14 @@ const sha256: (bytes: Uint8Array) => string =
 /** Eight counts of a side from point `p`, four bits each. */
 function eight(side: Position['sides'][number], p: number): number {
   return (
-    side[p] |
-    (side[p + 1] << 4) |
-    (side[p + 2] << 8) |
-    (side[p + 3] << 12) |
-    (side[p + 4] << 16) |
-    (side[p + 5] << 20) |
-    (side[p + 6] << 24) |
-    (side[p + 7] << 28)
+    byteAt(side, p) |
+    (byteAt(side, p + 1) << 4) |
+    (byteAt(side, p + 2) << 8) |
+    (byteAt(side, p + 3) << 12) |
+    (byteAt(side, p + 4) << 16) |
+    (byteAt(side, p + 5) << 20) |
+    (byteAt(side, p + 6) << 24) |
+    (byteAt(side, p + 7) << 28)
   );
 }
 
@@ -242,9 +243,9 @@ export class MatchKey {
         this.stream.word(money ? -2 : -1);
         continue;
       }
-      const needed = length === null ? Infinity : length - score[r.winner];
+      const needed = length === null ? Infinity : length - itemAt(score, r.winner);
       const credited = needed > 0 && r.points > needed ? needed : r.points;
-      score[r.winner] += credited;
+      score[r.winner] = itemAt(score, r.winner) + credited;
       this.stream.word(credited);
     }
   }

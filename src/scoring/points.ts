@@ -4,9 +4,10 @@ import type { GameReplay } from '../engine/replay.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
 import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
 import type { ForfeitNote } from './forfeit.js';
-import { LEVEL, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
+import { MULTIPLIER_AT, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
 import { aOrAn, plural } from '../words.js';
+import { itemAt } from '../at.js';
 
 export interface PointsContext {
   rules: RuleSet;
@@ -194,7 +195,7 @@ function worthOf(
         termination: 'bearoff',
         winner: r.winner,
         outcome: result,
-        nominal: cube * (jacoby ? 1 : ctx.rules.multipliers[LEVEL[result] - 1]),
+        nominal: cube * (jacoby ? 1 : ctx.rules.multipliers[MULTIPLIER_AT[result]]),
         jacoby,
       };
     }
@@ -242,7 +243,7 @@ function resignWorth(
     return { termination: 'resign', winner, outcome: 'single', nominal: cube };
   }
   const level = resignLevel(written, cube);
-  const result = OUTCOME_OF_LEVEL[level];
+  const result = itemAt(OUTCOME_OF_LEVEL, level);
   if (ctx.rules.resignEndsMatch && !ctx.rules.money) {
     // Nardy: resigning ends the match; the opponent gets exactly what is missing, at least 1.
     return {
@@ -263,7 +264,7 @@ function resignWorth(
     );
   const values = ctx.rules.multipliers.map((m) => m * cube);
   // Else an impossible value, counted as the most a resignation can be.
-  const nominal = ctx.rules.multipliers[level - 1] * cube;
+  const nominal = itemAt(ctx.rules.multipliers, level - 1) * cube;
   if (!values.includes(written) && written !== need) {
     add(
       'resign-value',
@@ -358,7 +359,7 @@ function addPointsFinding(
   if (
     worth.termination === 'bearoff' &&
     worth.jacoby &&
-    written === cube * ctx.rules.multipliers[LEVEL[worth.outcome] - 1]
+    written === cube * ctx.rules.multipliers[MULTIPLIER_AT[worth.outcome]]
   ) {
     add(
       'jacoby-gammon',
@@ -414,7 +415,7 @@ function fields<
 /** The verdict's ending: how the game ended, who won, the outcome in the rule set's words, the points. */
 function ending(e: Ending, recorded: number | null, credited: number | null, ctx: PointsContext): GameEnding {
   const names = ctx.rules.names;
-  const named = (o: Outcome) => (names ? names[LEVEL[o] - 1] : o);
+  const named = (o: Outcome) => (names ? names[MULTIPLIER_AT[o]] : o);
   switch (e.termination) {
     case 'bearoff':
       return fields('bearoff', e.winner, e.outcome, named(e.outcome), { recorded, nominal: e.nominal, credited });

@@ -8,6 +8,7 @@
 // Every text from a file (names, paths) reaches the page through shown(): control characters
 // escaped as the text output shows them, then HTML-escaped. The script reads only the page's own
 // cells and attributes; no name is ever inside it.
+import { itemAt } from '../at.js';
 import { html, shown } from '../report/html-escape.js';
 import { STYLE } from '../report/html-style.js';
 import type { StandingsShown } from './render.js';
@@ -122,7 +123,9 @@ function columns(result: StandingsResult, byLength: boolean): Column[] {
             title: 'By length (won\u2013lost)',
             num: false,
             cell: (_: PlayerRow, i: number) => ({
-              text: result.byLength[i].map((r) => `${r.length}pt ${r.won}\u2013${r.lost}`).join(' '),
+              text: itemAt(result.byLength, i)
+                .map((r) => `${r.length}pt ${r.won}\u2013${r.lost}`)
+                .join(' '),
             }),
           },
         ]
@@ -177,7 +180,7 @@ export function ratingChart(name: string, history: readonly number[], start: num
   const y = (r: number) => top + ((h - top - bottom) * (hi - r)) / span;
   const f = (v: number) => v.toFixed(1);
   const points = history.map((r, k) => `${f(x(k))},${f(y(r))}`).join(' ');
-  const last = history[history.length - 1];
+  const last = itemAt(history, history.length - 1);
   const matches = history.length - 1;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" ` +
@@ -196,14 +199,15 @@ function charts(result: StandingsResult, start: number): string {
   const rated = result.players.filter((p) => p.rating !== null).length;
   const drawn = result.history.filter((hist) => hist.length > 1);
   if (drawn.length === 0) return '<p class="empty">No rated match.</p>';
-  const figures = result.history.flatMap((hist, i) =>
-    hist.length > 1
+  const figures = result.history.flatMap((hist, i) => {
+    const p = itemAt(result.players, i);
+    return hist.length > 1
       ? [
-          `<figure><figcaption>${i + 1}. ${shown(result.players[i].name)} <span>${result.players[i].rating?.toFixed(2)}</span></figcaption>` +
-            `${ratingChart(result.players[i].name, hist, start)}</figure>`,
+          `<figure><figcaption>${i + 1}. ${shown(p.name)} <span>${p.rating?.toFixed(2)}</span></figcaption>` +
+            `${ratingChart(p.name, hist, start)}</figure>`,
         ]
-      : [],
-  );
+      : [];
+  });
   const note =
     rated > drawn.length
       ? `<p class="order">Drawn for the ${n(drawn.length)} best rated of ${n(rated)} rated players; the others are in the table.</p>`

@@ -9,15 +9,30 @@ import type { Sink } from '../report/reporter.js';
 import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
 
 /** A match's games added up: games, then per side points, gammons, backgammons, cube turns, takes, drops. */
-type TotalsLine = number[];
+type TotalsLine = [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 /** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), its games. */
 type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, TotalsLine];
 
 /** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else ''. */
 function duplicateOf(findings: readonly Finding[]): string {
-  const f = findings.find((x) => x.code === 'duplicate-match');
-  const e = f?.expected as { file?: string; match?: number } | undefined;
-  return e?.file === undefined ? '' : `${e.file}#${e.match}`;
+  for (const f of findings) {
+    if (f.code === 'duplicate-match' && f.expected !== undefined) return `${f.expected.file}#${f.expected.match}`;
+  }
+  return '';
 }
 
 /** A match report's line ('' for a file that could not be read: nobody played in it). */
@@ -27,8 +42,8 @@ export function standingsLine(r: MatchReport): string {
   const line: MatchLine = [
     r.file,
     r.match,
-    r.players?.[0] ?? '',
-    r.players?.[1] ?? '',
+    r.players[0],
+    r.players[1],
     r.length ?? 0,
     s?.date ?? '',
     s?.time ?? '',

@@ -2,6 +2,7 @@
 import Papa from 'papaparse';
 import { printable } from '../report/escape.js';
 import type { PlayerRow, StandingsResult } from './standings.js';
+import { itemAt } from '../at.js';
 
 const PLAYER_COLUMNS = [
   'name',
@@ -59,7 +60,7 @@ export function standingsCsv(result: StandingsResult, shown: StandingsShown = {}
   const data = result.players.map((p, i) => {
     const cells: (string | number)[] = PLAYER_COLUMNS.map((c) => p[c] ?? '');
     for (const n of lengths) {
-      const r = result.byLength[i].find((x) => x.length === n);
+      const r = itemAt(result.byLength, i).find((x) => x.length === n);
       cells.push(r?.matches ?? 0, r?.won ?? 0, r?.lost ?? 0);
     }
     return cells;
@@ -84,10 +85,10 @@ export function standingsJson(result: StandingsResult, shown: StandingsShown = {
 
 /** A table of text cells, columns padded; `left`: the columns aligned left (the others right). */
 function table(head: string[], rows: string[][], left: ReadonlySet<number>): string {
-  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => itemAt(r, c).length)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, c) => (left.has(c) ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .map((cell, c) => (left.has(c) ? cell.padEnd(itemAt(widths, c)) : cell.padStart(itemAt(widths, c))))
       .join('  ')
       .trimEnd() + '\n';
   return line(head) + rows.map(line).join('');
@@ -127,7 +128,7 @@ export function standingsText(result: StandingsResult, shown: StandingsShown = {
     `${p.gammons_won + p.backgammons_won}-${p.gammons_lost + p.backgammons_lost}`,
     `${p.doubles}/${p.takes}/${p.drops}`,
     p.excluded,
-    ...(shown.byLength ? [lengthCell(result.byLength[i])] : []),
+    ...(shown.byLength ? [lengthCell(itemAt(result.byLength, i))] : []),
   ]);
   const pairs = shown.headToHead
     ? '\nhead to head\n' +

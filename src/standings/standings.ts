@@ -4,6 +4,7 @@
 // it keeps only each counted match's date, players, length and winner.
 import { afterMatch, type Rated } from './fibs.js';
 import { Aliases } from './names.js';
+import { itemAt } from '../at.js';
 
 type Side = 0 | 1;
 
@@ -149,15 +150,19 @@ export interface StandingsResult {
 /** 2023.10.18, 2023-10-18 and 2023/10/18 are one date; anything else (13th months included) is no date. */
 export function isoDate(text: string): string | null {
   const m = /^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})/.exec(text);
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > 31) return null;
-  return `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+  if (!m) return null;
+  const [, year = '', month = '', day = ''] = m;
+  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) return null;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 /** 18.36, 18:36 and 18:36:05 (as `.mat` writers give `[EventTime]`) as `HH:MM:SS`; anything else is no time. */
 export function clockTime(text: string): string | null {
   const m = /^\s*(\d{1,2})[.:](\d{2})(?:[.:](\d{2}))?\s*$/.exec(text);
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return null;
-  return `${m[1].padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`;
+  if (!m) return null;
+  const [, hours = '', minutes = '', seconds = '00'] = m;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+  return `${hours.padStart(2, '0')}:${minutes}:${seconds}`;
 }
 
 /**
@@ -216,8 +221,8 @@ export class Standings {
     this.counted++;
     this.counting.set(m.match, [sides[0].key, sides[1].key]);
     if (m.ending === 'money' || m.winner === null) return;
-    const winner = people[m.winner];
-    const loser = people[m.winner === 0 ? 1 : 0];
+    const winner = itemAt(people, m.winner);
+    const loser = itemAt(people, m.winner === 0 ? 1 : 0);
     winner.row.matches++;
     loser.row.matches++;
     winner.row.won++;
@@ -300,7 +305,7 @@ export class Standings {
     const rank = new Map(entries.map((e, k) => [e.key, k]));
     const headToHead = [...this.pairs.entries()]
       .map(([pairKey, [lesserWon, otherWon]]) => {
-        const [a, b] = pairKey.split('\u0000');
+        const [a = '', b = ''] = pairKey.split('\u0000');
         const aFirst = (rank.get(a) ?? 0) < (rank.get(b) ?? 0);
         const [first, second] = aFirst ? [a, b] : [b, a];
         const [won, lost] = aFirst ? [lesserWon, otherWon] : [otherWon, lesserWon];
@@ -308,8 +313,8 @@ export class Standings {
       })
       .sort((x, y) => x.first - y.first || x.second - y.second)
       .map(({ first, second, won, lost }): HeadToHead => ({
-        player: entries[first].row.name,
-        opponent: entries[second].row.name,
+        player: itemAt(entries, first).row.name,
+        opponent: itemAt(entries, second).row.name,
         matches: won + lost,
         won,
         lost,

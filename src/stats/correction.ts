@@ -1,3 +1,4 @@
+import { itemAt } from '../at.js';
 // The run's tests held together: Holm's step-down over the tests that can reach the threshold
 // (Tarone's count). A discrete test with few observations cannot give a small p whatever it
 // observes; counting it would only raise everyone's bar. Pure.
@@ -27,7 +28,7 @@ function taroneCount(minPs: readonly number[], alpha: number): number {
   const sorted = [...minPs].sort((a, b) => a - b);
   let reach = sorted.length; // tests with minP <= alpha / k, for the k tried; falls as k grows
   for (let k = 1; k <= sorted.length; k++) {
-    while (reach > 0 && sorted[reach - 1] > alpha / k) reach--;
+    while (reach > 0 && itemAt(sorted, reach - 1) > alpha / k) reach--;
     if (reach <= k) return k;
   }
   return Math.max(1, sorted.length);
@@ -48,12 +49,12 @@ export function holmTarone(tests: readonly Testable[], alpha: number): Correctio
   for (;;) {
     if (open.length === 0) break;
     const k = taroneCount(
-      open.map((i) => tests[i].minP),
+      open.map((i) => itemAt(tests, i).minP),
       alpha,
     );
     first ??= k;
     const threshold = alpha / k;
-    const now = open.filter((i) => (tests[i].p ?? 1) <= threshold);
+    const now = open.filter((i) => (itemAt(tests, i).p ?? 1) <= threshold);
     if (now.length === 0) break;
     for (const i of now) rejected[i] = true;
     open = open.filter((i) => !rejected[i]);

@@ -12,6 +12,7 @@ import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 import { finding } from '../findings.js';
 import { countStartingBy } from '../sorted.js';
+import { itemAt } from '../at.js';
 
 export type GroupBy = 'archive' | 'player' | 'site' | 'file';
 
@@ -89,18 +90,19 @@ function countRoll(c: DiceCounts, a: RollAction, pos: Position, opening: boolean
   const k = rollIndex(a.dice[0], a.dice[1]);
   if (k < 0) return;
   if (opening) {
-    c.opening[k]++;
+    c.opening[k] = itemAt(c.opening, k) + 1;
     return;
   }
-  c.rolls[k]++;
+  c.rolls[k] = itemAt(c.rolls, k) + 1;
   const prev = last[a.side];
-  if (prev >= 0) c.pairs[ROLLS * prev + k]++;
+  if (prev >= 0) c.pairs[ROLLS * prev + k] = itemAt(c.pairs, ROLLS * prev + k) + 1;
   last[a.side] = k;
   if (pos.sides[a.side][BAR] === 0) return;
   const open = openPoints(pos, a.side);
   if (open < 1 || open > ENTRY_K) return;
-  c.entry[2 * (open - 1)]++;
-  if (entersFromBar(pos, a.side, a.dice[0], a.dice[1])) c.entry[2 * (open - 1) + 1]++;
+  c.entry[2 * (open - 1)] = itemAt(c.entry, 2 * (open - 1)) + 1;
+  if (entersFromBar(pos, a.side, a.dice[0], a.dice[1]))
+    c.entry[2 * (open - 1) + 1] = itemAt(c.entry, 2 * (open - 1) + 1) + 1;
 }
 
 /** The group of side `s`'s rolls in `game`. */
@@ -119,7 +121,7 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
     const keys = [keyOf(by, record, game, 0, file, site), keyOf(by, record, game, 1, file, site)];
     // Made at a side's first roll: a player who never rolls is no group.
     const counts: (DiceCounts | null)[] = [null, null];
-    const of = (s: 0 | 1): DiceCounts => (counts[s] ??= groups.get(keys[s]));
+    const of = (s: 0 | 1): DiceCounts => (counts[s] ??= groups.get(itemAt(keys, s)));
     const last: [number, number] = [-1, -1];
     // A game set up from a position has no opening roll: its first roll is an ordinary one.
     const setUp = game.setup?.sides !== undefined;

@@ -1,8 +1,9 @@
 // Dice counts: what the dice audit keeps of the rolls of a group (a run, a player, a site, a
 // file). Small fixed-size arrays that add, so that each worker counts its files and the main
 // thread adds the counts up. Pure.
-import type { Position } from '../engine/board.js';
+import { type Position, other } from '../engine/board.js';
 import type { Side } from '../model.js';
+import { byteAt, itemAt } from '../at.js';
 
 /** The 21 distinct rolls. */
 export const ROLLS = 21;
@@ -36,7 +37,7 @@ const ROLL_INDEX: Int8Array = (() => {
 /** The index of the roll `a`-`b` (dice 1 to 6, either order); -1 for a die that is not 1 to 6. */
 export function rollIndex(a: number, b: number): number {
   if (!(a >= 1 && a <= 6 && b >= 1 && b <= 6 && Number.isInteger(a) && Number.isInteger(b))) return -1;
-  return ROLL_INDEX[6 * (a - 1) + (b - 1)];
+  return itemAt(ROLL_INDEX, 6 * (a - 1) + (b - 1));
 }
 
 /** What one group's rolls come to. Float64Array: counts past 2^32 stay exact. */
@@ -65,7 +66,7 @@ export function addCounts(into: DiceCounts, from: DiceCounts): void {
   for (const key of ['rolls', 'opening', 'entry', 'pairs'] as const) {
     const a = into[key];
     const b = from[key];
-    for (let i = 0; i < a.length; i++) a[i] += b[i];
+    for (let i = 0; i < a.length; i++) a[i] = itemAt(a, i) + itemAt(b, i);
   }
 }
 
@@ -81,9 +82,9 @@ export function rollsOf(c: DiceCounts): number {
  * (its points 1-6, `side`'s 24-19), those where the opponent has fewer than two checkers.
  */
 export function openPoints(pos: Position, side: Side): number {
-  const opponent = pos.sides[1 - side];
+  const opponent = pos.sides[other(side)];
   let open = 0;
-  for (let p = 1; p <= 6; p++) if (opponent[p] < 2) open++;
+  for (let p = 1; p <= 6; p++) if (byteAt(opponent, p) < 2) open++;
   return open;
 }
 
@@ -92,6 +93,6 @@ export function openPoints(pos: Position, side: Side): number {
  * (`side`'s 25 - d) when it is open.
  */
 export function entersFromBar(pos: Position, side: Side, a: number, b: number): boolean {
-  const opponent = pos.sides[1 - side];
-  return opponent[a] < 2 || opponent[b] < 2;
+  const opponent = pos.sides[other(side)];
+  return byteAt(opponent, a) < 2 || byteAt(opponent, b) < 2;
 }

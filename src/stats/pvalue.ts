@@ -2,6 +2,7 @@
 import gammainc from '@stdlib/math-base-special-gammainc';
 import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
 import binomialPmf from '@stdlib/stats-base-dists-binomial-pmf';
+import { itemAt } from '../at.js';
 
 /**
  * P(X ≥ x) for X chi-square with `df` degrees of freedom: the regularized upper incomplete gamma
@@ -67,42 +68,47 @@ export function binomialTwoSidedP(x: number, n: number, p: number): number {
   return Math.min(1, pval);
 }
 
-/** The sum of `n` independent draws of `pmf` (a distribution on 0..pmf.length - 1), by `n`: each made once from the one before. */
-const sums: Float64Array[] = [];
-let sumsOf: readonly number[] | null = null;
+/**
+ * The sums of `n` independent draws of `pmf` (a distribution on 0..pmf.length - 1), by `n`: each
+ * made once from the one before and kept by this object, which its owner keeps for as long as the
+ * sums are worth keeping (a dice tally's result, for all its groups).
+ */
+export class PmfSums {
+  private readonly sums: Float64Array[] = [Float64Array.of(1)];
+  private readonly values: number[];
 
-function sumPmf(n: number, pmf: readonly number[]): Float64Array {
-  if (sumsOf !== pmf) {
-    sums.length = 0;
-    sums.push(Float64Array.of(1));
-    sumsOf = pmf;
+  constructor(private readonly pmf: readonly number[]) {
+    this.values = pmf.map((_, v) => v).filter((v) => pmf[v] !== 0);
   }
-  const top = pmf.length - 1;
-  const values = pmf.map((_, v) => v).filter((v) => pmf[v] !== 0);
-  while (sums.length <= n) {
-    const prev = sums[sums.length - 1];
-    const next = new Float64Array(prev.length + top);
-    for (let i = 0; i < prev.length; i++) {
-      const a = prev[i];
-      if (a === 0) continue;
-      for (const v of values) next[i + v] += a * pmf[v];
+
+  of(n: number): Float64Array {
+    const { sums, pmf, values } = this;
+    const top = pmf.length - 1;
+    while (sums.length <= n) {
+      const prev = itemAt(sums, sums.length - 1);
+      const next = new Float64Array(prev.length + top);
+      for (let i = 0; i < prev.length; i++) {
+        const a = itemAt(prev, i);
+        if (a === 0) continue;
+        for (const v of values) next[i + v] = itemAt(next, i + v) + a * itemAt(pmf, v);
+      }
+      sums.push(next);
     }
-    sums.push(next);
+    return itemAt(sums, n);
   }
-  return sums[n];
 }
 
 /**
- * The exact two-sided p of a total `sum` of `n` independent draws of `pmf`: twice the smaller
- * tail, at most 1. Each tail is summed from its own end, so a tiny one keeps its digits.
+ * The exact two-sided p of a total `sum` of `n` independent draws of the pmf of `sums`: twice the
+ * smaller tail, at most 1. Each tail is summed from its own end, so a tiny one keeps its digits.
  */
-export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): number {
+export function sumTwoSidedP(sum: number, n: number, sums: PmfSums): number {
   if (n === 0) return 1;
-  const dist = sumPmf(n, pmf);
+  const dist = sums.of(n);
   let lower = 0;
-  for (let i = 0; i <= sum && i < dist.length; i++) lower += dist[i];
+  for (let i = 0; i <= sum && i < dist.length; i++) lower += itemAt(dist, i);
   let upper = 0;
-  for (let i = dist.length - 1; i >= sum && i >= 0; i--) upper += dist[i];
+  for (let i = dist.length - 1; i >= sum && i >= 0; i--) upper += itemAt(dist, i);
   return Math.min(1, 2 * Math.min(lower, upper));
 }
 
@@ -113,27 +119,28 @@ export function sumTwoSidedP(sum: number, n: number, pmf: readonly number[]): nu
  * by convolution, for all of them.
  */
 export function poissonBinomialTwoSidedPs(
-  xs: readonly number[],
+  xs: readonly [number, number, number],
   tries: readonly number[],
   chances: readonly number[],
-): number[] {
+): [number, number, number] {
   let dist = Float64Array.of(1);
   tries.forEach((t, i) => {
     const next = new Float64Array(dist.length + t);
     const b = new Float64Array(t + 1);
-    for (let j = 0; j <= t; j++) b[j] = binomialPmf(j, t, chances[i]);
+    for (let j = 0; j <= t; j++) b[j] = binomialPmf(j, t, itemAt(chances, i));
     for (let a = 0; a < dist.length; a++) {
-      const pa = dist[a];
+      const pa = itemAt(dist, a);
       if (pa === 0) continue;
-      for (let j = 0; j <= t; j++) next[a + j] += pa * b[j];
+      for (let j = 0; j <= t; j++) next[a + j] = itemAt(next, a + j) + pa * itemAt(b, j);
     }
     dist = next;
   });
-  return xs.map((x) => {
+  const pOf = (x: number) => {
     if (x < 0 || x >= dist.length) return 0;
-    const d = dist[x] * RELATIVE_ERROR;
+    const d = itemAt(dist, x) * RELATIVE_ERROR;
     let p = 0;
     for (const q of dist) if (q <= d) p += q;
     return Math.min(1, p);
-  });
+  };
+  return [pOf(xs[0]), pOf(xs[1]), pOf(xs[2])];
 }

@@ -3,6 +3,7 @@
 import { ROLL_NAMES, ROLLS } from './dice.js';
 import { chiSquareP } from './pvalue.js';
 import type { DiceTest } from './dice-test.js';
+import { itemAt } from '../at.js';
 
 /** A pooling of the 21 rolls into classes: each roll's class, and the classes' names. */
 interface Pooling {
@@ -48,8 +49,13 @@ function poolingFor(n: number): Pooling | null {
 function pooled(pairs: ArrayLike<number>, pooling: Pooling): number[][] {
   const size = pooling.names.length;
   const table = Array.from({ length: size }, () => new Array<number>(size).fill(0));
-  for (let a = 0; a < ROLLS; a++)
-    for (let b = 0; b < ROLLS; b++) table[pooling.classOf[a]][pooling.classOf[b]] += pairs[ROLLS * a + b];
+  for (let a = 0; a < ROLLS; a++) {
+    const row = itemAt(table, itemAt(pooling.classOf, a));
+    for (let b = 0; b < ROLLS; b++) {
+      const column = itemAt(pooling.classOf, b);
+      row[column] = itemAt(row, column) + itemAt(pairs, ROLLS * a + b);
+    }
+  }
   return table;
 }
 
@@ -65,7 +71,7 @@ interface Independence {
 /** Pearson's chi-square of independence over the rows and columns that hold pairs. */
 function independence(table: number[][], names: string[]): Independence {
   const rows = table.map((r) => r.reduce((s, v) => s + v, 0));
-  const cols = table[0].map((_, j) => table.reduce((s, r) => s + r[j], 0));
+  const cols = itemAt(table, 0).map((_, j) => table.reduce((s, r) => s + itemAt(r, j), 0));
   const n = rows.reduce((s, v) => s + v, 0);
   const r = rows.map((v, i) => (v > 0 ? i : -1)).filter((i) => i >= 0);
   const c = cols.map((v, j) => (v > 0 ? j : -1)).filter((j) => j >= 0);
@@ -79,9 +85,9 @@ function independence(table: number[][], names: string[]): Independence {
   };
   for (const i of r)
     for (const j of c) {
-      const e = (rows[i] * cols[j]) / n;
-      out.x += (table[i][j] - e) ** 2 / e;
-      out.observed.push(table[i][j]);
+      const e = (itemAt(rows, i) * itemAt(cols, j)) / n;
+      out.x += (itemAt(itemAt(table, i), j) - e) ** 2 / e;
+      out.observed.push(itemAt(itemAt(table, i), j));
       out.expected.push(e);
       out.labels.push(`${names[i]} then ${names[j]}`);
       out.minExpected = Math.min(out.minExpected, e);
@@ -91,7 +97,7 @@ function independence(table: number[][], names: string[]): Independence {
 
 export function pairsTest(pairs: ArrayLike<number>): DiceTest {
   let n = 0;
-  for (let i = 0; i < pairs.length; i++) n += pairs[i];
+  for (let i = 0; i < pairs.length; i++) n += itemAt(pairs, i);
   const pooling = poolingFor(n);
   const base = { name: 'sequence' as const, method: 'chi-square of independence, previous roll × next roll', n };
   if (pooling === null) {

@@ -4,7 +4,9 @@
 import { type FileDice, type GroupBy } from './count.js';
 import { holmTarone } from './correction.js';
 import { type DiceCounts, addCounts, newCounts, rollsOf } from './dice.js';
-import { type DiceTest, RUN_ALPHA, diceTests } from './tests.js';
+import { type DiceTest, RUN_ALPHA, diceTests, pipsSums } from './tests.js';
+import type { PmfSums } from './pvalue.js';
+import { itemAt } from '../at.js';
 
 /** A test as the run judged it. */
 export interface JudgedTest extends DiceTest {
@@ -64,7 +66,14 @@ export class DiceTally {
   private games = 0;
   private readonly unreadable: UnreadableFile[] = [];
 
-  constructor(private readonly by: GroupBy) {}
+  /**
+   * `sums`: the pips sums the exact pips test reads, made as needed and kept for every group (a
+   * caller that makes many tallies may give them one).
+   */
+  constructor(
+    private readonly by: GroupBy,
+    private readonly sums: PmfSums = pipsSums(),
+  ) {}
 
   /** One file's counts, in input order. */
   add(file: FileDice): void {
@@ -99,7 +108,7 @@ export class DiceTally {
         key,
         rolls: rollsOf(counts),
         openings: counts.opening.reduce((s, x) => s + x, 0),
-        tests: diceTests(counts),
+        tests: diceTests(counts, this.sums),
       }),
     );
     const all = made.flatMap((g) => g.tests);
@@ -107,7 +116,11 @@ export class DiceTally {
     let i = 0;
     const groups: GroupResult[] = made.map((g) => ({
       ...g,
-      tests: g.tests.map((t) => ({ ...t, rejected: c.rejected[i++], counted: t.p !== null && t.minP <= c.threshold })),
+      tests: g.tests.map((t) => ({
+        ...t,
+        rejected: itemAt(c.rejected, i++),
+        counted: t.p !== null && t.minP <= c.threshold,
+      })),
     }));
     return {
       by: this.by,

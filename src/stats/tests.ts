@@ -1,8 +1,16 @@
 // The dice tests of one group's counts. Pure: counts in, test results out.
 import { type DiceCounts, ENTRY_K, ROLL_DICE, ROLL_NAMES, ROLL_P, ROLLS } from './dice.js';
-import { binomialTwoSidedP, chiSquareP, normalTwoSidedP, poissonBinomialTwoSidedPs, sumTwoSidedP } from './pvalue.js';
+import {
+  PmfSums,
+  binomialTwoSidedP,
+  chiSquareP,
+  normalTwoSidedP,
+  poissonBinomialTwoSidedPs,
+  sumTwoSidedP,
+} from './pvalue.js';
 import { pairsTest } from './sequence.js';
 import type { DiceTest, TestName } from './dice-test.js';
+import { itemAt } from '../at.js';
 
 export type { DiceTest, TestName } from './dice-test.js';
 
@@ -14,7 +22,7 @@ const MIN_EXPECTED = 5;
 
 function total(a: ArrayLike<number>): number {
   let n = 0;
-  for (let i = 0; i < a.length; i++) n += a[i];
+  for (let i = 0; i < a.length; i++) n += itemAt(a, i);
   return n;
 }
 
@@ -61,12 +69,15 @@ function goodnessOfFit(
   const cells = { labels, observed, expected: p.map((q) => n * q) };
   const classP = (pool: Pooling) => {
     const out = new Array<number>(pool.names.length).fill(0);
-    p.forEach((q, i) => (out[pool.classOf[i]] += q));
+    p.forEach((q, i) => {
+      const c = itemAt(pool.classOf, i);
+      out[c] = itemAt(out, c) + q;
+    });
     return out;
   };
   const pooling = poolings.find((pool) => n * Math.min(...classP(pool)) >= MIN_EXPECTED);
   if (pooling === undefined) {
-    const last = poolings[poolings.length - 1];
+    const last = itemAt(poolings, poolings.length - 1);
     const least = Math.ceil(MIN_EXPECTED / Math.min(...classP(last)));
     return notMade(
       name,
@@ -80,10 +91,10 @@ function goodnessOfFit(
   }
   const q = classP(pooling);
   const o = new Array<number>(q.length).fill(0);
-  observed.forEach((x, i) => (o[pooling.classOf[i]] += x));
+  observed.forEach((x, i) => (o[itemAt(pooling.classOf, i)] = itemAt(o, itemAt(pooling.classOf, i)) + x));
   const e = q.map((x) => n * x);
   let x = 0;
-  for (let i = 0; i < o.length; i++) x += (o[i] - e[i]) ** 2 / e[i];
+  for (let i = 0; i < o.length; i++) x += (itemAt(o, i) - itemAt(e, i)) ** 2 / itemAt(e, i);
   const df = o.length - 1;
   const pooled = pooling.names.length !== labels.length;
   return {
@@ -114,7 +125,7 @@ const identity = (cells: number): Pooling => ({
 export function doublesTest(c: DiceCounts): DiceTest {
   const n = total(c.rolls);
   let x = 0;
-  for (let k = 0; k < 6; k++) x += c.rolls[k];
+  for (let k = 0; k < 6; k++) x += itemAt(c.rolls, k);
   const method = 'exact two-sided binomial';
   const cells = { labels: ['doubles', 'other rolls'], observed: [x, n - x], expected: [n / 6, (5 * n) / 6] };
   // The least likely count is all doubles (6^-n, below none's (5/6)^n): its p is the smallest.
@@ -163,8 +174,8 @@ export function rollsTest(c: DiceCounts): DiceTest {
 export function facesTest(c: DiceCounts): DiceTest {
   const faces = [0, 0, 0, 0, 0, 0];
   ROLL_DICE.forEach(([a, b], k) => {
-    faces[a - 1] += c.rolls[k];
-    faces[b - 1] += c.rolls[k];
+    faces[a - 1] = itemAt(faces, a - 1) + itemAt(c.rolls, k);
+    faces[b - 1] = itemAt(faces, b - 1) + itemAt(c.rolls, k);
   });
   const names = ['1', '2', '3', '4', '5', '6'];
   return goodnessOfFit(
@@ -179,7 +190,7 @@ export function facesTest(c: DiceCounts): DiceTest {
 
 /** Pips a roll moves: the two dice, four times the die for a double. */
 function pipsOf(k: number): number {
-  const [a, b] = ROLL_DICE[k];
+  const [a, b] = itemAt(ROLL_DICE, k);
   return a === b ? 4 * a : a + b;
 }
 
@@ -189,9 +200,14 @@ const PIPS_VARIANCE = ROLL_P.reduce((s, p, k) => s + p * (pipsOf(k) - PIPS_MEAN)
 /** One roll's pips with fair dice: the chance of each count of pips 0..24. */
 const PIPS_PMF: readonly number[] = (() => {
   const pmf = new Array<number>(25).fill(0);
-  ROLL_P.forEach((p, k) => (pmf[pipsOf(k)] += p));
+  ROLL_P.forEach((p, k) => (pmf[pipsOf(k)] = itemAt(pmf, pipsOf(k)) + p));
   return pmf;
 })();
+
+/** The sums of the pips of n rolls, made as a test needs them: a caller that tests many groups keeps one for all. */
+export function pipsSums(): PmfSums {
+  return new PmfSums(PIPS_PMF);
+}
 
 /**
  * Below this many rolls the pips are tested exactly (the distribution of their sum, by
@@ -201,10 +217,10 @@ const PIPS_PMF: readonly number[] = (() => {
 const PIPS_EXACT_BELOW = 400;
 
 /** The mean pips a roll against fair dice's: exact for short samples, z on the known variance for long ones; two-sided. */
-export function pipsTest(c: DiceCounts): DiceTest {
+export function pipsTest(c: DiceCounts, sums: PmfSums = pipsSums()): DiceTest {
   const n = total(c.rolls);
   let sum = 0;
-  for (let k = 0; k < ROLLS; k++) sum += c.rolls[k] * pipsOf(k);
+  for (let k = 0; k < ROLLS; k++) sum += itemAt(c.rolls, k) * pipsOf(k);
   const cells = { labels: ['mean pips a roll'], observed: [n > 0 ? sum / n : 0], expected: [PIPS_MEAN] };
   const z = n > 0 ? (sum / n - PIPS_MEAN) / Math.sqrt(PIPS_VARIANCE / n) : 0;
   if (n < PIPS_EXACT_BELOW) {
@@ -217,7 +233,7 @@ export function pipsTest(c: DiceCounts): DiceTest {
       method,
       statistic: z,
       df: null,
-      p: sumTwoSidedP(sum, n, PIPS_PMF),
+      p: sumTwoSidedP(sum, n, sums),
       n,
       ...cells,
       minExpected: n,
@@ -261,8 +277,8 @@ export function barEntryTest(c: DiceCounts): DiceTest {
   const chances: number[] = [];
   let n = 0;
   for (let k = 1; k <= ENTRY_K; k++) {
-    const t = c.entry[2 * (k - 1)];
-    const e = c.entry[2 * (k - 1) + 1];
+    const t = itemAt(c.entry, 2 * (k - 1));
+    const e = itemAt(c.entry, 2 * (k - 1) + 1);
     const p = entryChance(k);
     labels.push(`${k} open: entered`, `${k} open: not entered`);
     observed.push(e, t - e);
@@ -274,14 +290,14 @@ export function barEntryTest(c: DiceCounts): DiceTest {
   }
   const cells = { labels, observed, expected };
   const what = 'rolls from the bar against 1 to 5 open points; a roll enters when either die shows an open point';
-  const valid = (k: number) => tries[k] * Math.min(chances[k], 1 - chances[k]) >= MIN_EXPECTED;
-  const used = [0, 1, 2, 3, 4].filter((k) => tries[k] > 0);
+  const valid = (k: number) => itemAt(tries, k) * Math.min(itemAt(chances, k), 1 - itemAt(chances, k)) >= MIN_EXPECTED;
+  const used = [0, 1, 2, 3, 4].filter((k) => itemAt(tries, k) > 0);
   const sparse = used.filter((k) => !valid(k));
   if (sparse.length > 0 && n <= ENTRY_EXACT_MAX) {
     const method = "exact two-sided test of the entries, against the sum of each k's binomial";
-    const ts = used.map((k) => tries[k]);
-    const ps = used.map((k) => chances[k]);
-    const x = used.reduce((s, k) => s + entered[k], 0);
+    const ts = used.map((k) => itemAt(tries, k));
+    const ps = used.map((k) => itemAt(chances, k));
+    const x = used.reduce((s, k) => s + itemAt(entered, k), 0);
     // The least likely totals are the extremes: none entered, or all.
     const [p, none, every] = poissonBinomialTwoSidedPs([x, 0, total(ts)], ts, ps);
     const minP = Math.min(none, every);
@@ -294,7 +310,7 @@ export function barEntryTest(c: DiceCounts): DiceTest {
       p,
       n,
       ...cells,
-      minExpected: Math.min(...used.flatMap((k) => [tries[k] * chances[k], tries[k] * (1 - chances[k])])),
+      minExpected: Math.min(...ps.flatMap((q, i) => [itemAt(ts, i) * q, itemAt(ts, i) * (1 - q)])),
       minP,
       note: `${what}; exact, as a k expects fewer than ${MIN_EXPECTED} entries or misses`,
     };
@@ -313,7 +329,7 @@ export function barEntryTest(c: DiceCounts): DiceTest {
   let minExpected = Infinity;
   let most = 0;
   for (const k of tested) {
-    const [t, e, p] = [tries[k], entered[k], chances[k]];
+    const [t, e, p] = [itemAt(tries, k), itemAt(entered, k), itemAt(chances, k)];
     x += (e - t * p) ** 2 / (t * p * (1 - p));
     minExpected = Math.min(minExpected, t * p, t * (1 - p));
     most += t * Math.max(p / (1 - p), (1 - p) / p);
@@ -326,7 +342,7 @@ export function barEntryTest(c: DiceCounts): DiceTest {
     statistic: x,
     df,
     p: chiSquareP(x, df),
-    n: tested.reduce((s, k) => s + tries[k], 0),
+    n: tested.reduce((s, k) => s + itemAt(tries, k), 0),
     ...cells,
     minExpected,
     minP: chiSquareP(most, df),
@@ -363,6 +379,14 @@ function openingTest(c: DiceCounts): DiceTest {
 }
 
 /** Every test of a group, in the order reports give them. */
-export function diceTests(c: DiceCounts): DiceTest[] {
-  return [doublesTest(c), rollsTest(c), facesTest(c), pipsTest(c), barEntryTest(c), pairsTest(c.pairs), openingTest(c)];
+export function diceTests(c: DiceCounts, sums: PmfSums = pipsSums()): DiceTest[] {
+  return [
+    doublesTest(c),
+    rollsTest(c),
+    facesTest(c),
+    pipsTest(c, sums),
+    barEntryTest(c),
+    pairsTest(c.pairs),
+    openingTest(c),
+  ];
 }

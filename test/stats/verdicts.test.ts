@@ -4,14 +4,18 @@ import { describe, expect, it } from 'vitest';
 import type { FileDice } from '../../src/stats/count.js';
 import { type DiceCounts, newCounts, rollIndex } from '../../src/stats/dice.js';
 import { DiceTally } from '../../src/stats/tally.js';
+import { pipsSums } from '../../src/stats/tests.js';
 import { type Dice, fairDice, loadedDice, simulate, uniformOf } from './simulate.js';
 
 const file = (groups: { key: string; counts: DiceCounts }[]): FileDice => ({ matches: 1, games: 1, groups });
 
+/** The exact pips test's sums, made once for all the archives of this file (as for all the groups of one run). */
+const SUMS = pipsSums();
+
 /** An archive split by player: each player's rolls from `dice`, their number spread from 30 to 3,000 (log-uniform). */
 function byPlayer(players: number, dice: (p: number) => Dice, seed: number, least = 30) {
   const u = uniformOf(seed);
-  const tally = new DiceTally('player');
+  const tally = new DiceTally('player', SUMS);
   for (let p = 0; p < players; p++) {
     const rolls = Math.round(least * (3000 / least) ** u());
     tally.add(file([{ key: `player ${p}`, counts: simulate(dice(p), { rolls, gameLength: 60, barShare: 0.1 }, u) }]));
