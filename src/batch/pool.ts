@@ -37,14 +37,18 @@ export interface PoolOptions {
   revise?: (outcome: FileOutcome, task: FileTask) => FileTask | null;
 }
 
-/** The compiled worker: beside this file when running from dist, in dist when running the sources (tests). */
+/**
+ * The compiled worker: beside this file when running from dist; when running the sources (tests),
+ * the bundled one the installed command runs, which a worker loads in a fraction of the time the
+ * module graph of dist/src takes (scripts/bundle.mjs), and every run of the tests starts one.
+ */
 function workerFile(): string {
   const test = process.env.BGAUDIT_TEST_WORKER_FILE; // test-only: a worker that cannot start
   if (test) return test;
   const here = fileURLToPath(import.meta.url);
   const beside = resolve(dirname(here), 'worker.js');
   if (!here.endsWith('.ts') && existsSync(beside)) return beside;
-  const built = resolve(dirname(here), '..', '..', 'dist', 'src', 'batch', 'worker.js');
+  const built = resolve(dirname(here), '..', '..', 'dist', 'bin', 'worker.js');
   if (!existsSync(built)) throw new Error(`the compiled worker ${built} is missing: run npm run build`);
   return built;
 }

@@ -1,4 +1,4 @@
-// A test-only pool worker: the real one (as compiled in dist/), and faults on the files whose
+// A test-only pool worker: the real one (as bundled in dist/bin/), and faults on the files whose
 // path contains a name given in the environment: the worker dies (BGAUDIT_TEST_CRASH_ON), the
 // file never ends (BGAUDIT_TEST_HANG_ON), takes all the memory it can (BGAUDIT_TEST_HOG_ON) or
 // asks for more than its heap limit in one allocation, which V8 answers by aborting the process
@@ -6,7 +6,7 @@
 // The pool starts it in place of the real worker when BGAUDIT_TEST_WORKER_FILE names it
 // (FAULT_WORKER in test/helpers.ts).
 import process from 'node:process';
-import runBatch from '../../dist/src/batch/worker.js';
+import runBatch from '../../dist/bin/worker.js';
 
 const crashOn = process.env.BGAUDIT_TEST_CRASH_ON;
 const hangOn = process.env.BGAUDIT_TEST_HANG_ON;
