@@ -105,8 +105,9 @@ const module = { exports: {} as { default: RunBatch } };
 const runBatch = module.exports.default;
 let toWrite = path !== null && (cachedData === undefined || script.cachedDataRejected === true) ? WRITE_AFTER : -1;
 
-export default function run(batch: Batch): BatchResult {
-  const result = runBatch(batch);
+/** A batch's outcomes; `beforeFile` is called before each file (the test suite's fault worker uses it). */
+export default function run(batch: Batch, beforeFile?: (task: FileTask) => void): BatchResult {
+  const result = runBatch(batch, beforeFile);
   if (toWrite > 0) {
     toWrite -= result.outcomes.length;
     if (toWrite <= 0 && path !== null) writeCache(path, script.createCachedData());

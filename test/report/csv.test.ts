@@ -199,6 +199,7 @@ describe('every CSV written reads back to the JSON report’s values', () => {
       site: s?.site,
       event: s?.event,
       date: s?.date,
+      time: s?.time,
       round: s?.round,
       match_id: s?.matchId,
       rating0: s?.ratings[0],
