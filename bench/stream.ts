@@ -1,5 +1,5 @@
 // `npm run build && node dist/bench/stream.js [-- --mb 40] [-- --format ndjson] [-- --build DIR]
-// [-- --whole] [-- --one-only] [-- --sgf]`: a file's memory (issue 18). Builds one .mat file by concatenating
+// [-- --whole] [-- --one-only] [-- --sgf]`: a file's memory. Builds one .mat file by concatenating
 // the corpus's UTF-8 .mat files until it holds `--mb` MB (BBGT and database exports hold many
 // matches per file), and the same files as separate files (100 a folder); runs `verify --jobs 1
 // --no-duplicates --file-timeout 0` on both, in interleaved rounds (BENCH_RUNS, 3), whole process

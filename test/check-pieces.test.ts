@@ -1,4 +1,4 @@
-// Issue 18, a file of any size: a .mat file's text given in pieces (check-pieces.ts) gives the
+// A file of any size: a .mat file's text given in pieces (check-pieces.ts) gives the
 // reports of the whole-file reader byte for byte, wherever the pieces end (at line ends), and a
 // match longer than the limit is refused.
 import { readFileSync } from 'node:fs';

@@ -55,7 +55,7 @@ describe('the bgaudit command', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // A file read in pieces spools its report to a folder of its own (issue 18): an interrupted run
+  // A file read in pieces spools its report to a folder of its own: an interrupted run
   // removes it, and still ends as interrupted.
   it.skipIf(process.platform === 'win32').each(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM'] as const)(
     'removes its spool folder when stopped by %s',

@@ -1,4 +1,4 @@
-// Numbers past what the rules can mean (issue 11): a 10,000-digit length or score, a 25-digit
+// Numbers past what the rules can mean: a 10,000-digit length or score, a 25-digit
 // 'Wins', a cube doubled 1,100 times. Each is a finding that quotes the record's own digits; the
 // quantity is unknown from there; no report, in any format, holds Infinity, NaN or a rounded
 // number, and no ID is built from a value it cannot hold.

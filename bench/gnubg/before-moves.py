@@ -1,5 +1,5 @@
 # GNU Backgammon's Position ID (and Match ID) BEFORE every checker move of the
-# gnubg-generated corpus, for bgaudit's "position before the action" (issue 12).
+# gnubg-generated corpus, for bgaudit's "position before the action".
 #
 # Run from the repository root (see bench/gnubg/README.md, "before-moves.tsv"):
 #   HOME=$(mktemp -d) /usr/games/gnubg -t -q -r -p bench/gnubg/before-moves.py

@@ -1,5 +1,5 @@
 # Matches played by GNU Backgammon with dice read from a file (`set rng file PATH`), for the dice
-# audit (issue 17): an archive with known biased dice, and one as long with gnubg's own dice.
+# audit: an archive with known biased dice, and one as long with gnubg's own dice.
 #
 # Run from the repository root (see bench/gnubg/README.md, "Biased dice"):
 #   HOME=$(mktemp -d) /usr/games/gnubg -t -q -r -p bench/gnubg/biased-dice.py

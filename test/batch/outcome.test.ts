@@ -1,6 +1,6 @@
-// Issue 18, a file's memory: a file's outcome is made report by report as its matches are audited
+// A file's memory: a file's outcome is made report by report as its matches are audited
 // (OutcomeBuilder, FileRenderer), each report rendered and dropped. Its every output must be the
-// one of the file's reports taken together (the outcome before issue 18, written out here as it
+// one of the file's reports taken together (the outcome as made before files were read match by match, written out here as it
 // was), and no report may stay alive once it is rendered.
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
@@ -28,7 +28,7 @@ import type { AuditOptions } from '../../src/scoring/audit.js';
 import type { ContentKey } from '../../src/scoring/match-key.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
-/** renderFile before issue 18: every format from the file's reports together. */
+/** renderFile as it was: every format from the file's reports together. */
 function wholeRender(all: MatchReport[], spec: RenderSpec): RenderedFile {
   const only = spec.show?.match;
   const reports = only === undefined ? all : all.filter((r) => r.match === only || r.match === null);
@@ -45,7 +45,7 @@ function wholeRender(all: MatchReport[], spec: RenderSpec): RenderedFile {
   return { counts: countsOf(reports), out };
 }
 
-/** outcomeOf before issue 18. */
+/** outcomeOf as it was. */
 function wholeOutcome(
   path: string,
   all: MatchReport[],

@@ -1,4 +1,4 @@
-// Issue 18, a file of any size: its bytes read and decoded piece by piece (read-pieces.ts) give
+// A file of any size: its bytes read and decoded piece by piece (read-pieces.ts) give
 // decode()'s text of the whole file and its encoding, or its failure, wherever the pieces cut:
 // in a UTF-8 sequence, between CR and LF, in a UTF-16 pair.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 18: a file read in pieces has its rendered text spooled to disk and copied to the output
+// A file read in pieces has its rendered text spooled to disk and copied to the output
 // in its turn. Every format the run writes is byte for byte the one of the same file read whole
 // (the run record aside, which names the size limit), the duplicate check's second audit
 // included, and the run's spool folder is gone at the end.

@@ -1,4 +1,4 @@
-// A large file's rendered text spooled to disk (issue 18): written a block at a time, read back
+// A large file's rendered text spooled to disk: written a block at a time, read back
 // in pieces of whole characters, the run's folder private and removed.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 18, a file's memory: a .mat file is read, imported and audited match by match. Its
+// A file's memory: a .mat file is read, imported and audited match by match. Its
 // reports must be byte for byte the ones of the whole-file reader (which reads every match before
 // auditing any), on every file of the corpus and the fixtures and on files made by concatenating
 // them (BBGT and database exports hold many matches per .mat).

@@ -1,4 +1,4 @@
-// Issue 11, the batch layer: no input may hang a run, abort it, be destroyed by an output, or
+// The batch layer: no input may hang a run, abort it, be destroyed by an output, or
 // lead a walk out of the archive. Each test builds the input, runs the command line as a user
 // would (one worker and two), and checks that the run ends with one report per input, in order.
 import { execFileSync, spawnSync } from 'node:child_process';

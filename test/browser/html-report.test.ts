@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The HTML report in a real browser: headless Chromium through playwright-core, on pages made
-// from the fixtures (issue 12, "Tested in a real browser"). One browser for the file, a few pages.
+// from the fixtures. One browser for the file, a few pages.
 // A machine without Chromium skips these tests, and says so in one line.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 15: promises a script can rely on, each checked by making the mistake.
+// Promises a script can rely on, each checked by making the mistake.
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

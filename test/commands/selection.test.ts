@@ -1,4 +1,4 @@
-// Issue 15: findings selected as a linter's users expect, and a baseline that leaves only what
+// Findings selected as a linter's users expect, and a baseline that leaves only what
 // is new. The exit code follows what is reported.
 import { mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

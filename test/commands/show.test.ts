@@ -1,4 +1,4 @@
-// `bgaudit show --line` and `--svg` (issue 12): the board at a line of the record, before the
+// `bgaudit show --line` and `--svg`: the board at a line of the record, before the
 // action written there, with the match state and the findings made at it; one board as SVG.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -94,7 +94,7 @@ describe('the SGF corpus', () => {
 
 /**
  * Not a difference: a .mat money session's score line that automatic doubles explain (a
- * score-mismatch warning, issue 13), which the .sgf writes as the cube it starts the game with.
+ * score-mismatch warning), which the .sgf writes as the cube it starts the game with.
  */
 const told = (f: Finding) => !(f.code === 'score-mismatch' && f.severity === 'warning');
 

@@ -1,4 +1,4 @@
-// The position before every checker move (issue 12's oracle test): for each move record of the
+// The position before every checker move: for each move record of the
 // gnubg-generated corpus, GNU Backgammon's Position ID with the mover on roll
 // (fixtures/gnubg/before-moves.tsv, made by bench/gnubg/before-moves.py) equals the one bgaudit
 // computes from the moment its replay keeps before the k-th roll of the same game; the mover and

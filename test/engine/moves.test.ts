@@ -276,7 +276,7 @@ describe('a recorded move, rule by rule', () => {
     expect(result).toEqual({ kind: 'legal' });
   });
 
-  // Issue 13: each written move is the path of one checker over dice of the roll. These reach
+  // Each written move is the path of one checker over dice of the roll. These reach
   // the end of a legal play of the roll, but by moves the roll cannot make. The other side holds
   // side 0's 23-point.
   const HOLDS_23: SideSpec = { 2: 15 };

@@ -1,4 +1,4 @@
-// Issue 18: an SGF collection above the size limit is read game tree by game tree from windows of
+// An SGF collection above the size limit is read game tree by game tree from windows of
 // whole trees. Its matches and their reports must be those of the collection read whole, whatever
 // the windows and however the lines are cut into pieces; a tree that never ends between trees
 // within the limit is too large; a syntax error is met, not read past.

@@ -1,4 +1,4 @@
-// Issue 16, `csv --per match`: one row per match as a director files it; the writer's headers,
+// `csv --per match`: one row per match as a director files it; the writer's headers,
 // the final score, the winner, how the match ended, its Crawford game, its findings counted.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16, "named as they are": what was applied is what the reports say. A Backgammon Galaxy
+// What was applied is what the reports say. A Backgammon Galaxy
 // "16 point match" audited as a money game is length 0 with its written length kept apart; the
 // variant is named in JSON, CSV and show.
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-// Issue 16: the CSV rows are written by a small writer of our own (csvCell, csvLine), no longer by
+// The CSV rows are written by a small writer of our own (csvCell, csvLine), no longer by
 // papaparse's `unparse`, which cost most of the per-game CSV's time. Its bytes must be papaparse
 // 5.7's: cell by cell on a table of tricky cells and on generated ones, and row by row on every
 // fixture's (and corpus file's) per-game and per-match rows.

@@ -119,7 +119,7 @@ describe('CSV injection (OWASP): a text cell a spreadsheet would read as a formu
 });
 
 /**
- * Issue 16's round trip: the CSV files `verify --csv FILE` writes (per game and per match) read
+ * The round trip: the CSV files `verify --csv FILE` writes (per game and per match) read
  * back with papaparse to the values of the JSON report of the same run, column by column, mapped
  * here from the JSON's fields apart from the writer.
  */

@@ -34,7 +34,7 @@ describe('coalesce', () => {
   });
 });
 
-describe('a file given to a sink in pieces (a spooled text, issue 18) = the same file given whole', () => {
+describe('a file given to a sink in pieces (a spooled text) = the same file given whole', () => {
   const summary = { ...emptySummary(), files: 3 };
   // Three files' texts as each format renders them: a file's JSON lines are its reports, one a line.
   const texts: Record<string, string[]> = {

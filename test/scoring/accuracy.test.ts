@@ -1,4 +1,4 @@
-// Issue 13, accuracy, on fixtures made from real files (fixtures/accuracy/make.py): written moves
+// Accuracy, on fixtures made from real files (fixtures/accuracy/make.py): written moves
 // that contradict their roll, forfeits, money sessions' score lines in .mat.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

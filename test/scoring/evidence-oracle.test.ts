@@ -1,4 +1,4 @@
-// The Match ID of a finding's position (issue 12), against GNU Backgammon's: for every move of
+// The Match ID of a finding's position, against GNU Backgammon's: for every move of
 // the gnubg-generated corpus, the Match ID bgaudit writes for the moment before it (score,
 // cube, Crawford, the mover on roll with the dice rolled) equals gnubg's
 // (fixtures/gnubg/before-moves.tsv, made by bench/gnubg/before-moves.py).

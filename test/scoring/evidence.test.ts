@@ -1,4 +1,4 @@
-// Issue 12: every game finding carries the position of the moment it is about (the catalogue's
+// Every game finding carries the position of the moment it is about (the catalogue's
 // `moment`): before its action, the game's start, or its end. Checked on every finding of the
 // fixtures against the record itself, and on cases read by hand.
 import { readdirSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 16, per-game statistics: counted from the audit's own replay through its observer, only
+// Per-game statistics: counted from the audit's own replay through its observer, only
 // when asked (AuditOptions.gameStats). Oracle: for the gnubg-generated files, each game's rolls
 // and pips rolled per side equal the counts of GNU Backgammon's own move records
 // (fixtures/gnubg/before-moves.tsv: every move record with its mover and dice).

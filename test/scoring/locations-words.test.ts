@@ -1,4 +1,4 @@
-// Issue 15, "what users reach for": findings placed at the fact (match-unfinished where the
+// Findings placed at the fact (match-unfinished where the
 // record stops, result-missing where the game ended), "an 8-point match", and an SGF without
 // names saying White and Black.
 import { describe, expect, it } from 'vitest';

@@ -147,7 +147,7 @@ describe('money sessions: the running score', () => {
     ]);
   });
 
-  it('is followed in a .mat money session too: what automatic doubles explain is a warning (issue 13)', () => {
+  it('is followed in a .mat money session too: what automatic doubles explain is a warning', () => {
     const f = 's02_money_autodouble_beaver_resign.mat';
     const r = auditFile(readFileSync(join(CORPUS, 'gnubg-generated', f)), f)[0];
     expect(r.games.every((g) => g.startScore.computed !== null)).toBe(true);

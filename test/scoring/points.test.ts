@@ -148,7 +148,7 @@ describe('scoreGame: rules the fixtures do not each pin', () => {
   });
 });
 
-// Issue 13: a resignation recorded at more than 3 × the cube that gives the winner at least the
+// A resignation recorded at more than 3 × the cube that gives the winner at least the
 // points still needed is a forfeit of the match; less, or in money play, stays resign-value.
 describe('scoreGame: forfeits', () => {
   it.each<[string, number, number, [number, number], number, string | null, number | null, string[]]>([
