@@ -14,7 +14,7 @@ const SLOWEST = [
   'test/batch/stream-differential.test.ts',
   'test/fuzz/robustness.test.ts',
   'test/batch/hostile.test.ts',
-  'test/check-pieces.test.ts',
+  'test/read/pieces.test.ts',
   'test/batch/outcome.test.ts',
   'test/cli-main.test.ts',
   'test/commands/players.test.ts',

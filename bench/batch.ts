@@ -14,7 +14,7 @@
 //   --no-gnubg                 bgaudit alone
 //   BENCH_RUNS                 rounds (5)
 // A quick look: `-- --files 1000,10000 --no-gnubg` with BENCH_RUNS=3.
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // The benchmark's inputs: the shared corpus's .mat files, read once into memory.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 export const CORPUS = resolve(process.env.BGAUDIT_CORPUS ?? join(process.cwd(), 'corpus'));
 

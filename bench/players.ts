@@ -3,7 +3,7 @@
 // as `bench:batch` builds it). Whole processes, start to exit, interleaved in each round (the
 // machine's speed drifts within minutes); the figures are the medians of the rounds' ratios, of wall
 // time and of CPU time (user and system, all threads: steadier when others share the machine).
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { corpusFiles, writeArchive } from './corpus.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--files') + 1] || 0) || 10_000;
@@ -33,9 +33,9 @@ function stageOf(url: string, name: string): string {
   if (name === '(idle)' || name === 'atomicsWaitLoop') return 'waiting for work';
   if (/\/grammars\/|\/parsimmon\//.test(url)) return 'grammar (text → syntax tree)';
   if (url.includes('/src/import/')) return 'import (syntax tree → records)';
-  if (url.includes('/src/decode.')) return 'decoding bytes to text';
+  if (url.includes('/src/read/decode.')) return 'decoding bytes to text';
+  if (/\/src\/(scoring\/|engine\/ids\.|core\/|read\/)/.test(url)) return 'audit';
   if (url.includes('/src/engine/')) return 'replay and move search';
-  if (/\/src\/(scoring\/|ids\.|findings\.|file-report\.|check|source-text\.)/.test(url)) return 'audit';
   if (url.includes('/src/report/')) return 'rendering';
   if (url === '' && ['open', 'read', 'close', 'fstat'].includes(name)) return 'reading files';
   if (/\/src\/batch\/|\/piscina\/|node:internal\/worker|node:internal\/per_context\/messageport/.test(url))

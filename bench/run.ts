@@ -1,12 +1,12 @@
 // `npm run bench`: in-process throughput of each stage on the shared corpus, medians of 7 runs.
 // Figures, not assertions: the machines are shared and noisy.
 import { MatReader, parseMat } from '../grammars/mat.js';
-import { decode } from '../src/decode.js';
+import { decode } from '../src/read/decode.js';
 import { replay } from '../src/engine/replay.js';
 import { importRecord } from '../src/import/index.js';
 import { importMatNode } from '../src/import/mat.js';
-import { auditFile } from '../src/check.js';
-import type { MatchRecord } from '../src/model.js';
+import { auditFile } from '../src/read/file.js';
+import type { MatchRecord } from '../src/core/model.js';
 import { corpusFiles, timeIt } from './corpus.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -23,7 +23,7 @@ let texts: string[] = files.map((f) => {
   return d.ok ? d.text : '';
 });
 const parseMs = timeIt(RUNS, () => texts.forEach((t) => parseMat(t)));
-// What `verify` does with a .mat text (src/check-by-match.ts): the grammar one match at a time, each imported.
+// What `verify` does with a .mat text (src/read/by-match.ts): the grammar one match at a time, each imported.
 const readerMs = timeIt(RUNS, () =>
   texts.forEach((t) => {
     const reader = new MatReader(t);

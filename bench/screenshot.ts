@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 const args = process.argv.slice(2);
 const out = resolve(args.includes('--out') ? itemAt(args, args.indexOf('--out') + 1) : 'docs/report.png');

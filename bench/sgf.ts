@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSgf } from '../grammars/sgf.js';
-import { auditFile } from '../src/check.js';
-import { decode } from '../src/decode.js';
+import { auditFile } from '../src/read/file.js';
+import { decode } from '../src/read/decode.js';
 import { importRecord } from '../src/import/index.js';
 import { importSgf } from '../src/import/sgf.js';
 import { CORPUS, type CorpusFile, corpusFiles, timeIt } from './corpus.js';
@@ -47,7 +47,7 @@ for f in files:
     out[f] = times[len(times) // 2]
 sys.stdout.write('BENCH-JSON ' + json.dumps(out) + '\\n')
 `;
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 /** gnubg's median `load match` time per file, or null when gnubg is not installed or fails. */
 function gnubgLoad(list: CorpusFile[]): number[] | null {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { CORPUS } from './corpus.js';
 import { codesOf, type Case, type Sizes } from './trust-cases.js';
 import type { Outcome } from './trust-run.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 const corpusDir = join(CORPUS, 'mat');
 const good = (): Buffer =>

@@ -16,7 +16,7 @@ import {
 import { join } from 'node:path';
 import { codesOf, type Case } from './trust-cases.js';
 import type { Outcome } from './trust-run.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 const firstLine = (s: string) => JSON.stringify(itemAt(s.split('\n'), 0).slice(0, 90));
 const ndjson = (...argv: string[]) => [...argv, '--format', 'ndjson', '-q'];

@@ -15,7 +15,7 @@ import {
 import { join } from 'node:path';
 import { CORPUS } from './corpus.js';
 import type { Outcome, Run } from './trust-run.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 export const SIZES = {
   redosSmall: 100, // spaces on each side of the score line's ':'

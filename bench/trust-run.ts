@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 export interface Run {
   /** Arguments after `node <build>/dist/src/cli-main.js`. */

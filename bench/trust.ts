@@ -20,7 +20,7 @@ import { CASES as TRUST_CASES, SIZES, codesOf, type Case } from './trust-cases.j
 import { RENDER_CASES } from './trust-cases-render.js';
 import { StdoutScan, measure, type Outcome } from './trust-run.js';
 import { WALK_CASES } from './trust-cases-walk.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);

@@ -15,7 +15,7 @@ import {
 } from './mat-moves.js';
 import { wholeNumber } from './numbers.js';
 import { foundAt } from './primitives.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 /** A move number: a label nothing checks, so one too long to hold is just no number. */
 const label = (digits: string): number | null => {

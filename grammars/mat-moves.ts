@@ -2,9 +2,9 @@
 // `21: ???`, `66: Cannot Move` — read by one pass over its characters. This is the hottest
 // syntax in every file (one or two per line), so no regexp and no second pass: the scan yields
 // the MoveTokens directly, and the exact column where a move stops making sense.
-import type { MoveToken, RollMarker } from '../src/model.js';
+import type { MoveToken, RollMarker } from '../src/core/model.js';
 import type { Cell } from './mat-nodes.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 type RollCell = Extract<Cell, { type: 'roll' }>;
 
@@ -37,7 +37,7 @@ export const AFTER_MOVE_EXPECTED = "'/', '*', '(n)', a space or the end of the l
 
 // Shared arrays for the common cases: most moves hit nothing, and there are only 36 rolls. One
 // allocation less per move and per roll, in the hottest loop of every file. Not frozen: their
-// types are readonly (MoveToken in src/model.ts), and V8 reads the elements of a frozen array
+// types are readonly (MoveToken in src/core/model.ts), and V8 reads the elements of a frozen array
 // through a slower path, in the replay's hottest loop.
 const NO_HITS: readonly (readonly boolean[])[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) =>
   new Array<boolean>(n).fill(false),

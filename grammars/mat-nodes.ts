@@ -1,6 +1,6 @@
 // The syntax tree of a .mat file: what grammars/mat.ts makes. Plain data; every node knows its
 // line, and a line that could not be read says where and what was expected.
-import type { MoveToken, RollMarker } from '../src/model.js';
+import type { MoveToken, RollMarker } from '../src/core/model.js';
 import type { Unlisted } from './primitives.js';
 
 /** A number as the record writes it: its value, or its digits quoted when too long to hold exactly (numbers.ts). */

@@ -19,7 +19,7 @@ import type {
 } from './mat-nodes.js';
 import { wholeNumber } from './numbers.js';
 import { LineCursor, MAX_LISTED_ERRORS, RuleReader, readWhole, stickyIn, type Unlisted } from './primitives.js';
-import { itemAt } from '../src/at.js';
+import { itemAt } from '../src/core/at.js';
 
 export type * from './mat-nodes.js';
 

@@ -2,7 +2,7 @@
 // Number.MAX_SAFE_INTEGER (16 digits); past it `Number()` rounds (a 20-digit number loses its
 // last digits) and from 309 digits on it is Infinity, which JSON writes as null. So the grammars
 // read digits exactly or not at all: a number too long to hold stays text, already quoted for
-// a message, and the importer says what the record wrote (src/limits.ts bounds each quantity).
+// a message, and the importer says what the record wrote (src/core/limits.ts bounds each quantity).
 
 /** Digit strings up to this length are quoted whole; longer ones by their ends and a count. */
 const QUOTED_WHOLE = 32;

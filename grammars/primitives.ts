@@ -7,8 +7,8 @@
 // their offset; `LineIndex` (or `LineCursor`, for a tree walked in order) turns offsets into
 // lines once per file.
 import P from 'parsimmon';
-import { countAtMost } from '../src/sorted.js';
-import { itemAt } from '../src/at.js';
+import { countAtMost } from '../src/core/sorted.js';
+import { itemAt } from '../src/core/at.js';
 
 /**
  * The most unreadable places a grammar keeps whole for one file (and the importer lists as parse

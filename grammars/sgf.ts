@@ -8,8 +8,8 @@
 // on at the next node, tree or property.
 import P from 'parsimmon';
 import { LineCursor, LineIndex, MAX_LISTED_ERRORS, foundAt, sticky, type Unlisted } from './primitives.js';
-import { firstAtLeast } from '../src/sorted.js';
-import { itemAt } from '../src/at.js';
+import { firstAtLeast } from '../src/core/sorted.js';
+import { itemAt } from '../src/core/at.js';
 
 /** Where a piece of the file starts: offset, and 1-based line and column. */
 interface SgfPlace {

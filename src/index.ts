@@ -1,14 +1,14 @@
 // The library's public API.
 import { parseMat as parseMatShared } from '../grammars/mat.js';
 import { importRecord as importRecordShared } from './import/index.js';
-import type { ImportResult } from './model.js';
+import type { ImportResult } from './core/model.js';
 import type { MatSyntax } from '../grammars/mat-nodes.js';
 
-export type * from './model.js';
-export { decode } from './decode.js';
+export type * from './core/model.js';
+export { decode } from './read/decode.js';
 export { detectFormat } from './import/detect.js';
 export { auditMatch } from './scoring/audit.js';
-export { auditFile } from './check.js';
+export { auditFile } from './read/file.js';
 export { run } from './cli.js';
 
 // Inside bgaudit a move token (`8/5*`) and a roll's dice are one object for every file of a

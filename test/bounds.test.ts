@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../src/check.js';
+import { auditFile } from '../src/read/file.js';
 import { importRecord } from '../src/import/index.js';
 import { renderFile } from '../src/report/render.js';
 import { ROOT } from './helpers.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { AuditedMatch, MatchReport } from '../src/model.js';
+import type { AuditedMatch, MatchReport } from '../src/core/model.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');

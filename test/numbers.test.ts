@@ -4,11 +4,11 @@
 // number, and no ID is built from a value it cannot hold.
 import { describe, expect, it } from 'vitest';
 import { quoteDigits, wholeNumber } from '../grammars/numbers.js';
-import { auditFile } from '../src/check.js';
+import { auditFile } from '../src/read/file.js';
 import { startPosition } from '../src/engine/board.js';
-import { decodeMatchId, matchId, matchIdFits, type MatchIdState, xgid } from '../src/ids.js';
-import { MAX_CUBE, MAX_POINTS } from '../src/limits.js';
-import type { Finding, MatchReport } from '../src/model.js';
+import { decodeMatchId, matchId, matchIdFits, type MatchIdState, xgid } from '../src/engine/ids.js';
+import { MAX_CUBE, MAX_POINTS } from '../src/core/limits.js';
+import type { Finding, MatchReport } from '../src/core/model.js';
 import { renderFile } from '../src/report/render.js';
 
 const BIG = '1' + '0'.repeat(9999); // 10,000 digits

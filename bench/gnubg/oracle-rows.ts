@@ -1,9 +1,9 @@
 // Reading the oracle tables of fixtures/gnubg/ (made by oracle.py): shared by the scripts here
 // and by the tests that compare bgaudit with them.
 import type { Position } from '../../src/engine/board.js';
-import type { XgidState } from '../../src/ids.js';
-import type { Side } from '../../src/model.js';
-import { itemAt } from '../../src/at.js';
+import type { XgidState } from '../../src/engine/ids.js';
+import type { Side } from '../../src/core/model.js';
+import { itemAt } from '../../src/core/at.js';
 
 /** A tab-separated table with a header row → one record per row. */
 export function readTsv(text: string): Record<string, string>[] {

@@ -3,9 +3,9 @@
 // XGID back (`set xgid`) and adds the Position ID and Match ID it derives.
 // Run: npm run build && node dist/bench/gnubg/xgid-sample.js > fixtures/gnubg/xgid.tsv
 import { readFileSync } from 'node:fs';
-import { xgid } from '../../src/ids.js';
+import { xgid } from '../../src/engine/ids.js';
 import { readTsv, rowPosition, rowXgidState } from './oracle-rows.js';
-import { itemAt } from '../../src/at.js';
+import { itemAt } from '../../src/core/at.js';
 
 const rows = readTsv(readFileSync('fixtures/gnubg/positions.tsv', 'utf8'));
 process.stdout.write('file\tgame\tmove_index\txgid\n');

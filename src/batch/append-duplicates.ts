@@ -11,9 +11,9 @@ import { gameRowsWithDuplicate, matchRowWithDuplicate } from '../report/csv.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { fileHeader, findingLine, placeLength } from '../report/text.js';
 import type { TextStyle } from '../report/text-style.js';
-import type { Finding } from '../model.js';
+import type { Finding } from '../core/model.js';
 import { duplicateFinding, type DuplicateOf } from './duplicates.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export interface AppendOptions {
   select?: FindingFilter;

@@ -12,7 +12,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
 import { ioReason } from './io-reason.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 type SkipKind = 'not-a-match' | 'link' | 'special';
 

@@ -12,11 +12,11 @@
 // Memory: an open-addressing table from the 128-bit key to the match's ordinal in the run (20
 // bytes a slot, at most half full), 8 bytes a match for where its parts start and its error count,
 // 2 bytes a part of a first copy, and each file's path once with its first ordinal.
-import { finding } from '../findings.js';
-import type { Finding, Format, MatchReport } from '../model.js';
+import { finding } from '../core/findings.js';
+import type { Finding, Format, MatchReport } from '../core/model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
-import { countAtMost } from '../sorted.js';
-import { itemAt } from '../at.js';
+import { countAtMost } from '../core/sorted.js';
+import { itemAt } from '../core/at.js';
 
 /** Where two copies of a match first differ in what the key leaves out: a line of the later copy, and what is there. */
 export interface Difference {

@@ -1,7 +1,7 @@
 // What one input of a run comes to, and the outcomes of inputs that were not audited (an
 // io-error, a timeout, a worker lost). Light on purpose: the main thread builds the failures
 // without loading the readers and the audit.
-import { fileReport } from '../file-report.js';
+import { fileReport } from '../read/file-report.js';
 import type { AuditOptions } from '../scoring/audit.js';
 import { FileRenderer } from '../report/render.js';
 import type { PieceWriter, RenderSpec, RenderedFile } from '../report/reporter.js';
@@ -12,13 +12,13 @@ import {
   type AcceptedFinding,
   type FindingFilter,
 } from '../report/select.js';
-import type { MatchReport } from '../model.js';
+import type { MatchReport } from '../core/model.js';
 import type { FileDice, GroupBy } from '../stats/count.js';
 import { addDuplicateFindings, type DuplicateOf } from './duplicates.js';
 import type { Listed } from './discover.js';
 import type { ContentKey } from '../scoring/match-key.js';
-import { finding } from '../findings.js';
-import { itemAt } from '../at.js';
+import { finding } from '../core/findings.js';
+import { itemAt } from '../core/at.js';
 
 export { ioReason } from './io-reason.js';
 

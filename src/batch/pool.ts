@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 import { failure, internalError, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 import { TURN } from './discover.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export interface PoolOptions {
   /** Worker threads. */

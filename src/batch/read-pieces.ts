@@ -16,9 +16,9 @@ import {
   isUtf16,
   type Decoded,
   type Encoding,
-} from '../decode.js';
-import { sizeIn, type TextSize } from '../text-size.js';
-import { itemAt } from '../at.js';
+} from '../read/decode.js';
+import { sizeIn, type TextSize } from '../read/text-size.js';
+import { itemAt } from '../core/at.js';
 
 /**
  * Bytes read at a time: a window is a piece and the match carried over, so smaller pieces keep

@@ -11,7 +11,7 @@ import {
 } from '../report/reporter.js';
 import { discover, discoverInTurns, TURN, type DiscoverOptions, type Listed } from './discover.js';
 import { OutcomeBuilder, type FileIdentity, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
-import type { MatchReport } from '../model.js';
+import type { MatchReport } from '../core/model.js';
 import type { GroupBy } from '../stats/count.js';
 import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';

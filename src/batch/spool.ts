@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PieceWriter } from '../report/reporter.js';
 import { writeAll, type WriteBytes } from '../report/fd-writer.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** Characters gathered before a write: one system call a block, a block held at most. */
 const BLOCK = 1 << 20;

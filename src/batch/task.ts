@@ -1,11 +1,11 @@
 // One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
 // workers.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { auditDecodedEach, auditPieces } from '../check.js';
-import type { MatchReport } from '../model.js';
+import { auditDecodedEach, auditPieces } from '../read/file.js';
+import type { MatchReport } from '../core/model.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
 import { countFile, diceRendered, type CountOptions, type GroupBy } from '../stats/count.js';
-import { decode, type Decoded } from '../decode.js';
+import { decode, type Decoded } from '../read/decode.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
 import { Spool, SpoolError } from './spool.js';
 import {
@@ -136,7 +136,7 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
 
 /**
  * A file larger than the limit, read in pieces (read-pieces.ts) and audited match by match
- * (check-pieces.ts): what it holds at once is a piece and a match, whatever its size. A match
+ * (read/pieces.ts): what it holds at once is a piece and a match, whatever its size. A match
  * longer than the limit, or a line, is an io-error for the file, as a file above the limit was
  * before; so is an SGF collection above it that must be read whole.
  */

@@ -11,12 +11,12 @@ import { ioReason, type FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
 import type { AuditOptions } from '../scoring/audit.js';
-import type { Severity } from '../model.js';
+import type { Severity } from '../core/model.js';
 import { unknownCode } from '../rules/page.js';
-import { FINDING_CODES } from '../findings.js';
+import { FINDING_CODES } from '../core/findings.js';
 import { readBaseline } from './baseline.js';
 import { PipeStalled, writeAll, type WriteBytes } from '../report/fd-writer.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 import { UsageError } from './usage-error.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */

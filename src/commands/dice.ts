@@ -12,7 +12,7 @@ import type { GroupBy } from '../stats/count.js';
 import type { DiceResult } from '../stats/tally.js';
 import { VERSION } from '../version.js';
 import { EXIT, finishRun, flagsForRun, openOutput, prepareRun, type CliIO, type RunFlagValues } from './common.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 interface DiceOptions extends RunFlagValues {
   by: GroupBy;

@@ -1,7 +1,7 @@
 // A backgammon position: for each side, 26 counts in that side's own numbering, as records
 // write moves: index 0 = borne off, 1..24 = points (home board 1-6), 25 = the bar.
 // A side's point p is the other side's point 25 - p.
-import type { Side, Variant } from '../model.js';
+import type { Side, Variant } from '../core/model.js';
 
 export const OFF = 0;
 export const BAR = 25;

@@ -4,11 +4,11 @@
 // the checkers land on, then bearing off. The first rule a written move breaks is its cause:
 // `24/15*` with 5-3 is "24/15 is 9 pips; the roll 5-3 moves 5, 3 or 8", not the point 19 a
 // search for a path happened to meet first.
-import type { Side } from '../model.js';
+import type { Side } from '../core/model.js';
 import { BAR, OFF, type Position, allHome, other } from './board.js';
 import type { Segment } from './segment.js';
 import { pointText } from './steps.js';
-import { byteAt, itemAt } from '../at.js';
+import { byteAt, itemAt } from '../core/at.js';
 
 function rollText(d1: number, d2: number): string {
   return `${Math.max(d1, d2)}-${Math.min(d1, d2)}`;

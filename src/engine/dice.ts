@@ -2,10 +2,10 @@
 // of them can be played at most, which the rules require. The work lives in typed arrays the
 // caller makes once (one set per replay, src/engine/moves.ts) and passes to every call: the
 // search allocates nothing, and each call says what it reads and writes.
-import type { Side } from '../model.js';
+import type { Side } from '../core/model.js';
 import { BAR, type Position, allHome, other } from './board.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
-import { byteAt, int8At } from '../at.js';
+import { byteAt, int8At } from '../core/at.js';
 
 const MAX_STEPS = 32;
 

@@ -9,7 +9,7 @@
 // interleaved (`66: 17/off 6/off` is 17/11, 11/5, 6/off, 5/off). This runs for every move of every
 // file, and allocates nothing when the move is legal: its steps and dice live in a `MoveScratch`
 // the replay makes once and passes to every call.
-import type { MoveToken, Side } from '../model.js';
+import type { MoveToken, Side } from '../core/model.js';
 import { BAR, OFF, type Position, allBorneOff, other } from './board.js';
 import type { Dice, DiceSearch, Steps } from './dice.js';
 import {
@@ -28,7 +28,7 @@ import { STEP, applyStep, pointText, stepProblem, stepRule, undoStep } from './s
 import { causeOf, writtenUse } from './cause.js';
 
 import type { Segment } from './segment.js';
-import { byteAt, int8At, itemAt } from '../at.js';
+import { byteAt, int8At, itemAt } from '../core/at.js';
 
 export type { Segment } from './segment.js';
 

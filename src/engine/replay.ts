@@ -3,15 +3,15 @@
 // The replay judges only what the board and the order of play decide: legal moves, turns, how
 // the game ended. Whether a double was allowed (Crawford, owner, match or money) is the audit's
 // judgement, made on the cube log kept here.
-import type { Action, CubeState, DoubleAction, Finding, GameRecord, RollAction, Side, Variant } from '../model.js';
-import { finding } from '../findings.js';
+import type { Action, CubeState, DoubleAction, Finding, GameRecord, RollAction, Side, Variant } from '../core/model.js';
+import { finding } from '../core/findings.js';
 import { type Position, allBorneOff, other, startPosition } from './board.js';
 import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
 import { bestPlay, mostDiceUsable } from './dice.js';
 import { type Report, playRoll, rollName } from './roll.js';
 import { type ResyncScratch, newResyncScratch, playFollowed, playText } from './resync.js';
-import { MAX_CUBE } from '../limits.js';
-import { itemAt } from '../at.js';
+import { MAX_CUBE } from '../core/limits.js';
+import { itemAt } from '../core/at.js';
 
 export interface ReplayOptions {
   variant: Variant;

@@ -5,12 +5,12 @@
 // says 24/15*, and the other side's next roll enters from the bar), the written move is a slip
 // of the pen and the record itself shows what was played: the replay goes on from that play, so
 // one wrong line is one finding, and a later line is found wrong only in its own right.
-import type { Action, RollAction, Side } from '../model.js';
+import type { Action, RollAction, Side } from '../core/model.js';
 import { BAR, OFF, type Position, allBorneOff, other } from './board.js';
 import { mostDiceUsable } from './dice.js';
 import { type MoveScratch, playRecorded, searchOf, segmentsOf } from './moves.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from './steps.js';
-import { byteAt, int8At, itemAt } from '../at.js';
+import { byteAt, int8At, itemAt } from '../core/at.js';
 
 /** How many rolls after the failing one also tell which play was made. */
 const LOOKAHEAD = 4;

@@ -1,11 +1,11 @@
 // One roll of a game played on the board: the recorded move checked and applied, the hit marks
 // compared with the hits, and whether the replay can go on past it.
-import type { FindingCode, SeverityOf } from '../findings.js';
-import type { Action, RollAction } from '../model.js';
+import type { FindingCode, SeverityOf } from '../core/findings.js';
+import type { Action, RollAction } from '../core/model.js';
 import { OFF, type Position } from './board.js';
 import { bestPlay, mostDiceUsable, type Steps } from './dice.js';
 import { type MoveScratch, type Segment, playRecorded, searchOf, segmentsOf } from './moves.js';
-import { int8At } from '../at.js';
+import { int8At } from '../core/at.js';
 
 /** Where a roll's findings go: the replay adds the game and the action's place. */
 export type Report = <C extends FindingCode>(code: C, severity: SeverityOf<C>, a: Action, message: string) => void;

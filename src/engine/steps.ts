@@ -1,8 +1,8 @@
 // One step of one checker with one die: the rules that decide whether it may be played, and
 // playing or taking it back on the position's typed arrays.
-import type { Side } from '../model.js';
+import type { Side } from '../core/model.js';
 import { BAR, OFF, type Position, allHome, other } from './board.js';
-import { byteAt } from '../at.js';
+import { byteAt } from '../core/at.js';
 
 /** Why a single step is illegal; `stepRule` answers with one of these (0: it is legal). */
 export const STEP = { legal: 0, enterFirst: 1, noChecker: 2, blocked: 3, notAllHome: 4, higherChecker: 5 } as const;

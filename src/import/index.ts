@@ -1,11 +1,11 @@
 // Bytes of one file → every match in it, and every place it could not be read.
-import { decode, type Decoded, type Encoding } from '../decode.js';
-import type { Finding, ImportResult } from '../model.js';
+import { decode, type Decoded, type Encoding } from '../read/decode.js';
+import type { Finding, ImportResult } from '../core/model.js';
 import { detectFormat } from './detect.js';
 import { otherFormatOfText } from './other-formats.js';
 import { importMat } from './mat.js';
 import { importSgf } from './sgf.js';
-import { finding } from '../findings.js';
+import { finding } from '../core/findings.js';
 
 export function importRecord(bytes: Uint8Array, name: string): ImportResult {
   return importDecoded(decode(bytes), name);

@@ -5,7 +5,7 @@ import { ParseErrorList, parseError } from './parse-error.js';
 
 /** Where an importer puts the parse errors it finds. */
 type ErrorSink = Pick<ParseErrorList, 'push'>;
-import { MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
+import { MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../core/limits.js';
 import type {
   Finding,
   GameRecord,
@@ -16,8 +16,8 @@ import type {
   RecordedResult,
   Side,
   Variant,
-} from '../model.js';
-import { itemAt } from '../at.js';
+} from '../core/model.js';
+import { itemAt } from '../core/at.js';
 
 /**
  * Cells that start before this column belong to the left player. Writers put the right column

@@ -2,8 +2,8 @@
 // MAX_LISTED_ERRORS of them listed per file.
 import { grouped } from '../../grammars/numbers.js';
 import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
-import type { ParseError } from '../model.js';
-import { itemAt } from '../at.js';
+import type { ParseError } from '../core/model.js';
+import { itemAt } from '../core/at.js';
 
 export function parseError(line: number, column: number, expected: string, found: string): ParseError {
   return {

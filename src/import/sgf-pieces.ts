@@ -10,8 +10,8 @@
 // error (which the scan may cut in the wrong place, and whose errors are listed depending on the
 // whole file) is not read clean: the caller then refuses it, as it refuses to read it whole.
 import { SgfReader, type SgfTree } from '../../grammars/sgf.js';
-import { byteLimit, type ByteLimit } from '../text-size.js';
-import { WindowText, newlines } from '../source-text.js';
+import { byteLimit, type ByteLimit } from '../read/text-size.js';
+import { WindowText, newlines } from '../read/source-text.js';
 import type { PlacedTree, TreeSource } from './sgf.js';
 
 /** Characters a window gathers at least before it ends between trees: a reader and a line index a MB. */

@@ -16,8 +16,8 @@ import { checkersPerSide, startPosition } from '../engine/board.js';
 import { ParseErrorList, parseError } from './parse-error.js';
 import type { Count } from '../../grammars/mat-nodes.js';
 import { quoteDigits, wholeNumber } from '../../grammars/numbers.js';
-import { JoinedText, SourceText, WindowText } from '../source-text.js';
-import { MAX_CUBE, MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../limits.js';
+import { JoinedText, SourceText, WindowText } from '../read/source-text.js';
+import { MAX_CUBE, MAX_GAME_NUMBER, MAX_POINTS, outOfRange, quoted, within } from '../core/limits.js';
 import type {
   Action,
   Finding,
@@ -29,8 +29,8 @@ import type {
   RecordedResult,
   Side,
   Variant,
-} from '../model.js';
-import { itemAt } from '../at.js';
+} from '../core/model.js';
+import { itemAt } from '../core/at.js';
 
 type Errors = ParseErrorList;
 

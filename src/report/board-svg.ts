@@ -19,10 +19,10 @@
 // owner's own numbering, 25 = bar) holding min(n, 5) circles; each tray is
 // <g data-off-side="s" data-count="n">; each play <g data-play="recorded|legal" data-side="s">.
 // A side's checkers on the board and bar = the sum of data-count over its [data-point] groups.
-import type { Side, Variant } from '../model.js';
+import type { Side, Variant } from '../core/model.js';
 import { checkersPerSide } from '../engine/board.js';
-import { decodeMatchId, decodePositionId } from '../ids.js';
-import { itemAt } from '../at.js';
+import { decodeMatchId, decodePositionId } from '../engine/ids.js';
+import { itemAt } from '../core/at.js';
 
 export interface BoardView {
   /** Checkers of each side in its OWN numbering (as src/engine/board.ts Position): [0] borne off, 1..24 points (home board 1-6), [25] bar. Side s's point p is the other side's point 25 - p. */

@@ -3,8 +3,8 @@
 // the messages about its moves number them. Each point shows its checker count and owner. The
 // names are printed as given: the caller passes them through printable().
 import { BAR, OFF, type Position } from '../engine/board.js';
-import type { Side } from '../model.js';
-import { itemAt } from '../at.js';
+import type { Side } from '../core/model.js';
+import { itemAt } from '../core/at.js';
 
 const MARK = ['X', 'O'] as const;
 

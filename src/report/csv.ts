@@ -25,9 +25,9 @@ import type {
   GameVerdict,
   MatchReport,
   Severity,
-} from '../model.js';
+} from '../core/model.js';
 import type { Sink, Write } from './reporter.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export const CSV_COLUMNS = [
   'file',

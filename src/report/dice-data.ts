@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import type { DiceResult, GroupResult } from '../stats/tally.js';
 import { printable } from './escape.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 type Papa = typeof import('papaparse');
 

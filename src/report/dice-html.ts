@@ -8,7 +8,7 @@
 import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
 import { formatP, runSentences, verdictLine, verdictOfRun } from './dice-text.js';
 import { html, shown } from './html-escape.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** Past this many groups the page charts only the flagged ones: a chart per test of every group would grow the page with the groups, past what a browser opens. */
 export const CHARTED_GROUPS = 50;

@@ -3,7 +3,7 @@
 import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
 import type { DiceTest } from '../stats/tests.js';
 import { printable } from './escape.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** A p-value as people read it: three significant digits, an exponent when tiny. */
 export function formatP(p: number | null): string {

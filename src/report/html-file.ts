@@ -15,11 +15,11 @@
 //   MAX_BOARDS (a file of 100,000 findings must not make a page of half a gigabyte).
 // A file that could not be read at all starts with UNREADABLE, its line for the summary's list
 // of unreadable files, and UNREADABLE again. A file with no finding gives ''.
-import type { Finding, FindingPosition, MatchReport } from '../model.js';
+import type { Finding, FindingPosition, MatchReport } from '../core/model.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { jsonForScript, shown } from './html-escape.js';
 import { printable } from './escape.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** Frames a file's entry for the list of unreadable files (a control character: never in the page's own text). */
 export const UNREADABLE = '\x01';

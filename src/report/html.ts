@@ -8,14 +8,14 @@
 //
 // No request can leave the page: a Content-Security-Policy that allows nothing but inline style
 // and script and data: images, no link, no external reference.
-import { FINDING_CODES } from '../findings.js';
-import type { Severity } from '../model.js';
+import { FINDING_CODES } from '../core/findings.js';
+import type { Severity } from '../core/model.js';
 import { html, jsonForScript, shown } from './html-escape.js';
 import { UNREADABLE } from './html-file.js';
 import { SCRIPT } from './html-script.js';
 import { STYLE } from './html-style.js';
 import type { Sink, Summary, Write } from './reporter.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 /** Unreadable files listed by name in the summary; the others are counted (all are rows of the table). */

@@ -1,5 +1,5 @@
 // `--format ndjson` (one object per line) and `--format json` (one array of the same objects).
-import type { MatchReport } from '../model.js';
+import type { MatchReport } from '../core/model.js';
 import type { Sink, Write } from './reporter.js';
 
 /** One JSON object per match, one per line, no final newline ('' for none). */

@@ -19,7 +19,7 @@
 // `notListed`, the page in a row after the file's. The counts, the summary and the exit code
 // follow every finding; so does the CSV, whose rows hold a game's codes, not its findings.
 import { standingsLine } from '../standings/lines.js';
-import type { MatchReport } from '../model.js';
+import type { MatchReport } from '../core/model.js';
 import { renderCsvRows, renderMatchCsvRows } from './csv.js';
 import { renderHtmlFile } from './html-file.js';
 import { html } from './html-escape.js';
@@ -34,8 +34,8 @@ import {
 } from './reporter.js';
 import { renderShow } from './show.js';
 import { fileHeader, notListedLine, placeWidth, renderTextFindings } from './text.js';
-import { plural } from '../words.js';
-import { itemAt } from '../at.js';
+import { plural } from '../core/words.js';
+import { itemAt } from '../core/at.js';
 
 /** Findings listed per file when the run does not say (`--max-findings`). */
 export const MAX_FINDINGS_LISTED = 1000;

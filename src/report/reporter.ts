@@ -1,10 +1,10 @@
 // Output in two halves. Rendering turns one file's reports into text, and is pure: it runs in
 // the worker that audited the file, so only strings cross back to the main thread (cloning the
 // report objects cost more than auditing them). Sinks write the rendered text in input order.
-import type { MatchReport, Severity } from '../model.js';
+import type { MatchReport, Severity } from '../core/model.js';
 import type { ShowSelection } from './show.js';
 import type { TextStyle } from './text-style.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export type Write = (text: string) => void;
 

@@ -1,7 +1,7 @@
 // Which findings a run reports, as a linter's users expect: codes ignored or selected, a lowest
 // severity, and a baseline of findings already accepted. Pure: runs in the worker before the
 // reports are rendered, so every format, the counts and the exit code follow what is shown.
-import type { Finding, MatchReport, Severity } from '../model.js';
+import type { Finding, MatchReport, Severity } from '../core/model.js';
 
 export interface FindingFilter {
   /** Codes never reported. */

@@ -11,13 +11,13 @@ import type {
   LineMoment,
   MatchReport,
   Variant,
-} from '../model.js';
+} from '../core/model.js';
 import { boardDiagram } from './board.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import { printable } from './escape.js';
-import { aOrAn, plural } from '../words.js';
-import { FINDING_CODES } from '../findings.js';
-import { itemAt } from '../at.js';
+import { aOrAn, plural } from '../core/words.js';
+import { FINDING_CODES } from '../core/findings.js';
+import { itemAt } from '../core/at.js';
 
 function points(n: number | null): string {
   return n === null ? '?' : plural(n, 'point');

@@ -2,7 +2,7 @@
 // whether with colour. Colour is made of SGR sequences wrapped around bgaudit's own words and
 // around text already passed through printable(): a file's bytes never reach the terminal raw,
 // and a span is closed where it ends, so nothing from one colours the next.
-import type { Severity } from '../model.js';
+import type { Severity } from '../core/model.js';
 
 export interface TextStyle {
   /** `path:line:col: severity code message`, one line a finding (ruff's concise, eslint's unix). */

@@ -3,11 +3,11 @@
 // path and the messages (which quote names, headers and excerpts of the file) are printed through
 // printable(): nothing from a file reaches the terminal raw. Colour (text-style.ts) wraps what
 // printable() has made, never the other way round.
-import type { Finding, MatchReport } from '../model.js';
+import type { Finding, MatchReport } from '../core/model.js';
 import { printable } from './escape.js';
 import type { Sink, Summary, Write } from './reporter.js';
 import { painter, severityColor, type TextStyle } from './text-style.js';
-import { plural } from '../words.js';
+import { plural } from '../core/words.js';
 
 export type { TextStyle } from './text-style.js';
 

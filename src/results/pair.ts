@@ -1,11 +1,11 @@
 // The results sheet held against the matches of a run: each row paired with one match, and what
 // differs between them said as findings on the results file. Pure.
-import { finding } from '../findings.js';
-import type { Finding } from '../model.js';
+import { finding } from '../core/findings.js';
+import type { Finding } from '../core/model.js';
 import { Aliases } from '../standings/names.js';
 import { isoDate } from '../standings/standings.js';
 import type { ResultRow } from './sheet.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** What the pairing needs of a match (its per-match CSV row): a few dozen bytes each. */
 export interface PlayedMatch {

@@ -1,7 +1,7 @@
 // `verify --results FILE`: the results file read before the run, the run's matches gathered as
 // they are written, and at the end one report on the results file with what the pairing found.
-import { fileReport } from '../file-report.js';
-import type { MatchReport } from '../model.js';
+import { fileReport } from '../read/file-report.js';
+import type { MatchReport } from '../core/model.js';
 import type { Sink } from '../report/reporter.js';
 import type { Aliases } from '../standings/names.js';
 import { matchesSink } from './collect.js';

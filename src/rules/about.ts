@@ -1,7 +1,7 @@
 // What each finding code's page says beyond the catalogue's one line: why it matters to someone
 // acting on the record, and which bundled sample record shows it (the example is taken from that
 // file by scripts/rule-docs.ts, never written by hand, so it is always what bgaudit says).
-import type { FindingCode } from '../findings.js';
+import type { FindingCode } from '../core/findings.js';
 
 interface About {
   /** Why a director, an archivist or an analyst should care. */

@@ -1,5 +1,5 @@
 // Made by scripts/rule-docs.ts (npm run docs) from the bundled sample records: do not edit.
-import type { FindingCode } from '../findings.js';
+import type { FindingCode } from '../core/findings.js';
 
 /** A record that shows a code: the file, its numbered lines up to the finding, the finding. */
 export interface Example {

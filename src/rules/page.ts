@@ -1,6 +1,6 @@
 // A finding code's page, as `bgaudit rule CODE` prints it and docs/rules.md holds it: the same
 // text in both places, made here from the catalogue, ABOUT and the generated examples.
-import { FINDING_CODES, type FindingCode } from '../findings.js';
+import { FINDING_CODES, type FindingCode } from '../core/findings.js';
 import { ABOUT } from './about.js';
 import { EXAMPLES, type Example } from './examples.js';
 

@@ -2,9 +2,9 @@
 // every disagreement with the record a finding.
 import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
-import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
-import { MAX_POINTS } from '../limits.js';
-import type { AuditedMatch, Finding, GameRecord, GameVerdict, LineMoment, MatchRecord } from '../model.js';
+import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
+import { MAX_POINTS } from '../core/limits.js';
+import type { AuditedMatch, Finding, GameRecord, GameVerdict, LineMoment, MatchRecord } from '../core/model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
@@ -21,13 +21,13 @@ import {
 import { type GameScore, type PointsContext, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
-import { aOrAn, quotedName } from '../words.js';
-import type { SourceText } from '../source-text.js';
+import { aOrAn, quotedName } from '../core/words.js';
+import type { SourceText } from '../read/source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
 import { MatchKey, type ContentKey } from './match-key.js';
 import { GameStatsCounter } from './game-stats.js';
 import { matchSummary } from './match-summary.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export interface AuditOptions {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */

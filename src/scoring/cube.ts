@@ -1,9 +1,9 @@
 // Whether each cube action was allowed: who may double, when, to what value, and beavers.
 import type { CubeEvent } from '../engine/replay.js';
-import { type CodeWith, type FindingExtra, finding } from '../findings.js';
-import type { Finding, Side } from '../model.js';
+import { type CodeWith, type FindingExtra, finding } from '../core/findings.js';
+import type { Finding, Side } from '../core/model.js';
 import type { RuleSet } from './rules.js';
-import { aOrAn, plural } from '../words.js';
+import { aOrAn, plural } from '../core/words.js';
 
 export interface CubeContext {
   game: number;

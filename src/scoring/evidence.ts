@@ -4,8 +4,8 @@
 // findings pays for it); the start: the game's first position; the end: its final position.
 import { other } from '../engine/board.js';
 import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
-import { FINDING_CODES } from '../findings.js';
-import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../ids.js';
+import { FINDING_CODES } from '../core/findings.js';
+import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../engine/ids.js';
 import type {
   CubeState,
   FinalIds,
@@ -15,10 +15,10 @@ import type {
   LineBoard,
   LineMoment,
   Side,
-} from '../model.js';
-import type { SourceText } from '../source-text.js';
-import { MAX_POSITIONED_ACTIONS } from '../limits.js';
-import { itemAt } from '../at.js';
+} from '../core/model.js';
+import type { SourceText } from '../read/source-text.js';
+import { MAX_POSITIONED_ACTIONS } from '../core/limits.js';
+import { itemAt } from '../core/at.js';
 
 /** The match around a game, as its Match ID writes it. */
 export interface MatchState {

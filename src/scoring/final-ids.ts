@@ -2,8 +2,8 @@
 // Match ID and XGID, after the game's last move (the player who did not make it on roll).
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
-import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState } from '../ids.js';
-import type { FinalIds, GameEnding, Side } from '../model.js';
+import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState } from '../engine/ids.js';
+import type { FinalIds, GameEnding, Side } from '../core/model.js';
 import type { RuleSet } from './rules.js';
 
 const STATE_OF = {

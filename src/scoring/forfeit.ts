@@ -1,7 +1,7 @@
 // A forfeit written as a comment at the end of a record (`; gobetzu wins by forfeit`, the
 // halheinrich BgMatchFormat goldens): some writers end an unfinished match so instead of with
 // a resignation worth the points still needed.
-import type { GameRecord, Side } from '../model.js';
+import type { GameRecord, Side } from '../core/model.js';
 
 export interface ForfeitNote {
   /** The side the comment names as the winner. */

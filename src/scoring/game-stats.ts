@@ -4,8 +4,8 @@
 // nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.
 import type { CubeEvent, GameObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { CubeTurn, GameRecord, GameStats } from '../model.js';
-import { byteAt, itemAt } from '../at.js';
+import type { CubeTurn, GameRecord, GameStats } from '../core/model.js';
+import { byteAt, itemAt } from '../core/at.js';
 
 /** A side's pip count: each checker's distance from being borne off, in its own numbering (25 the bar). */
 function pips(side: Uint8Array): number {

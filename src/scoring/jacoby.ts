@@ -2,11 +2,11 @@
 // says (RULES.md §4): a gammon on a cube never turned that is recorded as a single means Jacoby;
 // recorded as a gammon, no Jacoby. Games of one session that say both are an error.
 import type { GameReplay } from '../engine/replay.js';
-import { finding } from '../findings.js';
-import type { Finding, MatchRecord, RecordedResult } from '../model.js';
+import { finding } from '../core/findings.js';
+import type { Finding, MatchRecord, RecordedResult } from '../core/model.js';
 import { MULTIPLIER_AT, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export interface JacobyInference {
   /** null: no game tells. */

@@ -23,8 +23,8 @@
 import * as crypto from 'node:crypto';
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../model.js';
-import { byteAt, itemAt } from '../at.js';
+import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../core/model.js';
+import { byteAt, itemAt } from '../core/at.js';
 
 /** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
 export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const;
@@ -32,7 +32,7 @@ export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const
 /** A part's hash: this many bits, its kind in the two bits below them (a part fits 16 bits). */
 const PART_HASH_BITS = 14;
 
-export type { Aside, ContentKey } from '../model.js';
+export type { Aside, ContentKey } from '../core/model.js';
 
 /** The largest buffer kept for the next match's stream, in words. */
 const SPARE_WORDS = 1 << 20;

@@ -1,7 +1,7 @@
 // A match as a tournament director files it (`csv --per match`): the writer's headers,
 // the score the audit reached, the winner, how the match ended, its Crawford game. Made only when
 // asked (AuditOptions.matchSummary); pure.
-import type { GameVerdict, MatchRecord, MatchSummary } from '../model.js';
+import type { GameVerdict, MatchRecord, MatchSummary } from '../core/model.js';
 
 /** The first header with one of these keys (any case), as written; null when none. */
 function headerValue(record: MatchRecord, ...keys: string[]): string | null {

@@ -2,8 +2,8 @@
 // loser's checkers, in this order: borne off any → single; else on the bar or in the winner's
 // home board → backgammon; else gammon.
 import { BAR, OFF, type Position, other } from '../engine/board.js';
-import type { Outcome, Side } from '../model.js';
-import { byteAt } from '../at.js';
+import type { Outcome, Side } from '../core/model.js';
+import { byteAt } from '../core/at.js';
 
 export function outcome(final: Position, winner: Side): Outcome {
   const loser = final.sides[other(winner)];

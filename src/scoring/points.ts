@@ -1,13 +1,13 @@
 // What one finished game is worth (RULES.md §1-3), and whether the record says the same.
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
-import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../findings.js';
-import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../model.js';
+import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
+import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../core/model.js';
 import type { ForfeitNote } from './forfeit.js';
 import { MULTIPLIER_AT, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
-import { aOrAn, plural } from '../words.js';
-import { itemAt } from '../at.js';
+import { aOrAn, plural } from '../core/words.js';
+import { itemAt } from '../core/at.js';
 
 export interface PointsContext {
   rules: RuleSet;

@@ -1,8 +1,8 @@
 // The rules a match is audited under, as data, and where each setting came from: the command
 // line first, then the record's own headers, then what the record itself shows, then defaults.
 import { wholeNumber } from '../../grammars/numbers.js';
-import { outOfRange } from '../limits.js';
-import type { Finding, Header, MatchRecord, RuleSource, RulesApplied } from '../model.js';
+import { outOfRange } from '../core/limits.js';
+import type { Finding, Header, MatchRecord, RuleSource, RulesApplied } from '../core/model.js';
 
 export type RuleSetName = 'backgammon' | 'nardy' | 'tavla';
 

@@ -6,10 +6,10 @@
 // start, not the score line before it plus one game: one wrong score line is then one finding,
 // and the right line after it is not blamed. A game whose result line and whose play disagree
 // (a points-mismatch, a winner-mismatch, said at the result line) may be followed either way.
-import { finding } from '../findings.js';
-import type { Finding, GameRecord, MatchRecord, Side } from '../model.js';
+import { finding } from '../core/findings.js';
+import type { Finding, GameRecord, MatchRecord, Side } from '../core/model.js';
 import type { RuleSet } from './rules.js';
-import { plural } from '../words.js';
+import { plural } from '../core/words.js';
 
 export type Score = [number, number];
 

@@ -8,7 +8,7 @@
 // Every text from a file (names, paths) reaches the page through shown(): control characters
 // escaped as the text output shows them, then HTML-escaped. The script reads only the page's own
 // cells and attributes; no name is ever inside it.
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 import { html, shown } from '../report/html-escape.js';
 import { STYLE } from '../report/html-style.js';
 import type { StandingsShown } from './render.js';

@@ -4,7 +4,7 @@
 // (points, gammons, backgammons, cube actions). The per-match and per-game CSV rows carry the same
 // facts among many others, and making and reading them back cost more than the audit's own
 // output; adding the games up in the worker leaves the main thread one small object a match.
-import type { Finding, MatchReport } from '../model.js';
+import type { Finding, MatchReport } from '../core/model.js';
 import type { Sink } from '../report/reporter.js';
 import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
 

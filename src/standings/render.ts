@@ -2,7 +2,7 @@
 import Papa from 'papaparse';
 import { printable } from '../report/escape.js';
 import type { PlayerRow, StandingsResult } from './standings.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 const PLAYER_COLUMNS = [
   'name',

@@ -4,7 +4,7 @@
 // it keeps only each counted match's date, players, length and winner.
 import { afterMatch, type Rated } from './fibs.js';
 import { Aliases } from './names.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 type Side = 0 | 1;
 

@@ -1,4 +1,4 @@
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 // The run's tests held together: Holm's step-down over the tests that can reach the threshold
 // (Tarone's count). A discrete test with few observations cannot give a small p whatever it
 // observes; counting it would only raise everyone's bar. Pure.

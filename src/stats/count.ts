@@ -7,12 +7,12 @@ import { replay } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { importRecord } from '../import/index.js';
 import { auditMatch, type AuditOptions } from '../scoring/audit.js';
-import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../model.js';
+import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../core/model.js';
 import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
-import { finding } from '../findings.js';
-import { countStartingBy } from '../sorted.js';
-import { itemAt } from '../at.js';
+import { finding } from '../core/findings.js';
+import { countStartingBy } from '../core/sorted.js';
+import { itemAt } from '../core/at.js';
 
 export type GroupBy = 'archive' | 'player' | 'site' | 'file';
 

@@ -2,8 +2,8 @@
 // file). Small fixed-size arrays that add, so that each worker counts its files and the main
 // thread adds the counts up. Pure.
 import { type Position, other } from '../engine/board.js';
-import type { Side } from '../model.js';
-import { byteAt, itemAt } from '../at.js';
+import type { Side } from '../core/model.js';
+import { byteAt, itemAt } from '../core/at.js';
 
 /** The 21 distinct rolls. */
 export const ROLLS = 21;

@@ -2,7 +2,7 @@
 import gammainc from '@stdlib/math-base-special-gammainc';
 import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
 import binomialPmf from '@stdlib/stats-base-dists-binomial-pmf';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /**
  * P(X ≥ x) for X chi-square with `df` degrees of freedom: the regularized upper incomplete gamma

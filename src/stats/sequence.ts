@@ -3,7 +3,7 @@
 import { ROLL_NAMES, ROLLS } from './dice.js';
 import { chiSquareP } from './pvalue.js';
 import type { DiceTest } from './dice-test.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** A pooling of the 21 rolls into classes: each roll's class, and the classes' names. */
 interface Pooling {

@@ -6,7 +6,7 @@ import { holmTarone } from './correction.js';
 import { type DiceCounts, addCounts, newCounts, rollsOf } from './dice.js';
 import { type DiceTest, RUN_ALPHA, diceTests, pipsSums } from './tests.js';
 import type { PmfSums } from './pvalue.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 /** A test as the run judged it. */
 export interface JudgedTest extends DiceTest {

@@ -10,7 +10,7 @@ import {
 } from './pvalue.js';
 import { pairsTest } from './sequence.js';
 import type { DiceTest, TestName } from './dice-test.js';
-import { itemAt } from '../at.js';
+import { itemAt } from '../core/at.js';
 
 export type { DiceTest, TestName } from './dice-test.js';
 

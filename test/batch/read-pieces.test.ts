@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TextPieces, scanEncoding } from '../../src/batch/read-pieces.js';
-import { decode } from '../../src/decode.js';
+import { decode } from '../../src/read/decode.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 /** decode() of the file, from pieces of `size` bytes. */

@@ -4,13 +4,13 @@
 // them (BBGT and database exports hold many matches per .mat).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditDecodedEach, auditFile, auditFileWhole } from '../../src/check.js';
-import { reportsByMatch } from '../../src/check-by-match.js';
-import { decode } from '../../src/decode.js';
+import { auditDecodedEach, auditFile, auditFileWhole } from '../../src/read/file.js';
+import { reportsByMatch } from '../../src/read/by-match.js';
+import { decode } from '../../src/read/decode.js';
 import { parseMat, MatReader } from '../../grammars/mat.js';
 import { SgfReader, parseSgf } from '../../grammars/sgf.js';
 import type { AuditOptions } from '../../src/scoring/audit.js';
-import type { Finding } from '../../src/model.js';
+import type { Finding } from '../../src/core/model.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 const OPTIONS: AuditOptions[] = [{}, { contentKey: true, gameStats: true }];

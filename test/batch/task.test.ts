@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTask, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { renderFile } from '../../src/report/render.js';
 import { FIXTURES } from '../helpers.js';
 

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkersPerSide } from '../../src/engine/board.js';
-import type { MatchReport } from '../../src/model.js';
+import type { MatchReport } from '../../src/core/model.js';
 import { cli, FIXTURES } from '../helpers.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../src/decode.js';
+import { decode } from '../../src/read/decode.js';
 import { importRecord } from '../../src/import/index.js';
 import { CORPUS } from '../helpers.js';
 

@@ -4,10 +4,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import { decode } from '../../src/decode.js';
+import { auditFile } from '../../src/read/file.js';
+import { decode } from '../../src/read/decode.js';
 import { importRecord } from '../../src/import/index.js';
-import type { Finding, GameVerdict, MatchReport } from '../../src/model.js';
+import type { Finding, GameVerdict, MatchReport } from '../../src/core/model.js';
 import { readTsv } from '../engine/position-helpers.js';
 import { CORPUS, fixtureText } from '../helpers.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { momentKey, replay } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
-import { positionId } from '../../src/ids.js';
+import { positionId } from '../../src/engine/ids.js';
 import { CORPUS, fixtureText } from '../helpers.js';
 import { readTsv } from './position-helpers.js';
 

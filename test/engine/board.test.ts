@@ -1,7 +1,7 @@
 // RULES.md §7: each variant's start position (in each side's own numbering).
 import { describe, expect, it } from 'vitest';
 import { checkersPerSide, startPosition } from '../../src/engine/board.js';
-import type { Variant } from '../../src/model.js';
+import type { Variant } from '../../src/core/model.js';
 
 const onPoints = (v: Variant) =>
   Object.fromEntries([...startPosition(v).sides[0]].map((n, p) => [p, n]).filter(([, n]) => n > 0));

@@ -2,7 +2,7 @@
 // asking each point once) against the plain search they replace, on random positions: the same
 // count of dice, the same example play, the same answer for each die.
 import { describe, expect, it } from 'vitest';
-import type { Side } from '../../src/model.js';
+import type { Side } from '../../src/core/model.js';
 import { BAR, type Position } from '../../src/engine/board.js';
 import { bestPlay, canPlayDie, mostDiceUsable, newDiceSearch } from '../../src/engine/dice.js';
 import { STEP, applyStep, pointText, stepRule, undoStep } from '../../src/engine/steps.js';

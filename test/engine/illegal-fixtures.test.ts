@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { type Moment, replay } from '../../src/engine/replay.js';
-import { positionId } from '../../src/ids.js';
+import { positionId } from '../../src/engine/ids.js';
 import { importRecord } from '../../src/import/index.js';
-import type { Finding, MatchReport } from '../../src/model.js';
+import type { Finding, MatchReport } from '../../src/core/model.js';
 import { CORPUS, fixture } from '../helpers.js';
 
 const ORIGINAL = 'mat/bglab_Llabba__GitteD_-_Llabba_13pt_Backgammon_Studio_2023_01_08_15_39_15.mat';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMat } from '../../grammars/mat.js';
 import { startPosition } from '../../src/engine/board.js';
 import { newMoveScratch, playRecorded, segmentsOf } from '../../src/engine/moves.js';
-import type { MoveToken } from '../../src/model.js';
+import type { MoveToken } from '../../src/core/model.js';
 import { position, type SideSpec } from './position-helpers.js';
 
 /** A roll as the .mat grammar reads it from a move line: `roll([3, 1], '8/5 6/5')` → its dice and move tokens. */

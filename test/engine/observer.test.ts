@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pipCount } from '../../src/report/board-svg.js';
 import { replay, type CubeEvent } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
-import type { RollAction } from '../../src/model.js';
+import type { RollAction } from '../../src/core/model.js';
 import { fixture } from '../helpers.js';
 
 describe('ReplayObserver', () => {

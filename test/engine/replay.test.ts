@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replay, type GameReplay } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
-import { positionId } from '../../src/ids.js';
-import type { MatchRecord } from '../../src/model.js';
+import { positionId } from '../../src/engine/ids.js';
+import type { MatchRecord } from '../../src/core/model.js';
 import { CORPUS, fixtureText } from '../helpers.js';
 import { readTsv } from './position-helpers.js';
 

@@ -5,8 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import { decode } from '../../src/decode.js';
+import { auditFile } from '../../src/read/file.js';
+import { decode } from '../../src/read/decode.js';
 import { CORPUS } from '../helpers.js';
 import { apply, mutation } from './mutate.js';
 

@@ -7,7 +7,7 @@
 // grammar, the importer, the audit, and the folder walk's content sniffing.
 import { describe, expect, it } from 'vitest';
 import { looksLikeMatchContent } from '../../src/batch/discover.js';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 
 const N = 100_000;
 /** A run of `unit` about N characters long, then a character that fails the match. */

@@ -4,7 +4,7 @@
 // Galaxy matches one after another with one line put in after the first's ` 3 point match`.
 import { describe, expect, it } from 'vitest';
 import { MatReader, parseMat } from '../../grammars/mat.js';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { importRecord } from '../../src/import/index.js';
 import { cli, fixture, fixtureText, FIXTURES } from '../helpers.js';
 import { join } from 'node:path';

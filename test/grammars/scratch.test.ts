@@ -6,7 +6,7 @@ import { cellScratch, readMoveLine } from '../../grammars/mat-cells.js';
 import { MatReader, parseMat } from '../../grammars/mat.js';
 import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
 import { parseSgf } from '../../grammars/sgf.js';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { CORPUS, filesUnder } from '../helpers.js';
 
 const GAME =

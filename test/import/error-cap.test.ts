@@ -3,7 +3,7 @@
 // (a game not replayed past its first unreadable line) holds for every error, listed or not.
 import { describe, expect, it } from 'vitest';
 import { MAX_LISTED_ERRORS } from '../../grammars/primitives.js';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { importRecord } from '../../src/import/index.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importRecord } from '../../src/import/index.js';
-import type { Action, MatchRecord } from '../../src/model.js';
+import type { Action, MatchRecord } from '../../src/core/model.js';
 import { fixture } from '../helpers.js';
 
 function read(name: string) {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { otherFormatOfText } from '../../src/import/other-formats.js';
 import { cli, fixture } from '../helpers.js';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 
 describe('files that are not match records', () => {
   it.each([

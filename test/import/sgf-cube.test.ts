@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CubeEvent, replay } from '../../src/engine/replay.js';
 import { importSgf } from '../../src/import/sgf.js';
-import type { GameRecord, MatchRecord, MatchReport } from '../../src/model.js';
+import type { GameRecord, MatchRecord, MatchReport } from '../../src/core/model.js';
 import { auditMatch } from '../../src/scoring/audit.js';
 import type { RuleFlags } from '../../src/scoring/rules.js';
 import { fixture } from '../helpers.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../src/decode.js';
+import { decode } from '../../src/read/decode.js';
 import { apply, mutation } from '../fuzz/mutate.js';
 import { SgfMatches, wholeTrees, type TreeSource } from '../../src/import/sgf.js';
 import { SgfPieceTrees } from '../../src/import/sgf-pieces.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { importRecord } from '../../src/import/index.js';
 import { importSgf } from '../../src/import/sgf.js';
-import type { Action, MatchRecord } from '../../src/model.js';
+import type { Action, MatchRecord } from '../../src/core/model.js';
 import { fixture } from '../helpers.js';
 
 function only(name: string): MatchRecord {

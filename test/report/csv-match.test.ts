@@ -2,7 +2,7 @@
 // the final score, the winner, how the match ended, its Crawford game, its findings counted.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { join } from 'node:path';
 import { MATCH_CSV_COLUMNS, matchCsvRow, renderMatchCsvRows } from '../../src/report/csv.js';
 import { FIXTURES, cli, fixture, fixtureText } from '../helpers.js';

@@ -3,8 +3,8 @@
 // variant is named in JSON, CSV and show.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import { decodeMatchId } from '../../src/ids.js';
+import { auditFile } from '../../src/read/file.js';
+import { decodeMatchId } from '../../src/engine/ids.js';
 import { csvSink, renderCsvRows } from '../../src/report/csv.js';
 import { renderShow } from '../../src/report/show.js';
 import { audited, fixture } from '../helpers.js';

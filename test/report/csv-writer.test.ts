@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import {
   CSV_COLUMNS,
   MATCH_CSV_COLUMNS,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { Finding, GameVerdict, MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { Finding, GameVerdict, MatchReport } from '../../src/core/model.js';
 import { CSV_COLUMNS, MATCH_CSV_COLUMNS, csvRows, csvSink, renderCsvRows } from '../../src/report/csv.js';
 import { CORPUS, FIXTURES, cli, fixture, fixtureText, reportsIn } from '../helpers.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { FileRenderer, renderFile } from '../../src/report/render.js';
 import type { OutputFormat, PieceWriter } from '../../src/report/reporter.js';
 import { renderJsonParts } from '../../src/report/json.js';

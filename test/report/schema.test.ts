@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDING_CODES, type FindingCode } from '../../src/findings.js';
-import type { MatchReport, Severity } from '../../src/model.js';
+import { FINDING_CODES, type FindingCode } from '../../src/core/findings.js';
+import type { MatchReport, Severity } from '../../src/core/model.js';
 import { CORPUS, FIXTURES, ROOT, cli, reportsIn } from '../helpers.js';
 
 const schema: unknown = JSON.parse(readFileSync(join(ROOT, 'docs', 'report.schema.json'), 'utf8'));

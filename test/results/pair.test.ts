@@ -2,7 +2,7 @@
 // and matches that make it, and the pairings that make none (names as people write them, either
 // order, dates written two ways, rematches by length then in order).
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../src/model.js';
+import type { Finding } from '../../src/core/model.js';
 import { pairResults, type PlayedMatch } from '../../src/results/pair.js';
 import type { ResultRow } from '../../src/results/sheet.js';
 import { Aliases } from '../../src/standings/names.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examples, examplesModule, rulesMarkdown } from '../../scripts/rule-docs.js';
-import { FINDING_CODES } from '../../src/findings.js';
+import { FINDING_CODES } from '../../src/core/findings.js';
 import { CODES, closestCodes, rulePage, rulesList } from '../../src/rules/page.js';
 import { ABOUT } from '../../src/rules/about.js';
 import { ROOT, cli } from '../helpers.js';

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import { decodeMatchId } from '../../src/ids.js';
-import type { MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import { decodeMatchId } from '../../src/engine/ids.js';
+import type { MatchReport } from '../../src/core/model.js';
 import { CORPUS, fixture } from '../helpers.js';
 
 function audit(name: string): MatchReport[] {

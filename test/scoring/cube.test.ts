@@ -1,7 +1,7 @@
 // cubeFindings on cube logs built by hand: who may double (RULES.md §2), each case on its own.
 import { describe, expect, it } from 'vitest';
 import type { CubeEvent } from '../../src/engine/replay.js';
-import type { MatchRecord, Side } from '../../src/model.js';
+import type { MatchRecord, Side } from '../../src/core/model.js';
 import { cubeFindings } from '../../src/scoring/cube.js';
 import { rulesFor } from '../../src/scoring/rules.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { momentKey, replay } from '../../src/engine/replay.js';
 import { importRecord } from '../../src/import/index.js';
 import { positionOf } from '../../src/scoring/evidence.js';

@@ -4,13 +4,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { checkersPerSide } from '../../src/engine/board.js';
 import { startOf } from '../../src/engine/replay.js';
-import { FINDING_CODES } from '../../src/findings.js';
-import { decodeMatchId, decodePositionId, positionId } from '../../src/ids.js';
+import { FINDING_CODES } from '../../src/core/findings.js';
+import { decodeMatchId, decodePositionId, positionId } from '../../src/engine/ids.js';
 import { importRecord } from '../../src/import/index.js';
-import type { Action, Finding, MatchRecord, MatchReport } from '../../src/model.js';
+import type { Action, Finding, MatchRecord, MatchReport } from '../../src/core/model.js';
 import { FIXTURES, fixture } from '../helpers.js';
 
 function matchFiles(dir: string): string[] {

@@ -1,8 +1,8 @@
 // Every case of RULES.md §8 (match play) and every finding code, on fixtures made from real
 // games (fixtures/scoring/make.py). Each row says the findings the file must raise, no more.
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { GameVerdict, MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { GameVerdict, MatchReport } from '../../src/core/model.js';
 import { fixture } from '../helpers.js';
 
 function audit(name: string, options = {}): MatchReport {

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import { decodePositionId } from '../../src/ids.js';
+import { auditFile } from '../../src/read/file.js';
+import { decodePositionId } from '../../src/engine/ids.js';
 import { importRecord } from '../../src/import/index.js';
-import type { GameVerdict, RollAction } from '../../src/model.js';
+import type { GameVerdict, RollAction } from '../../src/core/model.js';
 import { CORPUS, fixture, fixtureText } from '../helpers.js';
 import { readTsv } from '../engine/position-helpers.js';
 

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { MatchReport } from '../../src/core/model.js';
 import { readTsv } from '../engine/position-helpers.js';
 import { CORPUS, fixtureText } from '../helpers.js';
 

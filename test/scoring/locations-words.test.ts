@@ -2,10 +2,10 @@
 // record stops, result-missing where the game ended), "an 8-point match", and an SGF without
 // names saying White and Black.
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { MatchReport } from '../../src/core/model.js';
 import { showMatch } from '../../src/report/show.js';
-import { aOrAn } from '../../src/words.js';
+import { aOrAn } from '../../src/core/words.js';
 import { audited, fixture, fixtureText } from '../helpers.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

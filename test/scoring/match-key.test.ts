@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { CORPUS, audited, fixture, fixtureText } from '../helpers.js';
 
 const keyOf = (text: string | Uint8Array, name = 'x.mat') =>

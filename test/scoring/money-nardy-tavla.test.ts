@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
+import { auditFile } from '../../src/read/file.js';
 import { importRecord } from '../../src/import/index.js';
 import { auditMatch } from '../../src/scoring/audit.js';
-import type { MatchReport } from '../../src/model.js';
+import type { MatchReport } from '../../src/core/model.js';
 import { CORPUS, fixture } from '../helpers.js';
 
 function audit(name: string, options = {}): MatchReport {

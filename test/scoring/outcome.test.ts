@@ -1,7 +1,7 @@
 // RULES.md §1 and the first rows of §8: the outcome is decided only by the loser's checkers.
 import { describe, expect, it } from 'vitest';
 import type { GameEnd, GameReplay } from '../../src/engine/replay.js';
-import type { GameRecord, MatchRecord, Outcome } from '../../src/model.js';
+import type { GameRecord, MatchRecord, Outcome } from '../../src/core/model.js';
 import { LEVEL, OUTCOME_OF_LEVEL, outcome } from '../../src/scoring/outcome.js';
 import { scoreGame } from '../../src/scoring/points.js';
 import { type RuleSetName, rulesFor } from '../../src/scoring/rules.js';

@@ -3,7 +3,7 @@
 // recorded at, an unfinished game, a nardy resignation recorded at the wrong value).
 import { describe, expect, it } from 'vitest';
 import type { GameEnd, GameReplay } from '../../src/engine/replay.js';
-import type { GameRecord, MatchRecord, Side, Termination } from '../../src/model.js';
+import type { GameRecord, MatchRecord, Side, Termination } from '../../src/core/model.js';
 import { scoreGame } from '../../src/scoring/points.js';
 import { rulesFor, type RuleFlags } from '../../src/scoring/rules.js';
 import { position } from '../engine/position-helpers.js';

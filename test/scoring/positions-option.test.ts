@@ -5,8 +5,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { Finding, MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { Finding, MatchReport } from '../../src/core/model.js';
 import { renderCsvRows } from '../../src/report/csv.js';
 import { renderText } from '../../src/report/text.js';
 import { FIXTURES, fixture } from '../helpers.js';

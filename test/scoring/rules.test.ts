@@ -1,7 +1,7 @@
 // Where each rule comes from: flags, then the record's headers, then what the record shows,
 // then the defaults; and the rule sets as data.
 import { describe, expect, it } from 'vitest';
-import type { MatchRecord } from '../../src/model.js';
+import type { MatchRecord } from '../../src/core/model.js';
 import { PRESETS, rulesFor } from '../../src/scoring/rules.js';
 
 function record(

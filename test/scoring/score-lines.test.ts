@@ -1,8 +1,8 @@
 // One wrong thing in a record is one finding: a wrong score line, a wrong result, a game after the
 // match, each on real records with that one thing changed (fixtures/score-lines/make.py).
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { MatchReport } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { MatchReport } from '../../src/core/model.js';
 import { type Crediting, type GameMoves, advance, judgeLine } from '../../src/scoring/score-line.js';
 import { fixture, fixtureText } from '../helpers.js';
 

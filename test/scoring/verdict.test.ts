@@ -1,11 +1,11 @@
-// A game's verdict is a union on its termination (src/model.ts GameEnding) written as one JSON
+// A game's verdict is a union on its termination (src/core/model.ts GameEnding) written as one JSON
 // shape: on every fixture, each variant has the schema's fields in the schema's order, and the
 // fields its type says are never null (or always null) are so in the reports.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/check.js';
-import type { GameVerdict } from '../../src/model.js';
+import { auditFile } from '../../src/read/file.js';
+import type { GameVerdict } from '../../src/core/model.js';
 import { FIXTURES, fixture } from '../helpers.js';
 
 /** The output schema's order (docs/output.md, docs/report.schema.json): other tools read it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countAtMost, countStartingBy, firstAtLeast } from '../src/sorted.js';
+import { countAtMost, countStartingBy, firstAtLeast } from '../../src/core/sorted.js';
 
 /** Ascending values with repeats, from a seeded generator (the same every run). */
 function ascending(n: number, seed: number): number[] {

@@ -1,21 +1,21 @@
 // One file's bytes → its reports: read, then audit every match in it. Pure; used by the CLI
 // in-process and by the pool's workers.
-import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from './model.js';
-import { encodingNotes, importDecoded, importRecord } from './import/index.js';
-import { SgfMatches, wholeTrees, type TreeSource } from './import/sgf.js';
-import { detectFormat } from './import/detect.js';
+import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from '../core/model.js';
+import { encodingNotes, importDecoded, importRecord } from '../import/index.js';
+import { SgfMatches, wholeTrees, type TreeSource } from '../import/sgf.js';
+import { detectFormat } from '../import/detect.js';
 import { decode, type Decoded, type Encoding } from './decode.js';
-import { readByMatch, reportsByMatch, type EachReport } from './check-by-match.js';
-import { PieceMatches } from './check-pieces.js';
-import { SgfPieceTrees } from './import/sgf-pieces.js';
-import { unlistedMessage } from './import/parse-error.js';
-import { auditMatch, type AuditOptions } from './scoring/audit.js';
+import { readByMatch, reportsByMatch, type EachReport } from './by-match.js';
+import { PieceMatches } from './pieces.js';
+import { SgfPieceTrees } from '../import/sgf-pieces.js';
+import { unlistedMessage } from '../import/parse-error.js';
+import { auditMatch, type AuditOptions } from '../scoring/audit.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
 import { sizeIn } from './text-size.js';
-import { countStartingBy } from './sorted.js';
-import { itemAt } from './at.js';
-import { finding } from './findings.js';
+import { countStartingBy } from '../core/sorted.js';
+import { itemAt } from '../core/at.js';
+import { finding } from '../core/findings.js';
 
 function parseErrorFinding(e: ParseError, game?: number): Finding {
   const message = e.unlisted

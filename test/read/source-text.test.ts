@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceText } from '../src/source-text.js';
+import { SourceText } from '../../src/read/source-text.js';
 
 describe('SourceText: a line and columns of a decoded text', () => {
   const text = new SourceText('first line\n  1) 64: 24/18 13/9      31: 8/5 6/5\nlast, no newline');

@@ -7,9 +7,9 @@
 // Match ID: 67 bits of fields, least significant first, base64 (12 characters). Bit 66 is not
 // in gnubg's manual: its 1.07 writes it as 1 whenever the Jacoby rule is not in force (matches,
 // money without Jacoby) and 0 in money sessions with Jacoby (seen in every ID of fixtures/gnubg).
-import type { Side } from './model.js';
-import { BAR, type Position, other } from './engine/board.js';
-import { byteAt, itemAt } from './at.js';
+import type { Side } from '../core/model.js';
+import { BAR, type Position, other } from './board.js';
+import { byteAt, itemAt } from '../core/at.js';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 

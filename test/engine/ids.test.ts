@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { startPosition } from '../src/engine/board.js';
-import { decodeMatchId, decodePositionId, matchId, positionId, xgid } from '../src/ids.js';
-import type { Side } from '../src/model.js';
-import { readTsv, rowJacoby, rowPosition, rowXgidState } from '../bench/gnubg/oracle-rows.js';
-import { fixtureText } from './helpers.js';
+import { startPosition } from '../../src/engine/board.js';
+import { decodeMatchId, decodePositionId, matchId, positionId, xgid } from '../../src/engine/ids.js';
+import type { Side } from '../../src/core/model.js';
+import { readTsv, rowJacoby, rowPosition, rowXgidState } from '../../bench/gnubg/oracle-rows.js';
+import { fixtureText } from '../helpers.js';
 
 const positions = readTsv(fixtureText('gnubg', 'positions.tsv'));
 

@@ -1,5 +1,5 @@
 // Counting words in messages and reports.
-import { grouped } from '../grammars/numbers.js';
+import { grouped } from '../../grammars/numbers.js';
 
 /** `1 point`, `4 points`. */
 export function plural(n: number, word: string): string {

@@ -1,6 +1,6 @@
 // A `.mat` file's reports, its matches read, imported and audited one at a time, so
 // that one match's syntax tree and record are alive at once, not the whole file's. The reports
-// are byte for byte those of the whole-file reader (check.ts, `auditFileWhole`), whose rules
+// are byte for byte those of the whole-file reader (file.ts, `auditFileWhole`), whose rules
 // decide where each parse error goes:
 // - an error belongs to the last match whose match-length line is at or before it: one before a
 //   match-length line (in the comment and header lines that lead to it) to the match before, so a
@@ -9,15 +9,15 @@
 // - a file lists its first MAX_LISTED_ERRORS parse errors; the others are one error placed at the
 //   first of them, whose count and last line are known only at the file's end: the match it
 //   belongs to is held and audited last, in its place among the reports.
-import { MatReader } from '../grammars/mat.js';
-import { MAX_LISTED_ERRORS, type Unlisted } from '../grammars/primitives.js';
-import { importMatNode, leftoverErrors } from './import/mat.js';
-import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.js';
-import type { Finding, MatchRecord, MatchReport, ParseError } from './model.js';
-import { auditMatch, type AuditOptions } from './scoring/audit.js';
+import { MatReader } from '../../grammars/mat.js';
+import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
+import { importMatNode, leftoverErrors } from '../import/mat.js';
+import type { BadLineNode, CommentNode, MatchNode } from '../../grammars/mat-nodes.js';
+import type { Finding, MatchRecord, MatchReport, ParseError } from '../core/model.js';
+import { auditMatch, type AuditOptions } from '../scoring/audit.js';
 import { SourceText } from './source-text.js';
-import { countStartingBy } from './sorted.js';
-import { itemAt } from './at.js';
+import { countStartingBy } from '../core/sorted.js';
+import { itemAt } from '../core/at.js';
 
 /** A match read and not yet audited, with the findings it gets besides its own, and the text its lines are in. */
 interface Held {
@@ -28,7 +28,7 @@ interface Held {
 
 /**
  * Where a file's matches come from, one at a time, their lines those of the file: its whole text
- * (`wholeText`), or its text read piece by piece (check-pieces.ts).
+ * (`wholeText`), or its text read piece by piece (pieces.ts).
  */
 export interface MatchSource {
   /** The next match, its lines placed, and the text that holds its lines; null when no match-length line follows. */

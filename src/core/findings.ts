@@ -1,7 +1,7 @@
 // Every finding code bgaudit makes, declared once: the severities it comes with and what it
 // means in one line. A code is part of the interface (JSON, NDJSON and CSV users filter on it):
 // add codes, never rename one. README.md's table "Finding codes" lists the same codes with the
-// same severities (test/findings.test.ts checks it); `Finding.code` (model.ts) is one of these.
+// same severities (test/core/findings.test.ts checks it); `Finding.code` (model.ts) is one of these.
 // This module imports nothing from model.ts, which imports its types: `Finding` is declared
 // here, beside the codes that type it.
 

@@ -64,7 +64,7 @@ export interface DoubleAction extends ActionBase {
   /**
    * The cube value the record says this double makes: a number, or the record's digits when too
    * long to hold (a `.mat` `Doubles => N`); null when the record does not say and it cannot be
-   * worked out (an SGF double past the largest cube, src/limits.ts).
+   * worked out (an SGF double past the largest cube, src/core/limits.ts).
    */
   value: number | string | null;
   kind: 'double' | 'beaver' | 'raccoon';

@@ -3,8 +3,8 @@
 
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-import { otherFormatOfBytes } from './import/other-formats.js';
-import { itemAt } from './at.js';
+import { otherFormatOfBytes } from '../import/other-formats.js';
+import { itemAt } from '../core/at.js';
 
 /** How much of a file's start is enough to name another format. */
 export const HEAD_BYTES = 4096;

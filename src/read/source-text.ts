@@ -1,4 +1,4 @@
-import { itemAt } from './at.js';
+import { itemAt } from '../core/at.js';
 // A decoded file's text read by line and column, as findings name places: the record's own words
 // for a finding's action (its `position.recorded`). The line index is built on the first ask, so
 // a file with no finding to show pays nothing.

@@ -13,7 +13,7 @@
 // - A game number: 2147483647, the most GNU Backgammon's `%d` reads or writes; it is a label.
 // - A cube limit (`[CubeLimit "N"]`): any number held exactly (Number.MAX_SAFE_INTEGER): a limit
 //   above every cube changes nothing.
-import type { Count } from '../grammars/mat-nodes.js';
+import type { Count } from '../../grammars/mat-nodes.js';
 import type { Finding } from './model.js';
 import { finding } from './findings.js';
 

@@ -1,11 +1,11 @@
-// The finding codes are declared once (src/findings.ts; docs/rules.md is made from it), and
+// The finding codes are declared once (src/core/findings.ts; docs/rules.md is made from it), and
 // every finding the audit makes on the fixtures has a code and a severity the catalogue gives.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditFile } from '../src/check.js';
-import { FINDING_CODES } from '../src/findings.js';
-import { FIXTURES, fixture } from './helpers.js';
+import { auditFile } from '../../src/read/file.js';
+import { FINDING_CODES } from '../../src/core/findings.js';
+import { FIXTURES, fixture } from '../helpers.js';
 
 describe('finding codes, declared once', () => {
   it('each entry has a severity and a one-line meaning', () => {

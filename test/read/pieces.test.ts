@@ -1,13 +1,13 @@
-// A file of any size: a .mat file's text given in pieces (check-pieces.ts) gives the
+// A file of any size: a .mat file's text given in pieces (src/read/pieces.ts) gives the
 // reports of the whole-file reader byte for byte, wherever the pieces end (at line ends), and a
 // match longer than the limit is refused.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditFileWhole, auditPieces } from '../src/check.js';
-import { decode } from '../src/decode.js';
-import type { MatchReport } from '../src/model.js';
-import type { AuditOptions } from '../src/scoring/audit.js';
-import { CORPUS, FIXTURES, filesUnder } from './helpers.js';
+import { auditFileWhole, auditPieces } from '../../src/read/file.js';
+import { decode } from '../../src/read/decode.js';
+import type { MatchReport } from '../../src/core/model.js';
+import type { AuditOptions } from '../../src/scoring/audit.js';
+import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 class TooLarge extends Error {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decode, normaliseNewlines } from '../src/decode.js';
+import { decode, normaliseNewlines } from '../../src/read/decode.js';
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'utf8')] : p)));

@@ -12,16 +12,16 @@
 //
 // The grammar keeps a file's first MAX_LISTED_ERRORS unreadable lines and counts the others: a new
 // reader keeps up to that many again. Those lines then come as parse errors past the ones listed,
-// which check-by-match.ts counts with the grammar's: the one finding that counts them says the
+// which by-match.ts counts with the grammar's: the one finding that counts them says the
 // same (a test holds it). The counts are those of the matches taken: a reading given up when a
 // window is cut is not counted.
-import { MatReader } from '../grammars/mat.js';
-import type { BadLineNode, CommentNode, MatchNode } from '../grammars/mat-nodes.js';
-import type { Unlisted } from '../grammars/primitives.js';
-import type { MatchSource } from './check-by-match.js';
+import { MatReader } from '../../grammars/mat.js';
+import type { BadLineNode, CommentNode, MatchNode } from '../../grammars/mat-nodes.js';
+import type { Unlisted } from '../../grammars/primitives.js';
+import type { MatchSource } from './by-match.js';
 import { WindowText, newlines, type SourceText } from './source-text.js';
 import { byteLimit, over, type ByteLimit } from './text-size.js';
-import { itemAt } from './at.js';
+import { itemAt } from '../core/at.js';
 
 function shiftNodes(nodes: { line: number }[], by: number): void {
   for (const n of nodes) n.line += by;
