@@ -1,6 +1,8 @@
-// ESLint: typescript-eslint's recommended rules, and set to error the ones that catch what
-// issue 14 found by reading (non-null assertions, long functions). Unused exports: knip
-// (knip.json), run beside it by `npm run lint`. Formatting is Prettier's job, not ESLint's.
+// ESLint: typescript-eslint's recommended rules, type-checked where the code is (src, grammars,
+// scripts, bench: the types catch unsafe any, floating promises, methods passed without their
+// object), and as errors what reading the code found (non-null assertions, long functions).
+// Unused exports: knip (knip.json), run beside it by `npm test`'s checks. Formatting is
+// Prettier's job, not ESLint's.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -8,6 +10,14 @@ export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'bench/out/', 'fixtures/', 'corpus/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked.map((c) => ({
+    ...c,
+    files: ['src/**/*.ts', 'grammars/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+  })),
+  {
+    files: ['src/**/*.ts', 'grammars/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
   {
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'error',

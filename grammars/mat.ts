@@ -399,7 +399,11 @@ function matRules(s: MatScratch, input: string): MatRules {
     blanksAndComments(input),
     gameLine,
     blank.many(),
-    P.alt(scoreLine, P.notFollowedBy(gameLine).then(missingScore(s, input)), P.succeed(null)),
+    P.alt<ScoreNode | BadLineNode | null>(
+      scoreLine,
+      P.notFollowedBy(gameLine).then(missingScore(s, input)),
+      P.succeed(null),
+    ),
     gameBody(s, input),
     (_, gl, __, score, body) => ({ number: gl.number, offset: gl.offset, line: 0, score, body }),
   );

@@ -71,8 +71,8 @@ export function readBaseline(path: string, limit = MAX_BASELINE_BYTES): Map<stri
       throw new UsageError(`${path} is not a baseline file written by --write-baseline (an entry is not of its form)`);
     }
     let findings = byFile.get(f.file);
-    if (findings === undefined) byFile.set(f.file, (findings = new Map()));
-    for (const a of f.findings as AcceptedFinding[]) {
+    if (findings === undefined) byFile.set(f.file, (findings = new Map<string, AcceptedFinding>()));
+    for (const a of f.findings) {
       const key = keyOf(a);
       const had = findings.get(key);
       if (had === undefined)

@@ -400,12 +400,12 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunFlagValues, o
  * and thrown by `stop`.
  */
 export function flushEvery(flushes: (() => void)[], ms = 500): { stop: () => void; cancel: () => void } {
-  let failed: unknown = null;
+  let failed: Error | null = null;
   const timer = setInterval(() => {
     try {
       for (const f of flushes) f();
     } catch (e) {
-      failed ??= e;
+      failed ??= e instanceof Error ? e : new Error(String(e));
     }
   }, ms);
   timer.unref();

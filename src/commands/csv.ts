@@ -79,7 +79,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
         const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;
         const out = coalesce(file ? file.write : terminal ? (s) => io.stdout(terminal(s)) : io.stdout);
-        const flusher = flushEvery([out.flush]);
+        const flusher = flushEvery([() => out.flush()]);
         let result: RunResult;
         try {
           result = await runPaths(paths, {

@@ -237,7 +237,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       io.stdout(s);
     });
     const sinks = [{ format, sink: sinkFor(opts.format, stdout.write, runRecord(paths, opts), textStyle) }, ...outputs];
-    const flusher = flushEvery([stdout.flush, ...outputs.map((o) => o.out.flush)]);
+    const flusher = flushEvery([() => stdout.flush(), ...outputs.map((o) => () => o.out.flush())]);
     let result: RunResult;
     try {
       result = await runPaths(paths, {

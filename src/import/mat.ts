@@ -55,8 +55,6 @@ interface MatchSeen {
   marksHits: boolean;
 }
 
-type RollCell = Extract<Cell, { type: 'roll' }>;
-
 function marksHit(moves: MoveToken[]): boolean {
   for (let m = 0; m < moves.length; m++) {
     const hits = itemAt(moves, m).hits;
@@ -126,7 +124,7 @@ function gameOf(node: GameNode, index: number, errors: ErrorSink, seen: MatchSee
       previous = side;
       if (type === 'roll' && game.unreadableFrom === null) {
         // Most cells: kept here, as addCell keeps them.
-        const roll = cell as RollCell;
+        const roll = cell;
         const { dice, moves, marker } = roll;
         game.actions.push({ type: 'roll', side, line: line.line, column: column + 1, dice, moves, marker });
         if (!seen.marksHits) seen.marksHits = marksHit(moves);

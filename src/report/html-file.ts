@@ -120,7 +120,7 @@ class Boards {
 
   add(r: MatchReport, f: Finding, p: FindingPosition): number {
     const plays = f.code === 'illegal-move' ? `${p.recorded}\n${f.legalPlay ?? ''}` : '';
-    const key = `${r.match}\n${f.game}\n${p.positionId}\n${p.matchId}\n${p.dice}\n${p.onRoll}\n${plays}`;
+    const key = `${r.match}\n${f.game}\n${p.positionId}\n${p.matchId}\n${p.dice?.join(',') ?? ''}\n${p.onRoll}\n${plays}`;
     const known = this.index.get(key);
     if (known !== undefined) return known;
     if (this.svgs.length >= MAX_BOARDS) return -1;

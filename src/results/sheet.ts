@@ -56,7 +56,8 @@ export function parseSheet(text: string, path: string): ResultRow[] {
   let header: string[] = [];
   let line = 1;
   let at = 0;
-  let failure: SheetError | null = null;
+  // Set inside the parser's callback, which the compiler does not follow: held in an object.
+  const stopped: { failure: SheetError | null } = { failure: null };
   const parser = (data: string[], cursor: number, abort: () => void) => {
     const start = line;
     for (let i = at; i < cursor; i++) if (body.charCodeAt(i) === 10) line++;
@@ -72,14 +73,14 @@ export function parseSheet(text: string, path: string): ResultRow[] {
       rows.push(rowOf(cells, columns, header, start, path));
     } catch (e) {
       if (!(e instanceof SheetError)) throw e;
-      failure = e;
+      stopped.failure = e;
       abort();
     }
   };
   Papa.parse<string[]>(body, {
     step: (r, p) => parser(r.data, r.meta.cursor, () => p.abort()),
   });
-  if (failure !== null) throw failure;
+  if (stopped.failure !== null) throw stopped.failure;
   if (columns === null) throw new SheetError(`--results ${path}: no header row (player1, player2, winner…)`);
   return rows;
 }
