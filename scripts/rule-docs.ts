@@ -74,7 +74,7 @@ export function examples(root: string): Partial<Record<FindingCode, Example>> {
 export async function examplesModule(root: string): Promise<string> {
   const body =
     '// Made by scripts/rule-docs.ts (npm run docs) from the bundled sample records: do not edit.\n' +
-    "import type { FindingCode } from '../findings.js';\n\n" +
+    "import type { FindingCode } from '../core/findings.js';\n\n" +
     '/** A record that shows a code: the file, its numbered lines up to the finding, the finding. */\n' +
     'export interface Example {\n  file: string;\n  lines: string[];\n  finding: string;\n}\n\n' +
     'export const EXAMPLES: Partial<Record<FindingCode, Example>> = ' +

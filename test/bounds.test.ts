@@ -153,7 +153,7 @@ function auditInWorker(text: string, limitMb: number): Promise<{ reports: number
       eval: true,
       workerData: {
         bytes,
-        check: pathToFileURL(join(DIST, 'check.js')).href,
+        check: pathToFileURL(join(DIST, 'read', 'file.js')).href,
         render: pathToFileURL(join(DIST, 'report', 'render.js')).href,
       },
       transferList: [bytes.buffer as ArrayBuffer],
@@ -170,7 +170,7 @@ function auditInWorker(text: string, limitMb: number): Promise<{ reports: number
 
 describe('memory per byte of input is bounded', () => {
   it('the compiled readers are there (npm test builds them)', () => {
-    expect(existsSync(join(DIST, 'check.js'))).toBe(true);
+    expect(existsSync(join(DIST, 'read', 'file.js'))).toBe(true);
   });
 
   it.each(SHAPES)('%s: audited and rendered within the bound', async (_, text, perByte) => {
