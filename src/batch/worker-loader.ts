@@ -6,7 +6,17 @@
 // build or another Node never reads it; a cache that is not the user's own, is cut short or
 // corrupt (its checksum), or that V8 refuses, is passed over and made again.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -56,14 +66,16 @@ function cacheFile(): string | null {
 function readCache(path: string): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Never a link, and never waiting on a FIFO put in its place: a worker must start.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
-    // Only the user's own file: code cache is trusted input to V8.
+    // Only the user's own regular file: code cache is trusted input to V8.
+    const stat = fstatSync(fd);
     const uid = process.getuid?.();
-    if (uid !== undefined && fstatSync(fd).uid !== uid) return undefined;
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid)) return undefined;
     const bytes = readFileSync(fd);
     if (bytes.length <= SUM) return undefined;
     const data = bytes.subarray(SUM);

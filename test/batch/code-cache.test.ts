@@ -2,7 +2,16 @@
 // cache that is corrupt, cut short or made for another bundle never changes a report.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +71,18 @@ describe("the worker's code cache", () => {
     const again = readFileSync(path);
     expect(again.equals(bad)).toBe(false);
     expect(withSum(again.subarray(32)).equals(again)).toBe(true);
+  });
+
+  it("a FIFO or a link in the cache's place is never opened: the run ends, the reports unchanged", () => {
+    const [name] = cacheFiles();
+    const path = join(cache, name);
+    rmSync(path);
+    spawnSync('mkfifo', [path]);
+    expect(verify(cache)).toBe(without); // an open for reading of a FIFO with no writer blocks
+    rmSync(path);
+    writeFileSync(join(dir, 'elsewhere'), withSum(Buffer.alloc(5000, 7)));
+    symlinkSync(join(dir, 'elsewhere'), path);
+    expect(verify(cache)).toBe(without);
   });
 
   it('a cache for another bundle or Node (another key) is never read', () => {
