@@ -3,6 +3,7 @@
 // that the main thread can stop a file that runs too long, and knows which file a worker that
 // died was on, without a message per file.
 import { runTask } from './task.js';
+import { KeyBuffer } from '../scoring/match-key.js';
 import { PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 import type { FileTask } from './outcome.js';
 
@@ -14,12 +15,16 @@ export default function runBatch(batch: Batch, beforeFile?: (task: FileTask) => 
   const index = new Int32Array(batch.progress, PROGRESS_FILE, 1);
   const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
   const outcomes: BatchResult['outcomes'] = [];
+  // The batch's matches are keyed one after another: one buffer serves them all.
+  const options = batch.options.audit.contentKey
+    ? { ...batch.options, audit: { ...batch.options.audit, keyBuffer: new KeyBuffer() } }
+    : batch.options;
   let size = 0;
   for (const [k, task] of batch.tasks.entries()) {
     since[0] = Date.now();
     Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
     beforeFile?.(task);
-    const outcome = runTask(task, batch.options);
+    const outcome = runTask(task, options);
     outcomes.push(outcome);
     if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;
     // Enough output for one message: the rest of the batch goes back to the main thread, which

@@ -24,7 +24,7 @@ import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
-import { MatchKey, type ContentKey } from './match-key.js';
+import { type KeyBuffer, MatchKey, type ContentKey } from './match-key.js';
 import { GameStatsCounter } from './game-stats.js';
 import { matchSummary } from './match-summary.js';
 import { itemAt } from '../core/at.js';
@@ -41,6 +41,8 @@ export interface AuditOptions {
   atColumn?: number;
   /** Hash the match's content into `contentKey` (the duplicate check). */
   contentKey?: boolean;
+  /** The buffer the keys of the matches audited one after another share (a worker's batch). */
+  keyBuffer?: KeyBuffer;
   /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
   gameStats?: boolean;
   /** The match's headers, score, winner and ending in `summary` (the per-match CSV). */
@@ -140,7 +142,7 @@ function sideNames(record: MatchRecord): [string, string] {
 export function auditMatch(record: MatchRecord, options: AuditOptions = {}): AuditedMatch {
   const names = sideNames(record);
   const replayOptions: ReplayOptions = { variant: record.variant, marksHits: record.marksHits, players: names };
-  const key = options.contentKey ? new MatchKey(record) : null;
+  const key = options.contentKey ? new MatchKey(record, options.keyBuffer) : null;
   const stats = options.gameStats ? record.games.map(() => new GameStatsCounter()) : null;
   const replays = replayAll(record, replayOptions, key, stats);
   const given = withBeaversPlayed(rulesFor(record, options.rules), replays);

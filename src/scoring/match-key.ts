@@ -38,18 +38,25 @@ export type { Aside, ContentKey } from '../core/model.js';
 const SPARE_WORDS = 1 << 20;
 
 /**
- * The stream of words a match is hashed from, grown as it fills. Its buffer is reused from one
- * match to the next (a stream takes the spare one, and gives it back once digested, the one time it is): a buffer a
- * match, grown to the match's size, was most of the key's cost.
+ * The buffer the word streams of many matches share, one after the other: whoever keys many
+ * matches (a worker's batch) makes one and passes it to each `MatchKey`. A buffer a match, grown
+ * to the match's size, was most of the key's cost.
+ */
+export class KeyBuffer {
+  spare: Int32Array | null = null;
+}
+
+/**
+ * The stream of words a match is hashed from, grown as it fills. It takes its buffer's spare
+ * words, and gives them back once digested (the one time it is).
  */
 class WordStream {
-  private static spare: Int32Array | null = null;
   private words: Int32Array;
   private n = 0;
 
-  constructor() {
-    this.words = WordStream.spare ?? new Int32Array(4096);
-    WordStream.spare = null;
+  constructor(private readonly buffer: KeyBuffer) {
+    this.words = buffer.spare ?? new Int32Array(4096);
+    buffer.spare = null;
   }
 
   word(w: number): void {
@@ -107,7 +114,7 @@ class WordStream {
     const bytes = new Uint8Array(this.words.buffer, 0, this.n * 4);
     const digest = sha256(bytes).slice(0, 32);
     // Kept for the next match unless a very long one grew it (it is not held past that size).
-    if (this.words.length <= SPARE_WORDS) WordStream.spare = this.words;
+    if (this.words.length <= SPARE_WORDS) this.buffer.spare = this.words;
     this.words = new Int32Array(0);
     this.n = 0;
     return digest;
@@ -160,7 +167,7 @@ const CUBE_KIND = { double: 1, beaver: 2, raccoon: 2, take: 0, drop: 3 } as cons
 
 /** Hashes a match as its games are replayed: `observer` goes to each game's replay, `endGame` after it. */
 export class MatchKey {
-  private readonly stream = new WordStream();
+  private readonly stream: WordStream;
   /** Rolls the replay played in the current game. */
   private played = 0;
   /** The last roll the replay played, and where its words start and end. */
@@ -172,7 +179,11 @@ export class MatchKey {
   /** The match's error findings, counted at its end. */
   private errors = 0;
 
-  constructor(private readonly record: MatchRecord) {
+  constructor(
+    private readonly record: MatchRecord,
+    buffer = new KeyBuffer(),
+  ) {
+    this.stream = new WordStream(buffer);
     this.stream.text(record.players[0].trim());
     this.stream.text(record.players[1].trim());
     this.stream.word(record.length ?? -1);
