@@ -1,8 +1,8 @@
 // The installed command as two bundles: dist/bin/bgaudit.js (the CLI) and the pool's worker
-// (dist/bin/worker-code.cjs, run by the small dist/bin/worker.js through V8's code cache). Node resolves and links a module graph file by file: the CLI's
-// 46 modules took ~40 ms to load, a worker's 62 modules ~65 ms (each worker pays it again), one
-// bundled file 10-15 ms. tsc's output in dist/src stays the library (`main`, types) and what the
-// tests import; the bundles are what `bgaudit` runs.
+// (dist/bin/worker-code.cjs, run by the small dist/bin/worker.js through V8's code cache). Node
+// resolves and links a module graph file by file, and each worker pays that again: one bundled
+// file loads several times faster (bench/README.md has the figures). tsc's output in dist/src
+// stays the library (`main`, types) and what the tests import; the bundles are what `bgaudit` runs.
 import { build } from 'esbuild';
 import { chmodSync } from 'node:fs';
 

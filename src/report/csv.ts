@@ -119,8 +119,8 @@ function codesOf(findings: Finding[]): string {
 }
 
 /** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else null. */
-function duplicateOf(r: MatchReport): string | null {
-  for (const f of r.findings) {
+export function duplicateOf(findings: readonly Finding[]): string | null {
+  for (const f of findings) {
     if (f.code === 'duplicate-match' && f.expected !== undefined) return `${f.expected.file}#${f.expected.match}`;
   }
   return null;
@@ -219,7 +219,7 @@ function unreadableRow(r: FileReport): Row {
 
 export function csvRows(r: MatchReport): Row[] {
   if (r.match === null) return [unreadableRow(r)];
-  const duplicate = duplicateOf(r); // once a match: a file may hold 100,000 games
+  const duplicate = duplicateOf(r.findings); // once a match: a file may hold 100,000 games
   return r.games.map((g) => gameRow(r, g, duplicate));
 }
 
@@ -312,7 +312,7 @@ export function matchCsvRow(r: MatchReport): MatchRow {
     status: hasError(r.findings) ? 'mismatch' : 'ok',
     findings: codesOf(r.findings),
     line: s?.line ?? null,
-    duplicate_of: duplicateOf(r),
+    duplicate_of: duplicateOf(r.findings),
   };
 }
 
@@ -341,7 +341,7 @@ export function renderCsvRows(reports: MatchReport[]): string {
       csvCell(rulesCell(r)) +
       ',';
     const kind = csvCell(r.rules.variant) + ',' + csvCell(recordedLength(r)) + ',';
-    const duplicate = ',' + csvCell(duplicateOf(r)) + '\r\n';
+    const duplicate = ',' + csvCell(duplicateOf(r.findings)) + '\r\n';
     for (const g of r.games) rows.push(head + gameLine(r, g, players, kind) + duplicate);
   }
   return rows.join('');

@@ -4,7 +4,8 @@
 // (points, gammons, backgammons, cube actions). The per-match and per-game CSV rows carry the same
 // facts among many others, and making and reading them back cost more than the audit's own
 // output; adding the games up in the worker leaves the main thread one small object a match.
-import type { Finding, MatchReport } from '../core/model.js';
+import type { MatchReport } from '../core/model.js';
+import { duplicateOf } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
 import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
 
@@ -27,14 +28,6 @@ type TotalsLine = [
 /** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), its games. */
 type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, TotalsLine];
 
-/** Where the match was first met when it repeats an earlier one (`duplicate-match`), as `FILE#MATCH`; else ''. */
-function duplicateOf(findings: readonly Finding[]): string {
-  for (const f of findings) {
-    if (f.code === 'duplicate-match' && f.expected !== undefined) return `${f.expected.file}#${f.expected.match}`;
-  }
-  return '';
-}
-
 /** A match report's line ('' for a file that could not be read: nobody played in it). */
 export function standingsLine(r: MatchReport): string {
   if (r.match === null) return '';
@@ -50,7 +43,7 @@ export function standingsLine(r: MatchReport): string {
     s?.winner ?? -1,
     s?.ending ?? '',
     r.findings.filter((f) => f.severity === 'error').length,
-    duplicateOf(r.findings),
+    duplicateOf(r.findings) ?? '',
     totalsLine(
       r.games.reduce(
         (t, g) =>

@@ -5,8 +5,7 @@
 import { afterMatch, type Rated } from './fibs.js';
 import { Aliases } from './names.js';
 import { itemAt } from '../core/at.js';
-
-type Side = 0 | 1;
+import type { Side } from '../core/model.js';
 
 /** What the standings need of a match (the per-match CSV row). */
 export interface MatchFacts {
