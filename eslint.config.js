@@ -27,6 +27,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS by necessity (a worker file piscina require()s).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // A test file's describe block holds its table and cases: long by nature. A test reads
     // what it just made (a `!` that fails fails the test), and writes control characters on purpose.
     files: ['test/**/*.ts'],

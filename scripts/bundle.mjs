@@ -1,10 +1,13 @@
 // The installed command as two bundles: dist/bin/bgaudit.js (the CLI) and the pool's worker
-// (dist/bin/worker-code.cjs, run by the small dist/bin/worker.js through V8's code cache). Node
+// (dist/bin/worker-code.cjs, run by the small dist/bin/worker.cjs through V8's code cache). Node
 // resolves and links a module graph file by file, and each worker pays that again: one bundled
 // file loads several times faster (bench/README.md has the figures). tsc's output in dist/src
 // stays the library (`main`, types) and what the tests import; the bundles are what `bgaudit` runs.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
+
+// Built afresh, so that no file an earlier build left can be packed or started.
+rmSync('dist/bin', { recursive: true, force: true });
 
 const common = {
   bundle: true,
@@ -23,9 +26,21 @@ await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
 });
+// The file piscina starts is CommonJS too: piscina require()s it, and Node's require() of an ES
+// module aborts the whole process (a failed assertion in its module facade) when the worker is
+// terminated while loading, as a run that ends early or a watchdog does.
 await build({
   ...common,
-  entryPoints: { bgaudit: 'src/cli-main.ts', worker: 'src/batch/worker-loader.ts' },
+  entryPoints: { worker: 'src/batch/worker-loader.ts' },
+  outdir: 'dist/bin',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { 'import.meta.url': 'loaderUrl' },
+  banner: { js: "'use strict';\nconst loaderUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+await build({
+  ...common,
+  entryPoints: { bgaudit: 'src/cli-main.ts' },
   outdir: 'dist/bin',
   format: 'esm',
   // The CommonJS dependencies (commander, @stdlib) call require() for Node's modules: an ES module

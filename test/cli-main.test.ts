@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT } from './helpers.js';
+import { FAULT_WORKER, FIXTURES, ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'dist', 'bin', 'bgaudit.js');
 
@@ -99,7 +99,7 @@ describe('the bgaudit command', () => {
         cwd: dir,
         env: {
           ...env,
-          BGAUDIT_TEST_WORKER_FILE: join(ROOT, 'test', 'batch', 'fault-worker.mjs'),
+          BGAUDIT_TEST_WORKER_FILE: FAULT_WORKER,
           BGAUDIT_TEST_HUGE_ON: 'big-huge',
         },
         encoding: 'utf8',

@@ -44,8 +44,8 @@ export async function cliWith(
   return { code, stdout, stderr };
 }
 
-/** The test-only pool worker that fails on the files `faultOn` names (test/batch/fault-worker.mjs). */
-const FAULT_WORKER = join(ROOT, 'test', 'batch', 'fault-worker.mjs');
+/** The test-only pool worker that fails on the files `faultOn` names (test/batch/fault-worker.cjs). */
+export const FAULT_WORKER = join(ROOT, 'test', 'batch', 'fault-worker.cjs');
 
 /**
  * The pool's workers, from now on, are the test-only one that makes its worker die on the files

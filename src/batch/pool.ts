@@ -42,13 +42,13 @@ export interface PoolOptions {
  * the bundled one the installed command runs, which a worker loads in a fraction of the time the
  * module graph of dist/src takes (scripts/bundle.mjs), and every run of the tests starts one.
  */
-function workerFile(): string {
+export function workerFile(): string {
   const test = process.env.BGAUDIT_TEST_WORKER_FILE; // test-only: a worker that cannot start
   if (test) return test;
   const here = fileURLToPath(import.meta.url);
-  const beside = resolve(dirname(here), 'worker.js');
+  const beside = resolve(dirname(here), 'worker.cjs');
   if (!here.endsWith('.ts') && existsSync(beside)) return beside;
-  const built = resolve(dirname(here), '..', '..', 'dist', 'bin', 'worker.js');
+  const built = resolve(dirname(here), '..', '..', 'dist', 'bin', 'worker.cjs');
   if (!existsSync(built)) throw new Error(`the compiled worker ${built} is missing: run npm run build`);
   return built;
 }

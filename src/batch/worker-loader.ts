@@ -1,4 +1,4 @@
-// The pool's worker as installed (dist/bin/worker.js): the bundled worker (worker-code.cjs) run
+// The pool's worker as installed (dist/bin/worker.cjs): the bundled worker (worker-code.cjs) run
 // through V8's code cache. Every worker is a fresh isolate that would otherwise compile the
 // bundle's functions again, lazily, as its first files reach them; a cache made once a worker
 // has audited enough files holds them compiled. The cache lives in the user's cache folder,

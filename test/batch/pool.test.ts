@@ -1,12 +1,13 @@
 // The pool: outcomes in input order whatever order the workers finish in, the same reports
 // with one worker as with two, and a file that kills its worker reported alone as an internal error.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runTasks, workersFor } from '../../src/batch/pool.js';
+import { runTasks, workerFile, workersFor } from '../../src/batch/pool.js';
 import { runTask, type FileOutcome, type FileTask } from '../../src/batch/task.js';
-import { FIXTURES, faultOn, poolOnFewFiles } from '../helpers.js';
+import { FAULT_WORKER, FIXTURES, faultOn, poolOnFewFiles } from '../helpers.js';
 
 const run = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson' as const], showInfo: false } };
 
@@ -26,6 +27,28 @@ async function outcomes(tasks: FileTask[], jobs: number): Promise<FileOutcome[]>
 
 describe('the worker pool', () => {
   poolOnFewFiles();
+
+  // piscina require()s its worker file. Node's require() of an ES module goes through a module
+  // facade whose creation aborts the whole process when the worker is terminated at that moment
+  // (as a run that ends while its workers still load does, about once in a thousand such ends).
+  it.each([
+    ['the worker the pool starts', workerFile()],
+    ["the tests' fault worker", FAULT_WORKER],
+  ])('%s is CommonJS, never an ES module loaded by require()', (_name, file) => {
+    expect(file).toMatch(/\.cjs$/);
+    const loaded = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        'const m = require(process.argv[1]); console.log(Object.prototype.toString.call(m), typeof (m.default ?? m))',
+        file,
+      ],
+      { encoding: 'utf8' },
+    );
+    const [kind, handler] = loaded.trim().split(' ', 3).slice(1);
+    expect(kind).not.toBe('Module]');
+    expect(handler).toBe('function');
+  });
 
   it('gives the same reports with two workers as with one, in input order', async () => {
     const tasks = [...fixtureTasks(), ...fixtureTasks(), ...fixtureTasks()];

@@ -70,7 +70,7 @@ describe('the npm package', () => {
         'README.md',
         'package.json',
         'dist/bin/bgaudit.js',
-        'dist/bin/worker.js',
+        'dist/bin/worker.cjs',
         'dist/bin/worker-code.cjs',
         'dist/src/cli-main.js',
         'dist/src/batch/worker.js',
@@ -82,7 +82,7 @@ describe('the npm package', () => {
       files.filter(
         (f) =>
           !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) &&
-          !/^dist\/bin\/((bgaudit|worker)\.js|worker-code\.cjs)$/.test(f) &&
+          !/^dist\/bin\/(bgaudit\.js|worker(-code)?\.cjs)$/.test(f) &&
           !['LICENSE', 'README.md', 'package.json'].includes(f),
       ),
     ).toEqual([]);

@@ -5,8 +5,9 @@
 // (BGAUDIT_TEST_HUGE_ON).
 // The pool starts it in place of the real worker when BGAUDIT_TEST_WORKER_FILE names it
 // (FAULT_WORKER in test/helpers.ts).
-import process from 'node:process';
-import runBatch from '../../dist/bin/worker.js';
+// CommonJS, as the real worker file is: piscina require()s it (scripts/bundle.mjs says why).
+const process = require('node:process');
+const runBatch = require('../../dist/bin/worker.cjs').default;
 
 const crashOn = process.env.BGAUDIT_TEST_CRASH_ON;
 const hangOn = process.env.BGAUDIT_TEST_HANG_ON;
@@ -22,6 +23,6 @@ function fault(task) {
   if (hugeOn && task.path.includes(hugeOn)) for (let a = new Array(1e5).fill(1.5); ;) a = a.concat(a);
 }
 
-export default function runFaultyBatch(batch) {
+module.exports = function runFaultyBatch(batch) {
   return runBatch(batch, fault);
-}
+};
