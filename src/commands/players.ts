@@ -107,7 +107,7 @@ Examples:
     try {
       result = await runPaths(paths, {
         ...settings,
-        audit: { ...settings.audit, matchSummary: true, gameStats: true },
+        audit: { ...settings.audit, matchSummary: true, cubeActions: true },
         outputs: file ? [file.identity] : [],
         sinks: [standingsSink(standings)],
       });

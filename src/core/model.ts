@@ -227,18 +227,22 @@ export interface CubeTurn {
   pips: [number, number];
 }
 
-/** One game's statistics, counted as its replay goes (only when asked: the per-game CSV); pairs are side 0 first. */
-export interface GameStats {
-  /** Rolls played: the opening roll and a roll with no legal move included, nothing past where the replay stops. */
-  rolls: [number, number];
-  doublets: [number, number];
-  /** The pips the dice give: a doublet counts four times its die. */
-  pipsRolled: [number, number];
+/** Each side's cube actions in a game (side 0 first), as the replay logs them. */
+export interface CubeActions {
   /** Doubles, beavers and raccoons made. */
   cubeTurns: [number, number];
   /** Takes made: a take the record leaves out included (a beaver taken by the doubler's roll). */
   takes: [number, number];
   drops: [number, number];
+}
+
+/** One game's statistics, counted as its replay goes (only when asked: the per-game CSV); pairs are side 0 first. */
+export interface GameStats extends CubeActions {
+  /** Rolls played: the opening roll and a roll with no legal move included, nothing past where the replay stops. */
+  rolls: [number, number];
+  doublets: [number, number];
+  /** The pips the dice give: a doublet counts four times its die. */
+  pipsRolled: [number, number];
   pipsStart: [number, number];
   /** At the final position (where the replay stopped, when it did). */
   pipsEnd: [number, number];
@@ -258,6 +262,8 @@ interface VerdictCommon {
   findings: Finding[];
   /** Asked for by the per-game CSV only (AuditOptions.gameStats): the game's statistics. */
   stats?: GameStats;
+  /** Asked for by `players` only (AuditOptions.cubeActions): the game's cube actions, without the rest of `stats`. */
+  cubeActions?: CubeActions;
 }
 
 /** One game's verdict. Written to JSON in the order game … doubles, then the ending's fields, then final and findings. */

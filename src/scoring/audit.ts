@@ -25,7 +25,7 @@ import { aOrAn, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
 import { attachPositions, momentAtLine } from './evidence.js';
 import { type KeyBuffer, MatchKey, type ContentKey } from './match-key.js';
-import { GameStatsCounter } from './game-stats.js';
+import { GameStatsCounter, cubeActionsOf } from './game-stats.js';
 import { matchSummary } from './match-summary.js';
 import { itemAt } from '../core/at.js';
 
@@ -45,6 +45,8 @@ export interface AuditOptions {
   keyBuffer?: KeyBuffer;
   /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
   gameStats?: boolean;
+  /** Count each game's cube actions into its verdict's `cubeActions` (`players`: the cube columns alone). */
+  cubeActions?: boolean;
   /** The match's headers, score, winner and ending in `summary` (the per-match CSV). */
   matchSummary?: boolean;
   /**
@@ -92,6 +94,8 @@ interface MatchContext {
   atColumn: number | null;
   /** Each game's statistics as its replay counted them (AuditOptions.gameStats), else null. */
   stats: GameStatsCounter[] | null;
+  /** Each game's cube actions counted (AuditOptions.cubeActions). */
+  cubeActions: boolean;
   /** Each game's final IDs written down (AuditOptions.positions true or 'final'). */
   finalPositions: boolean;
   /** Each finding's position written down (AuditOptions.positions true). */
@@ -161,6 +165,7 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Aud
     at: options.at ?? null,
     atColumn: options.atColumn ?? null,
     stats,
+    cubeActions: options.cubeActions === true,
     finalPositions: options.positions !== false || options.at !== undefined,
     findingPositions: (options.positions ?? true) === true || options.at !== undefined,
   };
@@ -394,7 +399,8 @@ function auditGame(
     final,
     findings: extra ? own.concat(extra) : own,
   };
-  if (ctx.stats !== null) verdict.stats = itemAt(ctx.stats, index).result(r.final);
+  if (ctx.stats !== null) verdict.stats = itemAt(ctx.stats, index).result(r.final, r.cubeLog);
+  if (ctx.cubeActions) verdict.cubeActions = cubeActionsOf(r.cubeLog);
   const moves = movesOf(game, scored, cube, rules);
   const next = start.next ?? [score];
   return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx), at };

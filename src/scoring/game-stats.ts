@@ -4,7 +4,7 @@
 // nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.
 import type { CubeEvent, GameObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
-import type { CubeTurn, GameRecord, GameStats } from '../core/model.js';
+import type { CubeActions, CubeTurn, GameRecord, GameStats } from '../core/model.js';
 import { byteAt, itemAt } from '../core/at.js';
 
 /** A side's pip count: each checker's distance from being borne off, in its own numbering (25 the bar). */
@@ -18,6 +18,16 @@ function pipsOf(pos: Position): [number, number] {
   return [pips(pos.sides[0]), pips(pos.sides[1])];
 }
 
+/** Each side's cube turns (doubles, beavers, raccoons), takes and drops in a game's cube log. */
+export function cubeActionsOf(log: readonly CubeEvent[]): CubeActions {
+  const actions: CubeActions = { cubeTurns: [0, 0], takes: [0, 0], drops: [0, 0] };
+  for (const e of log) {
+    const counts = e.kind === 'take' ? actions.takes : e.kind === 'drop' ? actions.drops : actions.cubeTurns;
+    counts[e.side]++;
+  }
+  return actions;
+}
+
 /**
  * Counts one game as the replay plays it: every roll it plays (the opening roll and a roll with
  * no legal move included; nothing past a move it cannot make or check, nor past the game's end),
@@ -26,8 +36,8 @@ function pipsOf(pos: Position): [number, number] {
  * with the replay's `rolls`), from the prefix of the game's rolls it played, with no call per roll.
  */
 export class GameStatsCounter implements GameObserver {
-  /** Per side (side × 6 + k): rolls, doublets, pips rolled, cube turns, takes, drops. */
-  private readonly counts = new Int32Array(12);
+  /** Per side (side × 3 + k): rolls, doublets, pips rolled. */
+  private readonly counts = new Int32Array(6);
   private pipsStart: [number, number] | null = null;
   private readonly cubeLog: CubeTurn[] = [];
   /** The cube turn still waiting for its answer. */
@@ -44,7 +54,7 @@ export class GameStatsCounter implements GameObserver {
       const a = itemAt(actions, i);
       if (a.type !== 'roll') continue;
       left--;
-      const at = a.side * 6;
+      const at = a.side * 3;
       const d1 = a.dice[0];
       const d2 = a.dice[1];
       c[at] = itemAt(c, at) + 1;
@@ -56,31 +66,26 @@ export class GameStatsCounter implements GameObserver {
   }
 
   cube(e: CubeEvent, pos: Position, rolls: number): void {
-    const at = e.side * 6;
     if (e.kind === 'take' || e.kind === 'drop') {
-      this.counts[at + (e.kind === 'take' ? 4 : 5)] = itemAt(this.counts, at + (e.kind === 'take' ? 4 : 5)) + 1;
       if (this.open !== null) this.open.response = e.kind;
       this.open = null;
       return;
     }
-    this.counts[at + 3] = itemAt(this.counts, at + 3) + 1;
     if (this.open !== null && e.kind !== 'double') this.open.response = e.kind; // a beaver on a double, a raccoon on a beaver
     this.open = { roll: rolls + 1, side: e.side, kind: e.kind, value: e.offered, response: null, pips: pipsOf(pos) };
     this.cubeLog.push(this.open);
   }
 
-  /** The game's statistics, with its final position. */
-  result(final: Position): GameStats {
+  /** The game's statistics, with its final position and the cube events the replay logged. */
+  result(final: Position, cubeEvents: readonly CubeEvent[]): GameStats {
     const end = pipsOf(final);
     const c = this.counts;
-    const pair = (k: number): [number, number] => [itemAt(c, k), itemAt(c, 6 + k)];
+    const pair = (k: number): [number, number] => [itemAt(c, k), itemAt(c, 3 + k)];
     return {
       rolls: pair(0),
       doublets: pair(1),
       pipsRolled: pair(2),
-      cubeTurns: pair(3),
-      takes: pair(4),
-      drops: pair(5),
+      ...cubeActionsOf(cubeEvents),
       // The board before the first action (where the game ended too when it made none).
       pipsStart: this.pipsStart ?? end,
       pipsEnd: end,

@@ -4,7 +4,7 @@
 // (points, gammons, backgammons, cube actions). The per-match and per-game CSV rows carry the same
 // facts among many others, and making and reading them back cost more than the audit's own
 // output; adding the games up in the worker leaves the main thread one small object a match.
-import type { MatchReport } from '../core/model.js';
+import type { CubeActions, MatchReport } from '../core/model.js';
 import { duplicateOf } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
 import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
@@ -28,6 +28,8 @@ type TotalsLine = [
 /** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), its games. */
 type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, TotalsLine];
 
+const NO_CUBE_ACTIONS: CubeActions = { cubeTurns: [0, 0], takes: [0, 0], drops: [0, 0] };
+
 /** A match report's line ('' for a file that could not be read: nobody played in it). */
 export function standingsLine(r: MatchReport): string {
   if (r.match === null) return '';
@@ -45,19 +47,19 @@ export function standingsLine(r: MatchReport): string {
     r.findings.filter((f) => f.severity === 'error').length,
     duplicateOf(r.findings) ?? '',
     totalsLine(
-      r.games.reduce(
-        (t, g) =>
-          addGame(t, {
-            winner: g.winner,
-            outcome: g.outcome ?? '',
-            termination: g.termination ?? '',
-            credited: g.points.credited ?? 0,
-            cubeTurns: g.stats?.cubeTurns ?? [0, 0],
-            takes: g.stats?.takes ?? [0, 0],
-            drops: g.stats?.drops ?? [0, 0],
-          }),
-        noGames(),
-      ),
+      r.games.reduce((t, g) => {
+        // Asked for by `players`; the per-game CSV's statistics hold them too.
+        const cube = g.cubeActions ?? g.stats ?? NO_CUBE_ACTIONS;
+        return addGame(t, {
+          winner: g.winner,
+          outcome: g.outcome ?? '',
+          termination: g.termination ?? '',
+          credited: g.points.credited ?? 0,
+          cubeTurns: cube.cubeTurns,
+          takes: cube.takes,
+          drops: cube.drops,
+        });
+      }, noGames()),
     ),
   ];
   return JSON.stringify(line) + '\n';

@@ -112,11 +112,27 @@ interface HeadToHead {
 }
 
 interface Player {
+  key: string;
   row: Omit<PlayerRow, 'excluded' | 'rating' | 'experience'>;
   excluded: Record<ExclusionReason, number>;
   rated: boolean;
-  /** Won and lost by match length: [won, lost]. */
-  byLength: Map<number, [number, number]>;
+  /** Won and lost by match length, as triples: length, won, lost (a player plays few lengths). */
+  byLength: number[];
+}
+
+/** Why a match is left out of the standings, or null when it counts. */
+function exclusionOf(m: MatchFacts): ExclusionReason | null {
+  if (m.errors > 0) return 'errors';
+  if (m.duplicateOf !== '') return 'duplicate';
+  return m.ending === 'money' || m.winner !== null ? null : 'unfinished';
+}
+
+/** One more match of `length` won (`column` 0) or lost (1) in a player's triples. */
+function countLength(triples: number[], length: number, column: 0 | 1): void {
+  let at = 0;
+  while (at < triples.length && triples[at] !== length) at += 3;
+  if (at === triples.length) triples.push(length, 0, 0);
+  triples[at + 1 + column] = (triples[at + 1 + column] ?? 0) + 1;
 }
 
 interface RatedMatch {
@@ -177,6 +193,16 @@ export function whenPlayed(date: string, time: string): string | null {
   return clock === null ? day : `${day} ${clock}`;
 }
 
+/** A player's triples as records, shortest length first. */
+function lengthRecords(triples: readonly number[]): LengthRecord[] {
+  const out: LengthRecord[] = [];
+  for (let at = 0; at + 2 < triples.length; at += 3) {
+    const [length = 0, won = 0, lost = 0] = triples.slice(at, at + 3);
+    out.push({ length, matches: won + lost, won, lost });
+  }
+  return out.sort((x, y) => x.length - y.length);
+}
+
 export class Standings {
   private readonly players = new Map<string, Player>();
   private readonly rated: RatedMatch[] = [];
@@ -184,8 +210,10 @@ export class Standings {
   private counted = 0;
   /** Matches between two players, by their keys joined (the lesser first): [won by the lesser, won by the other]. */
   private readonly pairs = new Map<string, [number, number]>();
-  /** The counted matches of the file being read, by number: their sides' keys. */
-  private counting = new Map<number, [string, string]>();
+  /** The counted matches of the file being read, by number: their sides' players. */
+  private readonly counting = new Map<number, [Player, Player]>();
+  /** `whenPlayed` of each date and time met. */
+  private readonly dates = new Map<string, string | null>();
 
   constructor(
     private readonly aliases = new Aliases(),
@@ -194,34 +222,27 @@ export class Standings {
 
   /** A new file: its matches' summaries come next, then their games. */
   file(): void {
-    this.counting = new Map();
+    this.counting.clear();
   }
 
   /** A match's summary; its games follow through `game`. */
   match(m: MatchFacts): void {
-    const sides = m.players.map((p) => this.aliases.resolve(p)) as [
-      { key: string; shown: string },
-      { key: string; shown: string },
-    ];
-    const people = sides.map((s) => this.player(s.key, s.shown));
-    const reason: ExclusionReason | null =
-      m.errors > 0
-        ? 'errors'
-        : m.duplicateOf !== ''
-          ? 'duplicate'
-          : m.ending === 'money' || m.winner !== null
-            ? null
-            : 'unfinished';
+    // Written for an archive's worth of matches: no array or object made that is not kept.
+    const side0 = this.aliases.resolve(m.players[0]);
+    const side1 = this.aliases.resolve(m.players[1]);
+    const player0 = this.player(side0.key, side0.shown);
+    const player1 = this.player(side1.key, side1.shown);
+    const reason = exclusionOf(m);
     if (reason !== null) {
-      for (const p of people) p.excluded[reason]++;
+      player0.excluded[reason]++;
+      player1.excluded[reason]++;
       this.excludedMatches.push({ file: m.file, match: m.match, reason });
       return;
     }
     this.counted++;
-    this.counting.set(m.match, [sides[0].key, sides[1].key]);
+    this.counting.set(m.match, [player0, player1]);
     if (m.ending === 'money' || m.winner === null) return;
-    const winner = itemAt(people, m.winner);
-    const loser = itemAt(people, m.winner === 0 ? 1 : 0);
+    const [winner, loser] = m.winner === 0 ? [player0, player1] : [player1, player0];
     winner.row.matches++;
     loser.row.matches++;
     winner.row.won++;
@@ -230,25 +251,32 @@ export class Standings {
       winner.row.forfeits_won++;
       loser.row.forfeits_lost++;
     }
-    const won = winner.byLength.get(m.length) ?? [0, 0];
-    won[0]++;
-    winner.byLength.set(m.length, won);
-    const lost = loser.byLength.get(m.length) ?? [0, 0];
-    lost[1]++;
-    loser.byLength.set(m.length, lost);
-    const [wKey, lKey] = [sides[m.winner].key, sides[m.winner === 0 ? 1 : 0].key];
+    countLength(winner.byLength, m.length, 0);
+    countLength(loser.byLength, m.length, 1);
+    const [wKey, lKey] = [winner.key, loser.key];
     const pairKey = wKey < lKey ? `${wKey}\u0000${lKey}` : `${lKey}\u0000${wKey}`;
-    const pair = this.pairs.get(pairKey) ?? [0, 0];
-    pair[wKey < lKey ? 0 : 1]++;
-    this.pairs.set(pairKey, pair);
+    const pair = this.pairs.get(pairKey);
+    if (pair === undefined) this.pairs.set(pairKey, wKey < lKey ? [1, 0] : [0, 1]);
+    else pair[wKey < lKey ? 0 : 1]++;
     winner.rated = loser.rated = true;
     this.rated.push({
-      date: whenPlayed(m.date, m.time),
+      date: this.when(m.date, m.time),
       order: this.rated.length,
       length: m.length,
-      winner: sides[m.winner].key,
-      loser: sides[m.winner === 0 ? 1 : 0].key,
+      winner: wKey,
+      loser: lKey,
     });
+  }
+
+  /** `whenPlayed`, once for each date and time written: an archive's matches share a few thousand dates. */
+  private when(date: string, time: string): string | null {
+    const asked = `${date}\u0000${time}`;
+    let known = this.dates.get(asked);
+    if (known === undefined) {
+      known = whenPlayed(date, time);
+      this.dates.set(asked, known);
+    }
+    return known;
   }
 
   /** A game of match `match` of the file, counted when that match counts. */
@@ -258,10 +286,10 @@ export class Standings {
 
   /** The games of match `match` of the file, added up (`addGame`), counted when that match counts. */
   totals(match: number, t: GameTotals): void {
-    const keys = this.counting.get(match);
-    if (keys === undefined) return;
+    const players = this.counting.get(match);
+    if (players === undefined) return;
     for (const s of [0, 1] as const) {
-      const p = this.known(keys[s]).row;
+      const p = players[s].row;
       const o = s === 0 ? 1 : 0;
       p.games += t.games;
       p.points_won += t.points[s];
@@ -333,11 +361,7 @@ export class Standings {
     }
     return {
       players: entries.map((e) => e.row),
-      byLength: entries.map((e) =>
-        [...e.player.byLength.entries()]
-          .sort((x, y) => x[0] - y[0])
-          .map(([length, [won, lost]]) => ({ length, matches: won + lost, won, lost })),
-      ),
+      byLength: entries.map((e) => lengthRecords(e.player.byLength)),
       headToHead,
       history: entries.slice(0, historyOf).map((e) => (e.row.rating === null ? [] : (charted.get(e.key) ?? []))),
       matches: this.counted,
@@ -383,16 +407,11 @@ export class Standings {
     };
   }
 
-  private known(key: string): Player {
-    const p = this.players.get(key);
-    if (p === undefined) throw new Error(`no player ${key}`);
-    return p;
-  }
-
   private player(key: string, shown: string): Player {
     let p = this.players.get(key);
     if (!p) {
       p = {
+        key,
         row: {
           name: shown,
           matches: 0,
@@ -413,7 +432,7 @@ export class Standings {
         },
         excluded: { errors: 0, duplicate: 0, unfinished: 0 },
         rated: false,
-        byLength: new Map(),
+        byLength: [],
       };
       this.players.set(key, p);
     }

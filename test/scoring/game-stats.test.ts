@@ -91,6 +91,29 @@ describe('game statistics', () => {
   });
 });
 
+describe('cube actions alone (AuditOptions.cubeActions, what players reads)', () => {
+  it('are the cube columns of the statistics, game by game, and nothing else is made', () => {
+    let turns = 0;
+    for (const name of ['gnubg-money-beavers.mat', 'money-beaver-raccoon.mat']) {
+      const bytes = fixture('mat', name);
+      const full = auditFile(bytes, name, { gameStats: true });
+      const light = auditFile(bytes, name, { cubeActions: true });
+      full.forEach((r, m) =>
+        r.games.forEach((g, k) => {
+          const l = light[m].games[k];
+          expect('stats' in l).toBe(false);
+          const s = statsOf(g);
+          expect(l.cubeActions).toEqual({ cubeTurns: s.cubeTurns, takes: s.takes, drops: s.drops });
+          turns += s.cubeTurns[0] + s.cubeTurns[1];
+        }),
+      );
+    }
+    expect(turns).toBeGreaterThan(2);
+    for (const r of auditFile(fixture('mat', 'gnubg-money-beavers.mat'), 'x.mat', { gameStats: true }))
+      for (const g of r.games) expect('cubeActions' in g).toBe(false);
+  });
+});
+
 const rows = readTsv(fixtureText('gnubg', 'before-moves.tsv'));
 const files = [...new Set(rows.map((r) => r.file))];
 
