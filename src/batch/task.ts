@@ -3,8 +3,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditDecodedEach, auditPieces } from '../read/file.js';
 import type { MatchReport } from '../core/model.js';
+import type { FileCounts } from '../report/reporter.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
-import { countFile, diceRendered, type CountOptions, type GroupBy } from '../stats/count.js';
+import { countFile, type CountOptions, type FileDice, type GroupBy } from '../stats/count.js';
 import { decode, type Decoded } from '../read/decode.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
 import { Spool, SpoolError } from './spool.js';
@@ -190,6 +191,14 @@ function diceOptions(task: FileTask, options: RunOptions, by: GroupBy): CountOpt
     // A second count (matches left out) is not met again by the duplicate check: no keys then.
     keys: options.audit.contentKey && task.duplicates === undefined ? options.audit : undefined,
     skip: task.duplicates === undefined ? undefined : new Set(task.duplicates.map((d) => d.match)),
+  };
+}
+
+/** What a file counted for the dice audit gives the run's summary and progress line: its matches and games, no findings. */
+function diceRendered(dice: FileDice): { counts: FileCounts; out: Record<string, never> } {
+  return {
+    counts: { matches: dice.matches, games: dice.games, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} },
+    out: {},
   };
 }
 

@@ -8,7 +8,6 @@ import { newMoveScratch } from '../engine/moves.js';
 import { importRecord } from '../import/index.js';
 import { auditMatch, type AuditOptions } from '../scoring/audit.js';
 import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../core/model.js';
-import type { FileCounts } from '../report/reporter.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 import { finding } from '../core/findings.js';
 import { countStartingBy } from '../core/sorted.js';
@@ -171,12 +170,4 @@ export function countFile(bytes: Uint8Array, file: string, options: GroupBy | Co
   };
   if (audit) out.keys = keys;
   return out;
-}
-
-/** What a counted file gives the run's summary and progress line: its matches and games, no findings. */
-export function diceRendered(dice: FileDice): { counts: FileCounts; out: Record<string, never> } {
-  return {
-    counts: { matches: dice.matches, games: dice.games, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} },
-    out: {},
-  };
 }
