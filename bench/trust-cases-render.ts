@@ -1,4 +1,4 @@
-// The reproducers of issue 28 items 1, 2, 5, 6 and 10 (csv), for `bench/trust.ts`: one file that
+// Hostile inputs against what bgaudit renders and writes, for `bench/trust.ts`: one file that
 // reports without end between two good ones, the per-byte memory of every format, a disk that
 // fills up, a reader that stops early, signals, CSV on a terminal.
 import { execFileSync } from 'node:child_process';

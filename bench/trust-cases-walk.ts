@@ -1,4 +1,4 @@
-// The reproducers of issue 28 ("Trust, round 2") items 3, 4, 8, 9 and 11, for `bench/trust.ts`:
+// Hostile inputs against the walk, the baseline and the outputs, for `bench/trust.ts`:
 // the walk (links swapped in, deep chains, Ctrl-C during a long walk), the baseline (repeated
 // entries, a FIFO, a device), the outputs (two on one file, a FIFO with no reader or with one that
 // stops reading) and what --max-file-size counts.

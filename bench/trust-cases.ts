@@ -1,6 +1,7 @@
-// The reproducers of issue 11 ("Trust"), for `bench/trust.ts`: each builds its inputs in its own
-// folder and says how bgaudit is run on them, which reports must come out (in which order), and
-// what to note. Sizes are the issue's, overridable with `--size key=value`.
+// Hostile inputs that must not hang a run, abort it, touch another input or reach the terminal
+// raw, for `bench/trust.ts`: each builds its inputs in its own folder and says how bgaudit is run
+// on them, which reports must come out (in which order), and what to note. Sizes are those of the
+// reports the cases reproduce (bench/README.md), overridable with `--size key=value`.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -36,8 +37,8 @@ export const SIZES = {
   sgfGames: 40_000,
   pairs: 40_000,
   showMemMb: 4096, // show /dev/zero is killed past this
-  diceGroups: 5524, // distinct matches for dice --by file --html (the issue's groups)
-  renderTakesHtmlBytes: 8_000_000, // issue 28: ` 1) Takes  Takes` lines, --html --max-file-size 8M
+  diceGroups: 5524, // distinct matches for dice --by file --html (the groups of the report reproduced)
+  renderTakesHtmlBytes: 8_000_000, // ` 1) Takes  Takes` lines, --html --max-file-size 8M
   renderTakesDefaultBytes: 14_000_000, // the same under the default limits
   renderTakesBytes: 12_200_000, // each format's memory per byte
 };
@@ -255,7 +256,7 @@ function rawFields(line: string): string[] {
 }
 
 /**
- * Many copies of one large file with a lot of output (the issue used symbolic links to one
+ * Many copies of one large file with a lot of output (the report reproduced used symbolic links to one
  * file; a file named twice is now audited once, so copies). A folder walk, NDJSON.
  */
 function copiesCase(name: string, count: (s: Sizes) => number, jobs: string[]): Case {
@@ -343,7 +344,7 @@ export const CASES: Case[] = [
     },
   },
   // 3. One file under the size limit, shapes that took gigabytes.
-  // `x` lines in a match's first game, as in the issue's abort (without the match line first the
+  // `x` lines in a match's first game, as in the abort reproduced (without the match line first the
   // file is one parse error at line 1: 35-40 s and 1.5 GB in both builds, no abort).
   ...bigShape('3-x-lines', 'x.mat', (s) => {
     const head = Buffer.from(`${GAME_HEAD} A : 0                B : 0\n`);

@@ -1,6 +1,6 @@
-// `npm run bench:trust [-- --build DIR] [-- --only NAME] [-- --cap SECONDS]`: every reproducer of
-// issue 11 ("Trust": no input may hang a run, abort it, touch another input, or reach the terminal
-// raw), built in a temporary folder and run one at a time on a bgaudit build as a user runs it
+// `npm run bench:trust [-- --build DIR] [-- --only NAME] [-- --cap SECONDS]`: every hostile input
+// (none may hang a run, abort it, touch another input, or reach the terminal raw), built in a
+// temporary folder and run one at a time on a bgaudit build as a user runs it
 // (`node <build>/dist/src/cli-main.js ...`, a child process). One markdown table row per case:
 // wall time, peak RSS, exit code, the reports on stdout (NDJSON runs: the files expected, in
 // input order) and notes. Inputs and cases: bench/trust-cases.ts; the runs: bench/trust-run.ts.
@@ -9,8 +9,8 @@
 // starts with it: `--only 3`) · --cap SECONDS (70, past the default 60 s --file-timeout: a run
 // still going then is killed and recorded as such) · --hang-cap SECONDS (10, for the cases where
 // the build before the work blocks forever: FIFOs, devices, walks into /proc and /) · --mem-cap
-// GB (8: a run past it is killed) · --size key=value (the inputs' sizes, see SIZES). Both
-// builds in the 2026-12 run took about 25 minutes together.
+// GB (8: a run past it is killed) · --size key=value (the inputs' sizes, see SIZES). A whole run
+// takes several minutes a build (bench/README.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
