@@ -1,8 +1,11 @@
 // The shared types of bgaudit. Nothing but types lives here (the finding codes' catalogue, the
 // one value the types are derived from, is in findings.ts).
 import type { Finding, FindingPosition } from './findings.js';
+import type { Ending } from './ending.js';
 
 export type { Finding, FindingPosition } from './findings.js';
+
+export type { Termination } from './ending.js';
 
 export type { FindingCode, Severity } from './findings.js';
 
@@ -157,7 +160,6 @@ export interface MatchRecord {
   findings?: Finding[];
 }
 
-export type Termination = 'bearoff' | 'drop' | 'resign' | 'forfeit' | 'unfinished';
 export type Outcome = 'single' | 'gammon' | 'backgammon';
 
 export interface CubeState {
@@ -180,38 +182,32 @@ export interface GamePoints {
   credited: number | null;
 }
 
-/**
- * How a game ended and what that decides, one variant per termination. Every variant has the
- * same fields (the output schema is one shape); the types say which are never null in which.
- * `outcomeName` is the rule set's own name for the outcome (nardy: oin, mars, koks); else the outcome.
- */
-export type GameEnding =
-  | { termination: 'bearoff'; winner: Side; outcome: Outcome; outcomeName: string; points: GamePoints }
-  | { termination: 'drop'; winner: Side; outcome: 'single'; outcomeName: string; points: GamePoints }
+/** A verdict's ending fields: every variant has them all, for the output schema is one shape. */
+interface EndingFields<W extends Side | null, O extends Outcome | null, N extends string | null, P extends GamePoints> {
+  winner: W;
+  outcome: O;
+  /** The rule set's own name for the outcome (nardy: oin, mars, koks); else the outcome. */
+  outcomeName: N;
+  points: P;
+}
+
+/** How a game ended and what that decides: the types say which fields are never null (or always null) in which ending. */
+export type GameEnding = Ending<{
+  bearoff: EndingFields<Side, Outcome, string, GamePoints>;
+  drop: EndingFields<Side, 'single', string, GamePoints>;
   /** outcome null: the cube passed the largest there can be, so what the resignation was worth is unknown. */
-  | { termination: 'resign'; winner: Side; outcome: Outcome | null; outcomeName: string | null; points: GamePoints }
+  resign: EndingFields<Side, Outcome | null, string | null, GamePoints>;
   /**
    * A player left the match (a resignation worth more than any game that gives the winner at least
    * what was still needed, or a comment that says so): neither single, gammon nor backgammon; the
    * winner is credited the points still needed, nominal and credited alike.
    */
-  | { termination: 'forfeit'; winner: Side; outcome: null; outcomeName: null; points: GamePoints }
+  forfeit: EndingFields<Side, null, null, GamePoints>;
   /** No result and no end: nothing is won, nothing is recorded. */
-  | {
-      termination: 'unfinished';
-      winner: null;
-      outcome: null;
-      outcomeName: null;
-      points: { recorded: null; nominal: null; credited: null };
-    }
+  unfinished: EndingFields<null, null, null, { recorded: null; nominal: null; credited: null }>;
   /** The replay stopped before the end: the record's winner and points, the game not judged. */
-  | {
-      termination: null;
-      winner: Side | null;
-      outcome: null;
-      outcomeName: null;
-      points: { recorded: number | null; nominal: null; credited: number | null };
-    };
+  stopped: EndingFields<Side | null, null, null, { recorded: number | null; nominal: null; credited: number | null }>;
+}>;
 
 /** A cube turn of a game's statistics (GameStats.cubeLog). */
 export interface CubeTurn {

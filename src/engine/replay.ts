@@ -5,6 +5,7 @@
 // judgement, made on the cube log kept here.
 import type { Action, CubeState, DoubleAction, Finding, GameRecord, RollAction, Side, Variant } from '../core/model.js';
 import { finding } from '../core/findings.js';
+import type { Ending } from '../core/ending.js';
 import { type Position, allBorneOff, other, startPosition } from './board.js';
 import { type MoveScratch, newMoveScratch, searchOf } from './moves.js';
 import { bestPlay, mostDiceUsable } from './dice.js';
@@ -97,21 +98,24 @@ export interface CubeEvent {
 }
 
 /** How the game ended, as the board, the cube and the record's actions decide; each ending carries what it decides. */
-export type GameEnd =
+export type GameEnd = Ending<{
   /** The winner bore off its last checker. */
-  | { termination: 'bearoff'; winner: Side }
+  bearoff: { winner: Side };
   /** The other side dropped the winner's double. */
-  | { termination: 'drop'; winner: Side }
+  drop: { winner: Side };
   /**
    * The other side resigned: with a resignation in the record (`Losses N point`, SGF `resign:N`;
    * `points` what it was written for, null when it does not say or says more than a game can be
    * worth), or a result line where the board and the cube do not end the game (`points` null).
    */
-  | { termination: 'resign'; winner: Side; points: number | null }
+  resign: { winner: Side; points: number | null };
+  /** A forfeit of the match is the score's to find (what a resignation is worth, a comment), never the board's. */
+  forfeit: never;
   /** The record stops with no end and no result. */
-  | { termination: 'unfinished' }
+  unfinished: object;
   /** The replay stopped at line `stoppedAt` (a move it cannot check or make): the end cannot be judged. */
-  | { termination: null; stoppedAt: number };
+  stopped: { stoppedAt: number };
+}>;
 
 /** What the replay leaves whatever the end. */
 interface ReplayState {

@@ -6,12 +6,13 @@ import { GAME_STATE, matchId, matchIdFits, positionId, xgid, type MatchIdState }
 import type { FinalIds, GameEnding, Side } from '../core/model.js';
 import type { RuleSet } from './rules.js';
 
-const STATE_OF = {
+/** The Match ID's game state at each end the replay finds (where it stopped, the game goes on). */
+const STATE_OF: Record<NonNullable<GameReplay['termination']>, number> = {
   bearoff: GAME_STATE.over,
   resign: GAME_STATE.resigned,
   drop: GAME_STATE.dropped,
   unfinished: GAME_STATE.playing,
-} as const;
+};
 
 /** No dice: the game is over, or nobody has rolled. */
 const NO_DICE: [number, number] = [0, 0];

@@ -4,6 +4,7 @@ import type { GameReplay } from '../engine/replay.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
 import type { Finding, GameEnding, GameRecord, Outcome, RecordedResult, Side } from '../core/model.js';
 import type { ForfeitNote } from './forfeit.js';
+import { type Ending, unhandled } from '../core/ending.js';
 import { MULTIPLIER_AT, OUTCOME_OF_LEVEL, outcome } from './outcome.js';
 import type { RuleSet } from './rules.js';
 import { aOrAn, plural } from '../core/words.js';
@@ -35,25 +36,29 @@ export interface GameScore {
 }
 
 /** How a game ended and what that is worth with the cube known; `nominal` before the match caps it. */
-type Worth =
-  | { termination: 'bearoff'; winner: Side; outcome: Outcome; nominal: number; jacoby: boolean }
-  | { termination: 'drop'; winner: Side; outcome: 'single'; nominal: number }
+type Worth = Ending<{
+  bearoff: { winner: Side; outcome: Outcome; nominal: number; jacoby: boolean };
+  drop: { winner: Side; outcome: 'single'; nominal: number };
   /** nominal null: a nardy resignation in a match of unknown length (what is missing is unknown). */
-  | { termination: 'resign'; winner: Side; outcome: Outcome; nominal: number | null }
+  resign: { winner: Side; outcome: Outcome; nominal: number | null };
   /** A forfeit of the match: what the winner still needed. */
-  | { termination: 'forfeit'; winner: Side; nominal: number }
-  | { termination: 'unfinished' }
+  forfeit: { winner: Side; nominal: number };
+  unfinished: object;
   /** The replay stopped: the record's winner, nothing judged. */
-  | { termination: null; winner: Side | null };
+  stopped: { winner: Side | null };
+}>;
 
-/** The same, what the game is worth possibly unknown (a cube past the largest there can be). */
-type Ending =
-  | { termination: 'bearoff'; winner: Side; outcome: Outcome; nominal: number | null }
-  | { termination: 'drop'; winner: Side; outcome: 'single'; nominal: number | null }
-  | { termination: 'resign'; winner: Side; outcome: Outcome | null; nominal: number | null }
-  | { termination: 'forfeit'; winner: Side; nominal: number }
-  | { termination: 'unfinished' }
-  | { termination: null; winner: Side | null };
+/** How a game ended with the cube unknown (past the largest there can be): who won and how, not what it is worth. */
+type Unvalued = Ending<{
+  bearoff: { winner: Side; outcome: Outcome; nominal: null };
+  drop: { winner: Side; outcome: 'single'; nominal: null };
+  /** What a resignation was written for tells its outcome only on a known cube. */
+  resign: { winner: Side; outcome: null; nominal: null };
+  /** The score judges a forfeit on a known cube only. */
+  forfeit: never;
+  unfinished: object;
+  stopped: { winner: Side | null };
+}>;
 
 type Add = <C extends FindingCode>(code: C, severity: SeverityOf<C>, message: string, extra?: FindingExtra<C>) => void;
 
@@ -216,6 +221,8 @@ function worthOf(
       return { termination: 'unfinished' };
     case null:
       return { termination: null, winner: recorded?.winner ?? null };
+    default:
+      return unhandled(r);
   }
 }
 
@@ -279,7 +286,7 @@ function resignWorth(
 }
 
 /** The end the replay found, when the cube is unknown: who won and how, not what it is worth. */
-function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Ending {
+function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Unvalued {
   switch (r.termination) {
     case 'bearoff':
       return { termination: 'bearoff', winner: r.winner, outcome: outcome(r.final, r.winner), nominal: null };
@@ -291,6 +298,8 @@ function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Ending {
       return { termination: 'unfinished' };
     case null:
       return { termination: null, winner: recorded?.winner ?? null };
+    default:
+      return unhandled(r);
   }
 }
 
@@ -306,7 +315,7 @@ function checkRecorded(
   if (worth.termination === null || worth.termination === 'unfinished') return;
   if (recorded === null) {
     if (worth.termination === 'resign' || worth.termination === 'forfeit') return;
-    const how = worth.termination === 'drop' ? 'a drop' : 'bearing off';
+    const how = { bearoff: 'bearing off', drop: 'a drop' }[worth.termination];
     // Said where the game ended: the drop, the last checker borne off.
     add(
       'result-missing',
@@ -326,12 +335,11 @@ function checkRecorded(
     return;
   const winner = worth.winner;
   if (recorded.winner !== winner) {
-    const why =
-      worth.termination === 'bearoff'
-        ? `${name(winner)} bore off all checkers`
-        : worth.termination === 'drop'
-          ? `${name(other(winner))} dropped ${name(winner)}'s double`
-          : `${name(other(winner))} resigned`;
+    const why = {
+      bearoff: `${name(winner)} bore off all checkers`,
+      drop: `${name(other(winner))} dropped ${name(winner)}'s double`,
+      resign: `${name(other(winner))} resigned`,
+    }[worth.termination];
     add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, {
       recorded: recorded.winner,
       expected: winner,
@@ -413,7 +421,7 @@ function fields<
 }
 
 /** The verdict's ending: how the game ended, who won, the outcome in the rule set's words, the points. */
-function ending(e: Ending, recorded: number | null, credited: number | null, ctx: PointsContext): GameEnding {
+function ending(e: Worth | Unvalued, recorded: number | null, credited: number | null, ctx: PointsContext): GameEnding {
   const names = ctx.rules.names;
   const named = (o: Outcome) => (names ? names[MULTIPLIER_AT[o]] : o);
   switch (e.termination) {
@@ -434,5 +442,7 @@ function ending(e: Ending, recorded: number | null, credited: number | null, ctx
       return fields('unfinished', null, null, null, { recorded: null, nominal: null, credited: null });
     case null:
       return fields(null, e.winner, null, null, { recorded, nominal: null, credited });
+    default:
+      return unhandled(e);
   }
 }
