@@ -356,7 +356,7 @@ function checkRecorded(
 
 /** The finding for a result's points outside what the game is worth: the rule it breaks, named. */
 function addPointsFinding(
-  worth: Worth & { termination: 'bearoff' | 'drop' | 'resign' },
+  worth: Extract<Worth, { termination: 'bearoff' | 'drop' | 'resign' }>,
   written: number,
   nominal: number,
   low: number,
