@@ -26,7 +26,6 @@ export function matchSummary(
   const winning = wonBy === null ? undefined : games.find((g) => g.game === wonBy);
   // A match of unknown length (past any: a number-out-of-range finding) is not followed.
   const followed = money || record.length !== null;
-  const how: string | null = winning?.termination ?? null;
   return {
     line: record.line,
     site: headerValue(record, 'site'),
@@ -47,7 +46,7 @@ export function matchSummary(
         ? 'unknown'
         : winning === undefined
           ? 'abandoned'
-          : how === 'forfeit'
+          : winning.termination === 'forfeit'
             ? 'forfeit'
             : 'played-out',
     crawfordGame: games.find((g) => g.crawford === true)?.game ?? null,
