@@ -115,14 +115,25 @@ const module = { exports: {} as { default: RunBatch } };
   here,
 );
 const runBatch = module.exports.default;
-let toWrite = path !== null && (cachedData === undefined || script.cachedDataRejected === true) ? WRITE_AFTER : -1;
+
+/**
+ * Told the files of each batch the worker audits: writes the cache once, after the first
+ * WRITE_AFTER of them, when there is a cache folder and no cache fit to use was read.
+ */
+function cacheWriter(needed: boolean): (files: number) => void {
+  if (path === null || !needed) return () => {};
+  let left = WRITE_AFTER;
+  return (files) => {
+    if (left <= 0) return;
+    left -= files;
+    if (left <= 0) writeCache(path, script.createCachedData());
+  };
+}
+const audited = cacheWriter(cachedData === undefined || script.cachedDataRejected === true);
 
 /** A batch's outcomes; `beforeFile` is called before each file (the test suite's fault worker uses it). */
 export default function run(batch: Batch, beforeFile?: (task: FileTask) => void): BatchResult {
   const result = runBatch(batch, beforeFile);
-  if (toWrite > 0) {
-    toWrite -= result.outcomes.length;
-    if (toWrite <= 0 && path !== null) writeCache(path, script.createCachedData());
-  }
+  audited(result.outcomes.length);
   return result;
 }
