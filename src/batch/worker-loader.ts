@@ -23,9 +23,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { Batch, BatchResult } from './batch.js';
-import type { FileTask } from './outcome.js';
 
-type RunBatch = (batch: Batch, beforeFile?: (task: FileTask) => void) => BatchResult;
+type RunBatch = (batch: Batch) => BatchResult;
 
 /** Files a worker audits before it writes the cache: enough for the functions a run reaches to be compiled. */
 const WRITE_AFTER = 100;
@@ -131,9 +130,9 @@ function cacheWriter(needed: boolean): (files: number) => void {
 }
 const audited = cacheWriter(cachedData === undefined || script.cachedDataRejected === true);
 
-/** A batch's outcomes; `beforeFile` is called before each file (the test suite's fault worker uses it). */
-export default function run(batch: Batch, beforeFile?: (task: FileTask) => void): BatchResult {
-  const result = runBatch(batch, beforeFile);
+/** A batch's outcomes. */
+export default function run(batch: Batch): BatchResult {
+  const result = runBatch(batch);
   audited(result.outcomes.length);
   return result;
 }

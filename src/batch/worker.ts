@@ -5,13 +5,8 @@
 import { runTask } from './task.js';
 import { KeyBuffer } from '../scoring/match-key.js';
 import { PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
-import type { FileTask } from './outcome.js';
 
-/**
- * `beforeFile`: called with each task once the progress slots name it, before it is audited. The
- * pool calls this with the batch alone; a worker that wraps this one (the tests' faults) passes it.
- */
-export default function runBatch(batch: Batch, beforeFile?: (task: FileTask) => void): BatchResult {
+export default function runBatch(batch: Batch): BatchResult {
   const index = new Int32Array(batch.progress, PROGRESS_FILE, 1);
   const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
   const outcomes: BatchResult['outcomes'] = [];
@@ -23,7 +18,6 @@ export default function runBatch(batch: Batch, beforeFile?: (task: FileTask) => 
   for (const [k, task] of batch.tasks.entries()) {
     since[0] = Date.now();
     Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
-    beforeFile?.(task);
     const outcome = runTask(task, options);
     outcomes.push(outcome);
     if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;

@@ -1,10 +1,11 @@
 // The pool: outcomes in input order whatever order the workers finish in, the same reports
 // with one worker as with two, and a file that kills its worker reported alone as an internal error.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE } from '../../src/batch/batch.js';
 import { runTasks, workerFile, workersFor } from '../../src/batch/pool.js';
 import { runTask, type FileOutcome, type FileTask } from '../../src/batch/task.js';
 import { FAULT_WORKER, FIXTURES, faultOn, poolOnFewFiles } from '../helpers.js';
@@ -48,6 +49,13 @@ describe('the worker pool', () => {
     const [kind, handler] = loaded.trim().split(' ', 3).slice(1);
     expect(kind).not.toBe('Module]');
     expect(handler).toBe('function');
+  });
+
+  // The fault worker, CommonJS, cannot import batch.ts: it repeats the layout, checked here.
+  it("the tests' fault worker writes the progress slots where batch.ts puts them", () => {
+    const text = readFileSync(FAULT_WORKER, 'utf8');
+    for (const [name, value] of Object.entries({ PROGRESS_FILE, PROGRESS_SINCE, PROGRESS_BYTES }))
+      expect(text).toContain(`const ${name} = ${value};`);
   });
 
   it('gives the same reports with two workers as with one, in input order', async () => {
