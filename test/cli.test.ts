@@ -1,8 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIXTURES, cli, cliWith, poolOnFewFiles, reportsIn } from './helpers.js';
+
+// The pool's set-up, spied on: test/helpers.ts says why.
+vi.mock(import('../src/batch/pool-setup.js'), { spy: true });
 
 const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
 

@@ -3,7 +3,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi, type Mock } from 'vitest';
+import { poolFrom, workerFile } from '../src/batch/pool-setup.js';
 import type { AuditedMatch, MatchReport } from '../src/core/model.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,33 +49,46 @@ export async function cliWith(
 export const FAULT_WORKER = join(ROOT, 'test', 'batch', 'fault-worker.cjs');
 
 /**
+ * One of the pool's set-up choices (src/batch/pool-setup.ts), as a mock: the test files that use
+ * `faultOn` or `poolOnFewFiles` replace that module with spies, which do as the module does until
+ * told otherwise:
+ *
+ *     vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
+ */
+function spied<T extends (...args: never[]) => unknown>(choice: T): Mock<T> {
+  if (!vi.isMockFunction(choice))
+    throw new Error("this test file must vi.mock(import('…/src/batch/pool-setup.js'), { spy: true })");
+  return choice as Mock<T>;
+}
+
+/**
  * The pool's workers, from now on, are the test-only one that makes its worker die on the files
  * whose path contains `name` ('crash'), never ends them ('hang') or takes all the memory it can
  * on them ('hog'). `poolOnFewFiles` undoes it after each test.
  */
 export function faultOn(fault: 'crash' | 'hang' | 'hog', name: string): void {
-  process.env.BGAUDIT_TEST_WORKER_FILE = FAULT_WORKER;
+  spied(workerFile).mockReturnValue(FAULT_WORKER);
   process.env[`BGAUDIT_TEST_${fault.toUpperCase()}_ON`] = name;
 }
 
 /** Back to the real worker, with no faults. */
 function noFaults(): void {
-  delete process.env.BGAUDIT_TEST_WORKER_FILE;
+  spied(workerFile).mockReset();
   delete process.env.BGAUDIT_TEST_CRASH_ON;
   delete process.env.BGAUDIT_TEST_HANG_ON;
   delete process.env.BGAUDIT_TEST_HOG_ON;
 }
 
 /**
- * For a describe block: the pool starts a second worker from 64 files, these tests need it on a
- * few; and the faults `faultOn` makes are cleared after each test.
+ * For a describe block: the pool starts more than one worker only on a large run, these tests
+ * need several on a few files; and the faults `faultOn` makes are cleared after each test.
  */
 export function poolOnFewFiles(): void {
   beforeAll(() => {
-    process.env.BGAUDIT_POOL_FROM = '1';
+    spied(poolFrom).mockReturnValue({ files: 1, bytes: Infinity });
   });
   afterAll(() => {
-    delete process.env.BGAUDIT_POOL_FROM;
+    spied(poolFrom).mockReset();
   });
   afterEach(noFaults);
 }

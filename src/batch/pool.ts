@@ -7,13 +7,12 @@
 // Files go to workers in batches (messaging is paid per batch, not per file); at most `window`
 // batches are in flight, and a worker returns a batch early once its rendered output reaches a
 // budget, so what the main thread holds is bounded in bytes, not only in files.
-import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { statSync } from 'node:fs';
 import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 import { failure, internalError, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 import { TURN } from './discover.js';
 import { itemAt } from '../core/at.js';
+import { poolFrom, workerFile } from './pool-setup.js';
 
 export interface PoolOptions {
   /** Worker threads. */
@@ -37,35 +36,9 @@ export interface PoolOptions {
   revise?: (outcome: FileOutcome, task: FileTask) => FileTask | null;
 }
 
-/**
- * The compiled worker: beside this file when running from dist; when running the sources (tests),
- * the bundled one the installed command runs, which a worker loads in a fraction of the time the
- * module graph of dist/src takes (scripts/bundle.mjs), and every run of the tests starts one.
- */
-export function workerFile(): string {
-  const test = process.env.BGAUDIT_TEST_WORKER_FILE; // test-only: a worker that cannot start
-  if (test) return test;
-  const here = fileURLToPath(import.meta.url);
-  const beside = resolve(dirname(here), 'worker.cjs');
-  if (!here.endsWith('.ts') && existsSync(beside)) return beside;
-  const built = resolve(dirname(here), '..', '..', 'dist', 'bin', 'worker.cjs');
-  if (!existsSync(built)) throw new Error(`the compiled worker ${built} is missing: run npm run build`);
-  return built;
-}
-
 /** The first files go out one by one, so that even a short run keeps every worker busy. */
 function nextBatchSize(sent: number, jobs: number): number {
   return Math.min(64, 2 ** Math.floor(sent / jobs));
-}
-
-/**
- * A run smaller than this, in files and in bytes, is audited by one worker: on a run this small
- * a second worker's start and warm-up cost more than it gives (bench/README.md has the figures).
- * `BGAUDIT_POOL_FROM` (files) changes it, for tests that need several workers on a few files.
- */
-function poolFrom(): { files: number; bytes: number } {
-  const files = Number(process.env.BGAUDIT_POOL_FROM);
-  return files > 0 ? { files, bytes: Infinity } : { files: 4000, bytes: 16 * 1024 * 1024 };
 }
 
 /** Workers for a run: as asked, unless the whole run was seen and is smaller than the threshold. */

@@ -5,11 +5,14 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DuplicateIndex } from '../../src/batch/duplicates.js';
 import type { FileOutcome } from '../../src/batch/outcome.js';
 import type { ContentKey } from '../../src/scoring/match-key.js';
-import { CORPUS, cli, fixtureText, reportsIn } from '../helpers.js';
+import { CORPUS, cli, fixtureText, poolOnFewFiles, reportsIn } from '../helpers.js';
+
+// The pool's set-up, spied on: test/helpers.ts says why.
+vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
 
 const base = fixtureText('scoring', 'cube2-gammon.mat');
 let dir: string;
@@ -17,7 +20,6 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'bgaudit-dup-'));
 });
 afterEach(() => {
-  delete process.env.BGAUDIT_POOL_FROM;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -60,21 +62,24 @@ describe('duplicate-match', () => {
     expect(r.stdout).toContain('this match repeats match 1 of this file');
   });
 
-  it('in input order whatever order the workers finish in (two workers)', async () => {
-    process.env.BGAUDIT_POOL_FROM = '1';
-    const names = Array.from({ length: 12 }, (_, k) => `f${String(k).padStart(2, '0')}.mat`);
-    for (const n of names) writeFileSync(join(dir, n), base);
-    const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', '2');
-    const got = dups(r.stdout);
-    expect(got.map((d) => d.file)).toEqual(names.slice(1).map((n) => join(dir, n)));
-    for (const d of got) expect(d.of).toEqual({ file: join(dir, names[0]), match: 1, errors: 0, differsAt: null });
-  });
-
   it('a file that could not be read whole has no key (two broken files that agree up to the break)', async () => {
     writeFileSync(join(dir, 'a.mat'), `${base.slice(0, base.indexOf(' 2)'))}  2) 72: 13/7\n`);
     writeFileSync(join(dir, 'b.mat'), `${base.slice(0, base.indexOf(' 2)'))}  2) xx: 13/7\n`);
     const r = await cli('verify', dir, '--format', 'json');
     expect(dups(r.stdout)).toEqual([]);
+  });
+
+  describe('with two workers', () => {
+    poolOnFewFiles();
+
+    it('in input order whatever order the workers finish in', async () => {
+      const names = Array.from({ length: 12 }, (_, k) => `f${String(k).padStart(2, '0')}.mat`);
+      for (const n of names) writeFileSync(join(dir, n), base);
+      const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', '2');
+      const got = dups(r.stdout);
+      expect(got.map((d) => d.file)).toEqual(names.slice(1).map((n) => join(dir, n)));
+      for (const d of got) expect(d.of).toEqual({ file: join(dir, names[0]), match: 1, errors: 0, differsAt: null });
+    });
   });
 });
 

@@ -3,8 +3,11 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIXTURES, cli, faultOn, poolOnFewFiles, reportsIn } from '../helpers.js';
+
+// The pool's set-up, spied on: test/helpers.ts says why.
+vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const isRoot = process.getuid?.() === 0;

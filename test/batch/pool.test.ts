@@ -6,9 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE } from '../../src/batch/batch.js';
-import { runTasks, workerFile, workersFor } from '../../src/batch/pool.js';
+import { runTasks, workersFor } from '../../src/batch/pool.js';
+import { workerFile } from '../../src/batch/pool-setup.js';
 import { runTask, type FileOutcome, type FileTask } from '../../src/batch/task.js';
 import { FAULT_WORKER, FIXTURES, faultOn, poolOnFewFiles } from '../helpers.js';
+
+// The pool's set-up, spied on: test/helpers.ts says why.
+vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
 
 const run = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson' as const], showInfo: false } };
 
@@ -159,7 +163,7 @@ describe('a worker that cannot start (a broken install)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgaudit-badworker-'));
     const bad = join(dir, 'worker.mjs');
     writeFileSync(bad, "import { nothing } from 'node:fs';\nexport default function () {}\n");
-    process.env.BGAUDIT_TEST_WORKER_FILE = bad;
+    vi.mocked(workerFile).mockReturnValue(bad);
     try {
       const tasks = fixtureTasks().slice(0, 3);
       const out = await outcomes(tasks, 1);
@@ -170,7 +174,7 @@ describe('a worker that cannot start (a broken install)', () => {
       }
       expect(out[0].skipped === false && out[0].rendered.out.ndjson).toContain('a worker could not start');
     } finally {
-      delete process.env.BGAUDIT_TEST_WORKER_FILE;
+      vi.mocked(workerFile).mockReset();
     }
   });
 });

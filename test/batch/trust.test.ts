@@ -16,8 +16,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, ROOT, cli, cliWith, faultOn, poolOnFewFiles, reportsIn } from '../helpers.js';
+
+// The pool's set-up, spied on: test/helpers.ts says why.
+vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const other = join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat');

@@ -3,10 +3,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
 import { showHeading, showUnreadable } from '../../src/report/show.js';
 import { audited, cli, poolOnFewFiles, reportsIn } from '../helpers.js';
+
+// The pool's set-up, spied on: test/helpers.ts says why.
+vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
 
 /** Every character that must never reach a terminal raw (\n is checked apart: it ends lines). */
 const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
