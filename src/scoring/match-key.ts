@@ -24,7 +24,7 @@ import * as crypto from 'node:crypto';
 import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
 import type { Position } from '../engine/board.js';
 import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../core/model.js';
-import { byteAt, itemAt } from '../core/at.js';
+import { itemAt } from '../core/at.js';
 
 /** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
 export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const;
@@ -52,10 +52,13 @@ export class KeyBuffer {
  */
 class WordStream {
   private words: Int32Array;
+  /** The same memory as bytes, where boards are copied. */
+  private bytes: Uint8Array;
   private n = 0;
 
   constructor(private readonly buffer: KeyBuffer) {
     this.words = buffer.spare ?? new Int32Array(4096);
+    this.bytes = new Uint8Array(this.words.buffer);
     buffer.spare = null;
   }
 
@@ -70,35 +73,20 @@ class WordStream {
   }
 
   /**
-   * `tag`, then the board: 26 counts a side, eight to a word (seven words), or, when a count is
-   * past 15 (a set-up position can write one), four to a word (fourteen words) and `WIDE` in the
-   * tag. Fewer words hashed is what the digest costs less by; no read past the array (that is
-   * V8's slow path).
+   * `tag`, then the board: each side's 26 counts as bytes, copied whole (thirteen words). Copying
+   * the two arrays is a memory copy each; packing the counts into fewer words read every count
+   * one at a time, at every roll, and cost more than the longer digest it saved.
    */
   taggedBoard(tag: number, pos: Position): void {
-    if (this.n + 1 + 2 * BOARD_WORDS > this.words.length) this.grow();
-    const w = this.words;
-    // Indexed, not destructured or iterated: this runs at every roll.
+    if (this.n + 1 + BOARD_WORDS > this.words.length) this.grow();
     const a = pos.sides[0];
     const b = pos.sides[1];
-    let n = this.n;
-    let any = 0;
-    for (let p = 0; p < 26; p++) any |= byteAt(a, p) | byteAt(b, p);
-    if (any < 16) {
-      w[n++] = tag;
-      for (let p = 0; p < 24; p += 8) w[n++] = eight(a, p);
-      for (let p = 0; p < 24; p += 8) w[n++] = eight(b, p);
-      w[n++] = byteAt(a, 24) | (byteAt(a, 25) << 4) | (byteAt(b, 24) << 8) | (byteAt(b, 25) << 12);
-    } else {
-      w[n++] = tag | WIDE;
-      for (const side of [a, b]) {
-        for (let p = 0; p < 24; p += 4)
-          w[n++] =
-            byteAt(side, p) | (byteAt(side, p + 1) << 8) | (byteAt(side, p + 2) << 16) | (byteAt(side, p + 3) << 24);
-        w[n++] = byteAt(side, 24) | (byteAt(side, 25) << 8);
-      }
-    }
-    this.n = n;
+    if (a.length !== POINTS || b.length !== POINTS) throw new Error('internal error: a board side is not 26 counts');
+    this.words[this.n] = tag;
+    const at = (this.n + 1) * 4;
+    this.bytes.set(a, at);
+    this.bytes.set(b, at + POINTS);
+    this.n += 1 + BOARD_WORDS;
   }
 
   get length(): number {
@@ -116,6 +104,7 @@ class WordStream {
     // Kept for the next match unless a very long one grew it (it is not held past that size).
     if (this.words.length <= SPARE_WORDS) this.buffer.spare = this.words;
     this.words = new Int32Array(0);
+    this.bytes = new Uint8Array(0);
     this.n = 0;
     return digest;
   }
@@ -124,6 +113,7 @@ class WordStream {
     const bigger = new Int32Array(Math.max(1024, this.words.length * 2));
     bigger.set(this.words);
     this.words = bigger;
+    this.bytes = new Uint8Array(bigger.buffer);
   }
 }
 
@@ -136,24 +126,10 @@ const sha256: (bytes: Uint8Array) => string =
     ? (bytes) => crypto.hash('sha256', bytes, 'hex')
     : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-/** Eight counts of a side from point `p`, four bits each. */
-function eight(side: Position['sides'][number], p: number): number {
-  return (
-    byteAt(side, p) |
-    (byteAt(side, p + 1) << 4) |
-    (byteAt(side, p + 2) << 8) |
-    (byteAt(side, p + 3) << 12) |
-    (byteAt(side, p + 4) << 16) |
-    (byteAt(side, p + 5) << 20) |
-    (byteAt(side, p + 6) << 24) |
-    (byteAt(side, p + 7) << 28)
-  );
-}
-
-/** The words of a board: 26 counts a side, eight to a word. */
-const BOARD_WORDS = 7;
-/** In a tag followed by a board: the board's counts are four to a word. */
-const WIDE = 1 << 20;
+/** A side's counts: the bar, the 24 points and the checkers off. */
+const POINTS = 26;
+/** The words of a board: both sides' counts, a byte each. */
+const BOARD_WORDS = (2 * POINTS) / 4;
 
 /** Each item of the stream starts with a word whose low four bits say what it is. */
 const TAG = { roll: 1, cube: 2, game: 3, end: 4, final: 5, unplayed: 6, match: 7, forfeit: 8 } as const;
