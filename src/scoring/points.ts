@@ -62,6 +62,17 @@ type Unvalued = Ending<{
 
 type Add = <C extends FindingCode>(code: C, severity: SeverityOf<C>, message: string, extra?: FindingExtra<C>) => void;
 
+/** What a game's worth is judged with: its cube, what its winner needed, the match, where findings go. */
+interface Judging {
+  cube: number;
+  /** What the winner still needed to win the match (null: money play, a match of unknown length, no winner). */
+  matchNeed: number | null;
+  /** The most the game can credit: `matchNeed`, or in money play the points cap. */
+  need: number | null;
+  ctx: PointsContext;
+  add: Add;
+}
+
 /** A resignation's level from the points written for it; gnubg rounds up to the next level. */
 function resignLevel(points: number, cube: number): number {
   return points <= cube ? 1 : points <= 2 * cube ? 2 : 3;
@@ -110,13 +121,13 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
   const worth =
     forfeit && matchNeed !== null && matchNeed > 0
       ? forfeitWorth(forfeit.winner, matchNeed, null, ctx, (f) => add('forfeit', 'info', f, { line: forfeit.line }))
-      : worthOf(r, recorded, ctx.cube, matchNeed, need, ctx, add);
+      : worthOf(r, recorded, { cube: ctx.cube, matchNeed, need, ctx, add });
   // A game the replay could not finish is worth what the record gives.
   const credited = credit(
     worth.termination === null ? written : worth.termination === 'unfinished' ? null : worth.nominal,
   );
   const winsMatch = winning(credited);
-  checkRecorded(worth, recorded, { cube: ctx.cube, need, winsMatch, endLine: r.endLine }, ctx, add);
+  checkRecorded(worth, recorded, { winsMatch, endLine: r.endLine }, { cube: ctx.cube, matchNeed, need, ctx, add });
   if (recorded?.andMatch && !ctx.rules.money && !winsMatch && credited !== null) {
     add(
       'and-the-match',
@@ -183,15 +194,8 @@ function forfeitAfterGame(
 }
 
 /** What the end the replay found is worth on a `cube`; a resignation's value read and judged here. */
-function worthOf(
-  r: GameReplay,
-  recorded: RecordedResult | null,
-  cube: number,
-  matchNeed: number | null,
-  need: number | null,
-  ctx: PointsContext,
-  add: Add,
-): Worth {
+function worthOf(r: GameReplay, recorded: RecordedResult | null, judging: Judging): Worth {
+  const { cube, ctx } = judging;
   switch (r.termination) {
     case 'bearoff': {
       const result = outcome(r.final, r.winner);
@@ -207,16 +211,7 @@ function worthOf(
     case 'drop':
       return { termination: 'drop', winner: r.winner, outcome: 'single', nominal: cube };
     case 'resign':
-      return resignWorth(
-        r.winner,
-        recorded ? recorded.points : r.points,
-        recorded === null,
-        cube,
-        matchNeed,
-        need,
-        ctx,
-        add,
-      );
+      return resignWorth(r.winner, recorded ? recorded.points : r.points, recorded === null, judging);
     case 'unfinished':
       return { termination: 'unfinished' };
     case null:
@@ -230,16 +225,8 @@ function worthOf(
  * A resignation written for `written` points (the result's, else the resignation's own; null:
  * not written, or past what a game can be worth, which counts as not written).
  */
-function resignWorth(
-  winner: Side,
-  written: number | null,
-  noResult: boolean,
-  cube: number,
-  matchNeed: number | null,
-  need: number | null,
-  ctx: PointsContext,
-  add: Add,
-): Worth {
+function resignWorth(winner: Side, written: number | null, noResult: boolean, judging: Judging): Worth {
+  const { cube, matchNeed, need, ctx, add } = judging;
   if (written === null) {
     if (noResult)
       add(
@@ -307,10 +294,10 @@ function unknownWorth(r: GameReplay, recorded: RecordedResult | null): Unvalued 
 function checkRecorded(
   worth: Worth,
   recorded: RecordedResult | null,
-  p: { cube: number; need: number | null; winsMatch: boolean; endLine: number | undefined },
-  ctx: PointsContext,
-  add: Add,
+  p: { winsMatch: boolean; endLine: number | undefined },
+  judging: Judging,
 ): void {
+  const { ctx, add } = judging;
   const name = (s: Side) => ctx.names[s];
   if (worth.termination === null || worth.termination === 'unfinished') return;
   if (recorded === null) {
@@ -348,22 +335,20 @@ function checkRecorded(
   }
   const written = recorded.points;
   if (written === null) return;
-  const need = p.need;
+  const need = judging.need;
   const low = need !== null && (p.winsMatch || nominal > need) ? Math.min(need, nominal) : nominal;
   if ((written >= low && written <= nominal) || written === ctx.explained) return;
-  addPointsFinding(worth, written, nominal, low, p.cube, ctx, add);
+  addPointsFinding(worth, { written, nominal, low }, judging);
 }
 
 /** The finding for a result's points outside what the game is worth: the rule it breaks, named. */
 function addPointsFinding(
   worth: Extract<Worth, { termination: 'bearoff' | 'drop' | 'resign' }>,
-  written: number,
-  nominal: number,
-  low: number,
-  cube: number,
-  ctx: PointsContext,
-  add: Add,
+  points: { written: number; nominal: number; low: number },
+  judging: Judging,
 ): void {
+  const { written, nominal, low } = points;
+  const { cube, ctx, add } = judging;
   if (
     worth.termination === 'bearoff' &&
     worth.jacoby &&
