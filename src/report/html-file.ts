@@ -17,6 +17,7 @@
 // of unreadable files, and UNREADABLE again. A file with no finding gives ''.
 import type { Finding, FindingPosition, MatchReport } from '../core/model.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
+import type { Evidence, FileEvidence, Piece } from './html-evidence.js';
 import { jsonForScript, shown } from './html-escape.js';
 import { printable } from './escape.js';
 import { itemAt } from '../core/at.js';
@@ -31,22 +32,6 @@ const CONTEXT = 3;
 export const MAX_LINE = 160;
 /** Characters kept of a recorded or expected value. */
 const MAX_VALUE = 200;
-
-/** A cut piece of a line: its text, the 0-based offset it starts at, the line's whole length. */
-type Piece = string | [string, number, number];
-
-interface Evidence {
-  l?: number;
-  c?: number;
-  /** The finding's own line when it is long and the column is past the first piece. */
-  w?: Piece;
-  /** Index of its board in the file's boards; -1: it has a position, the board was not drawn (cap). */
-  b?: number;
-  pos?: { id: string; mid: string | null; xgid: string | null; dice: [number, number] | null; rec: string };
-  lp?: string;
-  rv?: string;
-  ev?: string;
-}
 
 function piece(text: string, from = 0): Piece {
   const clean = printable(text.replace(/\t/g, ' '));
@@ -213,7 +198,7 @@ export function renderHtmlFile(reports: MatchReport[], text?: string): string {
   return (
     head +
     rows.join('') +
-    `<script type="application/json" data-evidence>${jsonForScript({ lines, f: evidence })}</script>` +
+    `<script type="application/json" data-evidence>${jsonForScript({ lines, f: evidence } satisfies FileEvidence)}</script>` +
     (boards.svgs.length > 0 ? `<script type="text/plain" data-boards>${boards.svgs.join('\n')}</script>` : '')
   );
 }
