@@ -4,13 +4,29 @@
 // file loads several times faster (bench/README.md has the figures). tsc's output in dist/src
 // stays the library (`main`, types) and what the tests import; the bundles are what `bgaudit` runs.
 import { build } from 'esbuild';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 
 // Built afresh, so that no file an earlier build left can be packed or started.
 rmSync('dist/bin', { recursive: true, force: true });
 
+// The HTML report's page script is a file html-script-source.ts reads beside itself; a bundle
+// has no such file beside it, so it holds the text, put in place of that module. Counted: a
+// bundle of the command that reads the file instead would fail only when run.
+let pageScriptsPut = 0;
+const pageScript = {
+  name: 'page-script',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]report[\\/]html-script-source\.ts$/ }, () => {
+      pageScriptsPut++;
+      const text = readFileSync('src/report/page/script.js', 'utf8');
+      return { contents: `export const PAGE_SCRIPT = ${JSON.stringify(text)};`, loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [pageScript],
   platform: 'node',
   target: 'node20',
   // piscina starts its workers from a file of its own package: it must stay a package.
@@ -38,6 +54,7 @@ await build({
   define: { 'import.meta.url': 'loaderUrl' },
   banner: { js: "'use strict';\nconst loaderUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+pageScriptsPut = 0;
 await build({
   ...common,
   entryPoints: { bgaudit: 'src/cli-main.ts' },
@@ -50,4 +67,5 @@ await build({
     js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
   },
 });
+if (pageScriptsPut === 0) throw new Error('dist/bin/bgaudit.js: the page script was not put in');
 chmodSync('dist/bin/bgaudit.js', 0o755);

@@ -73,6 +73,7 @@ describe('the npm package', () => {
         'dist/bin/worker.cjs',
         'dist/bin/worker-code.cjs',
         'dist/src/cli-main.js',
+        'dist/src/report/page/script.js',
         'dist/src/batch/worker.js',
         'dist/src/index.d.ts',
         'dist/grammars/mat.js',

@@ -9,6 +9,7 @@ import type { AuditedMatch, Finding, MatchReport } from '../../src/core/model.js
 import { fileReport } from '../../src/read/file-report.js';
 import { jsonForScript } from '../../src/report/html-escape.js';
 import { MAX_BOARDS, MAX_LINE, playMoves, renderHtmlFile, UNREADABLE } from '../../src/report/html-file.js';
+import { inlineScript, SCRIPT } from '../../src/report/html-script.js';
 import { htmlSink } from '../../src/report/html.js';
 import { emptySummary } from '../../src/report/reporter.js';
 import { cli, FIXTURES } from '../helpers.js';
@@ -177,6 +178,23 @@ describe('jsonForScript', () => {
     const s = jsonForScript({ a: '</script><!-- & \u2028\u2029' });
     expect(s).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(s)).toEqual({ a: '</script><!-- & \u2028\u2029' });
+  });
+});
+
+describe('the page script', () => {
+  it('is page/script.js from its use strict on, with the values of the constants in', () => {
+    expect(SCRIPT.startsWith("\n'use strict';\ndocument.addEventListener(")).toBe(true);
+    expect(SCRIPT).toContain('var PAGE = 500,');
+    expect(SCRIPT).toContain(`for one file (${MAX_BOARDS});`);
+    expect(SCRIPT).not.toMatch(/__[A-Z]|@ts-check/);
+  });
+
+  it('refuses a name without a value, a value no name asks for, a text without its start', () => {
+    const source = "// @ts-check\n'use strict';\nvar a = __PAGE__, b = '(__MAX_BOARDS__)';\n";
+    expect(inlineScript(source)).toBe(`\n'use strict';\nvar a = 500, b = '(${MAX_BOARDS})';\n`);
+    expect(() => inlineScript(source.replace('__PAGE__', '__ROWS__'))).toThrow("script's __ROWS__ has no value");
+    expect(() => inlineScript(source.replace('__PAGE__', '1'))).toThrow('does not use PAGE');
+    expect(() => inlineScript(source.replace("'use strict';", ''))).toThrow("has no 'use strict' line");
   });
 });
 
