@@ -1,6 +1,7 @@
-// The HTML report's script as it goes in the page: page/script.js, a file of its own, from its
-// 'use strict' on, each __NAME__ in it replaced by the value of the constant of that name here,
-// so that each value has one source, the TypeScript that also writes the page.
+// The HTML report's script as it goes in the page: page/script.js (written and type-checked
+// there, against the DOM) from its 'use strict' on, each __NAME__ in it replaced by the value of
+// the constant of that name here, so that each value has one source, the TypeScript that also
+// writes the page.
 import { MAX_BOARDS } from './html-file.js';
 import { PAGE_SCRIPT } from './html-script-source.js';
 
