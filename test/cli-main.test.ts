@@ -16,6 +16,18 @@ describe('the bgaudit command', () => {
     expect(run('verify')).toBe(2);
   });
 
+  // The library's modules (package.json `main`, and what bench:trust runs) start the same bundled
+  // worker as the command: from dist/src they find it in dist/bin.
+  it('runs from the library modules in dist/src as from the bundle', () => {
+    const lib = join(ROOT, 'dist', 'src', 'cli-main.js');
+    const out = spawnSync(process.execPath, [lib, 'verify', join(FIXTURES, 'scoring', 'gammon-on-drop.mat')], {
+      encoding: 'utf8',
+    });
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(1);
+    expect(out.stdout).toContain('gammon-on-drop');
+  });
+
   // `npx bgaudit` runs the bin file itself: a fresh `npm ci` must leave it executable (tsc does
   // not set the mode; the build does).
   it.skipIf(process.platform === 'win32')('runs as an executable file, as npx runs it', () => {

@@ -7,17 +7,18 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The compiled worker: beside this file when running from dist; when running the sources (tests),
- * the bundled one the installed command runs, which a worker loads in a fraction of the time the
- * module graph of dist/src takes (scripts/bundle.mjs), and every run of the tests starts one.
+ * The bundled worker (scripts/bundle.mjs), which a worker loads in a fraction of the time the
+ * module graph of dist/src takes: beside this file in the installed command (dist/bin); from the
+ * library's modules (dist/src/batch), in dist/bin; from the sources (the tests), in the build.
  */
 export function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const beside = resolve(dirname(here), 'worker.cjs');
-  if (!here.endsWith('.ts') && existsSync(beside)) return beside;
-  const built = resolve(dirname(here), '..', '..', 'dist', 'bin', 'worker.cjs');
-  if (!existsSync(built)) throw new Error(`the compiled worker ${built} is missing: run npm run build`);
-  return built;
+  const here = dirname(fileURLToPath(import.meta.url));
+  const places = [here, resolve(here, '..', '..', 'bin'), resolve(here, '..', '..', 'dist', 'bin')];
+  for (const dir of places) {
+    const file = resolve(dir, 'worker.cjs');
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`the compiled worker worker.cjs is missing from ${places.join(', ')}: run npm run build`);
 }
 
 /**
