@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { format } from 'prettier';
 import { auditFile } from '../src/read/file.js';
+import { fileAudit } from '../src/read/attach.js';
 import { FINDING_CODES, type FindingCode } from '../src/core/findings.js';
 import type { Finding } from '../src/core/model.js';
 import { ABOUT } from '../src/rules/about.js';
@@ -28,7 +29,7 @@ function resultsFindings(root: string, file: string): Finding[] {
     .filter((n) => /\.(mat|sgf)$/.test(n))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const reports = names.flatMap((n) =>
-    auditFile(readFileSync(join(root, 'fixtures', dir, n)), `fixtures/${dir}/${n}`, { matchSummary: true }),
+    auditFile(readFileSync(join(root, 'fixtures', dir, n)), `fixtures/${dir}/${n}`, fileAudit({ matchSummary: true })),
   );
   const rows = Papa.parse<string[]>(renderMatchCsvRows(reports), { skipEmptyLines: true }).data;
   const matches = rows

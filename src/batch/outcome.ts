@@ -2,7 +2,7 @@
 // io-error, a timeout, a worker lost). Light on purpose: the main thread builds the failures
 // without loading the readers and the audit.
 import { fileReport } from '../read/file-report.js';
-import type { AuditOptions } from '../scoring/audit.js';
+import type { AuditRequest } from '../read/attach.js';
 import { FileRenderer } from '../report/render.js';
 import type { PieceWriter, RenderSpec, RenderedFile } from '../report/reporter.js';
 import {
@@ -48,7 +48,7 @@ export interface FileIdentity {
 }
 
 export interface RunOptions {
-  audit: AuditOptions;
+  audit: AuditRequest;
   /** Files larger than this many bytes are refused with an io-error. */
   maxFileSize: number;
   render: RenderSpec;

@@ -1,6 +1,6 @@
 // A whole run: discover the inputs, audit them across the pool, and feed the sinks in input order.
 import { statSync } from 'node:fs';
-import type { AuditOptions } from '../scoring/audit.js';
+import type { AuditRequest } from '../read/attach.js';
 import {
   addToSummary,
   emptySummary,
@@ -41,7 +41,7 @@ export interface AuditRun extends DiscoverOptions {
   maxFileSize: number;
   /** Milliseconds a file may take before it is stopped and reported (`timeout`); 0: no limit. */
   fileTimeoutMs: number;
-  audit: AuditOptions;
+  audit: AuditRequest;
   /** Where each format goes. */
   sinks: { format: OutputFormat; sink: Sink }[];
   /** The run's own output files: not read as inputs if a walk or a glob meets them. */

@@ -2,6 +2,7 @@
 // workers.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditDecodedEach, auditPieces } from '../read/file.js';
+import { fileAudit } from '../read/attach.js';
 import type { MatchReport } from '../core/model.js';
 import type { FileCounts } from '../report/reporter.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
@@ -162,15 +163,16 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
       if (!o.skipped) delete o.rendered.places;
       return o;
     };
+    const audit = fileAudit(options.audit);
     if ('ok' in how) {
-      auditDecodedEach(how, task.path, options.audit, each, () => {}); // binary data: one report
+      auditDecodedEach(how, task.path, audit, each, () => {}); // binary data: one report
       return finish();
     }
     const text = new TextPieces(fd, how, limit);
     // A game tree that is never closed runs to the end of the file: it is the one said too large.
     const tooLarge = (line: number, what: 'match' | 'game tree') =>
       new PieceTooLarge(`its ${what} from line ${line} on${what === 'game tree' ? ' (or it is never closed)' : ''}`);
-    if (!auditPieces(() => text.next(), how.encoding, task.path, options.audit, each, limit, tooLarge))
+    if (!auditPieces(() => text.next(), how.encoding, task.path, audit, each, limit, tooLarge))
       return ioError(task.path, `${tooBig(size, limit)}: ${SGF_WHOLE}`, options);
     return finish();
   } catch (e) {
@@ -243,10 +245,11 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
       return new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates, writer, SPILL_AT);
     };
     let builder = outcome();
+    // What the run asks of each match's audit, its observers made per match as it is audited.
     auditDecodedEach(
       decoded,
       task.path,
-      options.audit,
+      fileAudit(options.audit),
       (r, k) => builder.add(r, k),
       () => (builder = outcome()),
     );

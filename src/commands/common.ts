@@ -10,7 +10,7 @@ import { printable } from '../report/escape.js';
 import { ioReason, type FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
-import type { AuditOptions } from '../scoring/audit.js';
+import type { AuditRequest } from '../read/attach.js';
 import type { Severity } from '../core/model.js';
 import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../core/findings.js';
@@ -101,7 +101,7 @@ export function maxFileSizeFlag(): Option {
 }
 
 /** The audit's options from the rule flags: they win over the record's headers and what it shows. */
-export function auditOptionsOf(o: RuleFlags): AuditOptions {
+export function auditOptionsOf(o: RuleFlags): AuditRequest {
   return {
     rules: { rules: o.rules, crawford: o.crawford, jacoby: o.jacoby, beavers: o.beavers, cubeLimit: o.cubeLimit },
   };
@@ -115,7 +115,7 @@ export function perFlag(description = 'one CSV row per game (default) or per mat
 }
 
 /** The audit a CSV needs besides the findings: each game's statistics, or each match's summary. */
-export function auditForCsv(audit: AuditOptions, per: CsvPer): AuditOptions {
+export function auditForCsv(audit: AuditRequest, per: CsvPer): AuditRequest {
   return per === 'match' ? { ...audit, matchSummary: true } : { ...audit, gameStats: true };
 }
 

@@ -91,11 +91,8 @@ Examples:
       jobs: 1,
       fileTimeoutMs: opts.fileTimeout,
       run: {
-        audit: {
-          ...auditOptionsOf(opts),
-          ...(opts.line === undefined ? {} : { at: opts.line.line }),
-          ...(opts.line?.column === undefined ? {} : { atColumn: opts.line.column }),
-        },
+        // The capture of --line's moment is attached to the audit in the worker (read/attach.ts).
+        audit: opts.line === undefined ? auditOptionsOf(opts) : { ...auditOptionsOf(opts), at: opts.line },
         maxFileSize: opts.maxFileSize,
         render: {
           formats: ['show'],

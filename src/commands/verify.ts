@@ -11,7 +11,7 @@ import { htmlSink } from '../report/html.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { baselineWriter } from './baseline.js';
 import { statSync } from 'node:fs';
-import type { AuditOptions } from '../scoring/audit.js';
+import type { AuditRequest } from '../read/attach.js';
 import { readAliases, AliasesError } from '../results/aliases.js';
 import { readSheet, resultsCheck } from '../results/report.js';
 import { SheetError } from '../results/sheet.js';
@@ -150,7 +150,7 @@ function fileOutputs(opts: VerifyOptions, paths: string[]) {
 }
 
 /** The audit a run needs besides the findings: what its CSV reads, each match's summary for the results check. */
-function auditOf(opts: VerifyOptions, audit: AuditOptions, results: boolean): AuditOptions {
+function auditOf(opts: VerifyOptions, audit: AuditRequest, results: boolean): AuditRequest {
   const withCsv = opts.csv === undefined ? audit : auditForCsv(audit, opts.per);
   return results ? { ...withCsv, matchSummary: true } : withCsv;
 }

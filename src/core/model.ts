@@ -256,9 +256,9 @@ interface VerdictCommon {
   doubles: number;
   final: FinalIds | null;
   findings: Finding[];
-  /** Asked for by the per-game CSV only (AuditOptions.gameStats): the game's statistics. */
+  /** Asked for by the per-game CSV only (AuditRequest.gameStats): the game's statistics. */
   stats?: GameStats;
-  /** Asked for by `players` only (AuditOptions.cubeActions): the game's cube actions, without the rest of `stats`. */
+  /** Asked for by `players` only (AuditRequest.cubeActions): the game's cube actions, without the rest of `stats`. */
   cubeActions?: CubeActions;
 }
 
@@ -356,7 +356,7 @@ export interface AuditedMatch {
   findings: Finding[];
   /** Asked for by `show --line` only (never in verify's output): the moment at that line. */
   at?: LineMoment;
-  /** Asked for by the per-match CSV only (AuditOptions.matchSummary): the match as a director files it. */
+  /** Asked for by the per-match CSV only (AuditRequest.matchSummary): the match as a director files it. */
   summary?: MatchSummary;
   /** Asked for by the duplicate check only, and taken off before a report is written: the match's content key. */
   contentKey?: ContentKey;

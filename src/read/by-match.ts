@@ -14,7 +14,7 @@ import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
 import { importMatNode, leftoverErrors } from '../import/mat.js';
 import type { BadLineNode, CommentNode, MatchNode } from '../../grammars/mat-nodes.js';
 import type { Finding, MatchRecord, MatchReport, ParseError } from '../core/model.js';
-import { auditMatch, type AuditOptions } from '../scoring/audit.js';
+import { type FileAudit, auditAttached } from './attach.js';
 import { SourceText } from './source-text.js';
 import { countStartingBy } from '../core/sorted.js';
 import { itemAt } from '../core/at.js';
@@ -94,7 +94,7 @@ class ByMatch {
   private dropped = 0;
 
   constructor(
-    private readonly options: AuditOptions,
+    private readonly options: FileAudit,
     private readonly finding: ErrorFinding,
     private readonly each: EachReport,
   ) {}
@@ -123,7 +123,7 @@ class ByMatch {
   audit(held: Held, end = false): void {
     if (!end && this.more.first?.owner === held) return;
     const extraFindings = [...(this.options.extraFindings ?? []), ...held.extra];
-    this.each(auditMatch(held.match, { ...this.options, source: held.source, extraFindings }), held.match.index - 1);
+    this.each(auditAttached(held.match, this.options, held.source, extraFindings), held.match.index - 1);
   }
 
   /** After the last match: the unlisted errors' one to its match, which is audited then. */
@@ -154,7 +154,7 @@ export function reportsByMatch(
   text: string,
   notes: Finding[],
   file: string,
-  options: AuditOptions,
+  options: FileAudit,
   finding: ErrorFinding,
   each: EachReport,
 ): boolean {
@@ -166,7 +166,7 @@ export function readByMatch(
   reader: MatchSource,
   notes: Finding[],
   file: string,
-  options: AuditOptions,
+  options: FileAudit,
   finding: ErrorFinding,
   each: EachReport,
 ): boolean {

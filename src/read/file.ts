@@ -9,7 +9,7 @@ import { readByMatch, reportsByMatch, type EachReport } from './by-match.js';
 import { PieceMatches } from './pieces.js';
 import { SgfPieceTrees } from '../import/sgf-pieces.js';
 import { unlistedMessage } from '../import/parse-error.js';
-import { auditMatch, type AuditOptions } from '../scoring/audit.js';
+import { type FileAudit, auditAttached } from './attach.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
 import { sizeIn } from './text-size.js';
@@ -46,7 +46,7 @@ function owner(matches: MatchRecord[], line: number): { match: number; game?: nu
  * A file's reports from its matches read whole, each given to `each` as it is made; a match's
  * record is let go once it is audited (an SGF collection is read whole, not audited whole).
  */
-function eachReportOf(imported: ImportResult, file: string, options: AuditOptions, each: EachReport): void {
+function eachReportOf(imported: ImportResult, file: string, options: FileAudit, each: EachReport): void {
   const { errors, notes } = imported;
   const matches: (MatchRecord | null)[] = imported.matches;
   if (matches.length === 0) {
@@ -65,30 +65,27 @@ function eachReportOf(imported: ImportResult, file: string, options: AuditOption
     const m = itemAt(matches, k);
     if (m === null) continue;
     matches[k] = null;
-    each(
-      auditMatch(m, { ...options, source, extraFindings: [...(options.extraFindings ?? []), ...itemAt(extra, k)] }),
-      k,
-    );
+    each(auditAttached(m, options, source, [...(options.extraFindings ?? []), ...itemAt(extra, k)]), k);
   }
 }
 
-function reportsOf(imported: ImportResult, file: string, options: AuditOptions = {}): MatchReport[] {
+function reportsOf(imported: ImportResult, file: string, options: FileAudit = {}): MatchReport[] {
   const reports: MatchReport[] = [];
   eachReportOf(imported, file, options, (r, k) => (reports[k] = r));
   return reports;
 }
 
 /** Every match of a file read whole before any is audited: the first reader, kept for the differential test. */
-export function auditFileWhole(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
+export function auditFileWhole(bytes: Uint8Array, file: string, options: FileAudit = {}): MatchReport[] {
   return reportsOf(importRecord(bytes, file), file, options);
 }
 
-export function auditFile(bytes: Uint8Array, file: string, options: AuditOptions = {}): MatchReport[] {
+export function auditFile(bytes: Uint8Array, file: string, options: FileAudit = {}): MatchReport[] {
   return auditDecoded(decode(bytes), file, options);
 }
 
 /** A file already decoded (the worker keeps the text for the HTML report's source lines). */
-export function auditDecoded(decoded: Decoded, file: string, options: AuditOptions = {}): MatchReport[] {
+export function auditDecoded(decoded: Decoded, file: string, options: FileAudit = {}): MatchReport[] {
   const reports: MatchReport[] = [];
   auditDecodedEach(
     decoded,
@@ -111,7 +108,7 @@ export function auditDecoded(decoded: Decoded, file: string, options: AuditOptio
 export function auditDecodedEach(
   decoded: Decoded,
   file: string,
-  options: AuditOptions,
+  options: FileAudit,
   each: EachReport,
   restart: () => void,
 ): void {
@@ -128,18 +125,12 @@ export function auditDecodedEach(
 }
 
 /** An SGF collection's reports, game tree by game tree; false when it must be read whole (some may have been given). */
-function sgfByTree(
-  trees: TreeSource,
-  notes: Finding[],
-  file: string,
-  options: AuditOptions,
-  each: EachReport,
-): boolean {
+function sgfByTree(trees: TreeSource, notes: Finding[], file: string, options: FileAudit, each: EachReport): boolean {
   const matches = new SgfMatches(trees, file);
   let k = 0;
   for (let m = matches.next(); m !== null; m = matches.next()) {
     const extraFindings = [...(options.extraFindings ?? []), ...(k === 0 ? notes : [])];
-    each(auditMatch(m, { ...options, source: matches.source, extraFindings }), k++);
+    each(auditAttached(m, options, matches.source, extraFindings), k++);
   }
   return !matches.whole;
 }
@@ -157,7 +148,7 @@ export function auditPieces(
   pieces: () => string | null,
   encoding: Encoding,
   file: string,
-  options: AuditOptions,
+  options: FileAudit,
   each: EachReport,
   limit: number,
   tooLarge: (line: number, what: 'match' | 'game tree') => Error,

@@ -1,10 +1,26 @@
 // MatchRecord → AuditedMatch: every game replayed and scored, the match followed from 0-0,
 // every disagreement with the record a finding.
-import { replay, type GameReplay, type ReplayOptions } from '../engine/replay.js';
+import {
+  replay,
+  type CubeEvent,
+  type GameObserver,
+  type GameReplay,
+  type ReplayObserver,
+  type ReplayOptions,
+} from '../engine/replay.js';
+import type { Position } from '../engine/board.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
 import { MAX_POINTS } from '../core/limits.js';
-import type { AuditedMatch, Finding, GameRecord, GameVerdict, LineMoment, MatchRecord } from '../core/model.js';
+import type {
+  AuditedMatch,
+  FinalIds,
+  Finding,
+  GameRecord,
+  GameVerdict,
+  MatchRecord,
+  RollAction,
+} from '../core/model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
@@ -23,41 +39,72 @@ import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
-import { attachPositions, momentAtLine } from './evidence.js';
-import { type KeyBuffer, MatchKey, type ContentKey } from './match-key.js';
-import { GameStatsCounter, cubeActionsOf } from './game-stats.js';
-import { matchSummary } from './match-summary.js';
+import { type MatchState, attachPositions, lastLine } from './evidence.js';
 import { itemAt } from '../core/at.js';
 
-export interface AuditOptions {
+/**
+ * What a caller attaches to one match's audit (AuditContext.observe), made for that match: told of
+ * each game's replay as it goes, of each game judged, and of the match audited. The audit checks
+ * the rules and nothing else: the duplicate check's key, the statistics, the match summary and
+ * `show --line`'s capture are observers the caller attaches. Every member is optional; the audit
+ * calls them in the order the observers are given.
+ */
+export interface AuditObserver {
+  /**
+   * Told of every roll and cube event of every game, on the live board. Read once a match: it
+   * goes in the replay's options, which are made once a match, not once a game (bench/README.md).
+   */
+  readonly replay?: ReplayObserver;
+  /** Game `index` about to be replayed: the observer of its start and cube events, if it has one. */
+  startGame?(game: GameRecord, index: number): GameObserver | undefined;
+  /** Game `index` replayed, before the next one is (every game is replayed before any is judged). */
+  endGame?(game: GameRecord, r: GameReplay, index: number): void;
+  /** Game `index` judged: its replay as it was scored, its verdict (an observer may add to it), the match around it. */
+  judged?(game: GameRecord, r: GameReplay, index: number, judged: GameJudged): void;
+  /** The match audited: its report (an observer may add to it), and what the report does not say. */
+  endMatch?(report: AuditedMatch, end: MatchEnd): void;
+}
+
+/** A game as the audit judged it, for an observer. */
+export interface GameJudged {
+  verdict: GameVerdict;
+  /** The game's final IDs as the verdict has them (null where positions are not written down: AuditContext.positions false). */
+  final: FinalIds | null;
+  /** The match around the game, as its positions write it. */
+  state: MatchState;
+  /** The options the game was replayed with, without the observers' (to replay it again). */
+  replayOptions: ReplayOptions;
+}
+
+/** What the audit knows at the match's end besides its report. */
+export interface MatchEnd {
+  /** The rules the games were judged by. */
+  rules: RuleSet;
+  /** The score after the last game as the audit followed it. */
+  running: [number, number];
+  /** The number of the game that won the match, null when none did. */
+  wonBy: number | null;
+  /** Read and replayed whole: no unreadable line, no game stopped before its end. */
+  whole: boolean;
+}
+
+/** One match's audit: what it is judged with, and what the caller attaches to it. */
+export interface AuditContext {
   /** Findings that belong to the match but were found before the audit (parse errors, encoding). */
   extraFindings?: Finding[];
   rules?: RuleFlags;
   /** The file's text: each finding's `position.recorded` quotes the record's own words from it. */
   source?: SourceText;
-  /** A line whose moment the report carries in `at` (`show --line`). */
-  at?: number;
-  /** The column of `at` (`show --line L:C`): only the board of the action or result it names. */
-  atColumn?: number;
-  /** Hash the match's content into `contentKey` (the duplicate check). */
-  contentKey?: boolean;
-  /** The buffer the keys of the matches audited one after another share (a worker's batch). */
-  keyBuffer?: KeyBuffer;
-  /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
-  gameStats?: boolean;
-  /** Count each game's cube actions into its verdict's `cubeActions` (`players`: the cube columns alone). */
-  cubeActions?: boolean;
-  /** The match's headers, score, winner and ending in `summary` (the per-match CSV). */
-  matchSummary?: boolean;
   /**
    * false: no position is written down: each verdict's `final` is null and findings carry no
    * `position` or `legalPlay` (for outputs that read none of them: the text report, the per-match
    * CSV). Whether a game's final state fits a Match ID is still judged (number-out-of-range).
    * 'final': each verdict's `final` IDs only, findings without `position` or `legalPlay` (the
-   * per-game CSV reads `final.xgid` and nothing else of them). `at` asks for positions whatever
-   * this says.
+   * per-game CSV reads `final.xgid` and nothing else of them).
    */
   positions?: boolean | 'final';
+  /** The observers attached to this match's audit, made for it. */
+  observe?: readonly AuditObserver[];
 }
 
 /** Findings in file order. Most lists are empty or one long: no sort then (it allocates). */
@@ -90,15 +137,11 @@ interface MatchContext {
   jacobyByGame: Map<number, Finding[]>;
   replayOptions: ReplayOptions;
   source: SourceText | null;
-  at: number | null;
-  atColumn: number | null;
-  /** Each game's statistics as its replay counted them (AuditOptions.gameStats), else null. */
-  stats: GameStatsCounter[] | null;
-  /** Each game's cube actions counted (AuditOptions.cubeActions). */
-  cubeActions: boolean;
-  /** Each game's final IDs written down (AuditOptions.positions true or 'final'). */
+  /** The observers told of each game judged. */
+  judged: readonly AuditObserver[];
+  /** Each game's final IDs written down (AuditContext.positions true or 'final'). */
   finalPositions: boolean;
-  /** Each finding's position written down (AuditOptions.positions true). */
+  /** Each finding's position written down (AuditContext.positions true). */
   findingPositions: boolean;
 }
 
@@ -143,13 +186,15 @@ function sideNames(record: MatchRecord): [string, string] {
   return [quotedName(record.players[0]) || first, quotedName(record.players[1]) || second];
 }
 
-export function auditMatch(record: MatchRecord, options: AuditOptions = {}): AuditedMatch {
+/** No observer: a match audited alone allocates no list for them. */
+const NONE: readonly AuditObserver[] = [];
+
+export function auditMatch(record: MatchRecord, context: AuditContext = {}): AuditedMatch {
   const names = sideNames(record);
   const replayOptions: ReplayOptions = { variant: record.variant, marksHits: record.marksHits, players: names };
-  const key = options.contentKey ? new MatchKey(record, options.keyBuffer) : null;
-  const stats = options.gameStats ? record.games.map(() => new GameStatsCounter()) : null;
-  const replays = replayAll(record, replayOptions, key, stats);
-  const given = withBeaversPlayed(rulesFor(record, options.rules), replays);
+  const observe = context.observe ?? NONE;
+  const replays = replayAll(record, replayOptions, observe);
+  const given = withBeaversPlayed(rulesFor(record, context.rules), replays);
   const jacoby = given.money && given.source.jacoby === 'default' ? inferJacoby(record, replays, given) : null;
   const rules = withInferredJacoby(given, jacoby);
   const ctx: MatchContext = {
@@ -161,22 +206,18 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Aud
     jacoby,
     jacobyByGame: byGame(jacoby?.findings ?? []),
     replayOptions,
-    source: options.source ?? null,
-    at: options.at ?? null,
-    atColumn: options.atColumn ?? null,
-    stats,
-    cubeActions: options.cubeActions === true,
-    finalPositions: options.positions !== false || options.at !== undefined,
-    findingPositions: (options.positions ?? true) === true || options.at !== undefined,
+    source: context.source ?? null,
+    judged: observe.length === 0 ? NONE : observe.filter((o) => o.judged !== undefined),
+    finalPositions: context.positions !== false,
+    findingPositions: (context.positions ?? true) === true,
   };
-  const extra = options.extraFindings ?? [];
+  const extra = context.extraFindings ?? [];
   const findings: Finding[] = extra.slice();
   matchFindings(findings, record, rules);
   if (jacoby) for (const f of jacoby.findings) if (f.game === undefined) findings.push(f);
 
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
-  let at: LineMoment | null = null;
   const first: Score = ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0];
   let progress: Progress = {
     running: [first[0], first[1]],
@@ -191,7 +232,6 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Aud
     append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
-    at ??= audited.at;
   }
   const unfinished = matchUnfinished(record, rules, progress);
   if (unfinished) findings.push(unfinished);
@@ -214,33 +254,71 @@ export function auditMatch(record: MatchRecord, options: AuditOptions = {}): Aud
     games,
     findings,
   };
-  // Set only when there is one, in this order (JSON writes keys as they were set).
-  if (at !== null) report.at = at;
-  if (options.matchSummary) report.summary = matchSummary(record, rules.money, games, progress.running, progress.wonBy);
-  if (key !== null && wholeMatch(record, replays, extra))
-    report.contentKey = keyValue(key, rules, record, games, findings);
+  if (observe.length > 0) {
+    const whole = wholeMatch(record, replays, extra);
+    const end: MatchEnd = { rules, running: progress.running, wonBy: progress.wonBy, whole };
+    for (const o of observe) o.endMatch?.(report, end);
+  }
   return report;
 }
 
-/** Every game replayed; with `key`, the match's content hashed as they are; with `stats`, each game counted. */
-function replayAll(
-  record: MatchRecord,
-  options: ReplayOptions,
-  key: MatchKey | null,
-  stats: GameStatsCounter[] | null,
-): GameReplay[] {
-  // The options with the key's observer made once a match, not spread again for every game: the
-  // replay reads them at every roll, and a new object per game slows it (bench/README.md).
-  const keyed = key === null ? options : { ...options, observer: key.observer };
+/**
+ * Every game replayed, the observers told as it goes. The options with the observers' replay
+ * observer are made once a match, not spread again for every game: the replay reads them at
+ * every roll, and a new object per game slows it (bench/README.md).
+ */
+function replayAll(record: MatchRecord, options: ReplayOptions, observe: readonly AuditObserver[]): GameReplay[] {
+  const observer = oneReplayObserver(observe);
+  const observed = observer === undefined ? options : { ...options, observer };
   const work = newMoveScratch();
   return record.games.map((game, k) => {
-    key?.startGame();
-    const counter = stats?.[k];
-    const r = replay(game, keyed, counter, work);
-    key?.endGame(game, r.final);
-    counter?.end(game, r.rolls);
+    let told: GameObserver | undefined;
+    for (const o of observe) {
+      const g = o.startGame?.(game, k);
+      if (g !== undefined) told = told === undefined ? g : bothGameObservers(told, g);
+    }
+    const r = replay(game, observed, told, work);
+    for (const o of observe) o.endGame?.(game, r, k);
     return r;
   });
+}
+
+/** The observers' replay observers as one (the replay takes one), or none. */
+function oneReplayObserver(observe: readonly AuditObserver[]): ReplayObserver | undefined {
+  let one: ReplayObserver | undefined;
+  for (const o of observe) {
+    const b = o.replay;
+    if (b === undefined) continue;
+    const a = one;
+    one =
+      a === undefined
+        ? b
+        : {
+            roll(x: RollAction, pos: Position, opening: boolean) {
+              a.roll?.(x, pos, opening);
+              b.roll?.(x, pos, opening);
+            },
+            cube(e: CubeEvent, pos: Position, rolls: number) {
+              a.cube?.(e, pos, rolls);
+              b.cube?.(e, pos, rolls);
+            },
+          };
+  }
+  return one;
+}
+
+/** Two game observers as one (the replay takes one). */
+function bothGameObservers(a: GameObserver, b: GameObserver): GameObserver {
+  return {
+    start(pos: Position) {
+      a.start(pos);
+      b.start(pos);
+    },
+    cube(e: CubeEvent, pos: Position, rolls: number) {
+      a.cube(e, pos, rolls);
+      b.cube(e, pos, rolls);
+    },
+  };
 }
 
 /** Findings by their game's number (those of no game left out): looked up per game, not filtered from all. */
@@ -349,7 +427,7 @@ function auditGame(
   ctx: MatchContext,
   before: Progress,
   extra: Finding[] | undefined,
-): { verdict: GameVerdict; own: Finding[]; progress: Progress; at: LineMoment | null } {
+): { verdict: GameVerdict; own: Finding[]; progress: Progress } {
   const { rules, record } = ctx;
   const N = appliedLength(record, rules);
   const start = startOf(game, index, r, ctx, before);
@@ -380,13 +458,9 @@ function auditGame(
   const state = { score, crawford, length: N, jacoby: rules.jacoby, beavers: rules.beavers };
   if (ctx.findingPositions && own.length > 0)
     attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
-  const at =
-    ctx.at !== null && ctx.at >= game.line && ctx.at < (record.games[index + 1]?.line ?? lastLine(game) + 1)
-      ? momentAtLine(game, r, { line: ctx.at, column: ctx.atColumn }, final, state, ctx.replayOptions, ctx.source)
-      : null;
 
   const matchPlay = !rules.money && N !== null;
-  // The ending's fields spread in the schema's order; `stats` last, only when asked for.
+  // The ending's fields spread in the schema's order; what observers add to it comes after them.
   const verdict: GameVerdict = {
     game: game.number,
     line: game.line,
@@ -399,11 +473,13 @@ function auditGame(
     final,
     findings: extra ? own.concat(extra) : own,
   };
-  if (ctx.stats !== null) verdict.stats = itemAt(ctx.stats, index).result(r.final, r.cubeLog);
-  if (ctx.cubeActions) verdict.cubeActions = cubeActionsOf(r.cubeLog);
+  if (ctx.judged.length > 0) {
+    const judged: GameJudged = { verdict, final, state, replayOptions: ctx.replayOptions };
+    for (const o of ctx.judged) o.judged?.(game, r, index, judged);
+  }
   const moves = movesOf(game, scored, cube, rules);
   const next = start.next ?? [score];
-  return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx), at };
+  return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx) };
 }
 
 /** The game scored from one start score: whether it is the Crawford game, its points, its cube. */
@@ -669,17 +745,6 @@ function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: Progress
   });
 }
 
-/** The last line of a game that holds anything: its score line, an action, its result, a comment, where it could not be read. */
-function lastLine(game: GameRecord): number {
-  let line = game.line;
-  const last = game.actions[game.actions.length - 1]; // actions are in file order
-  if (last !== undefined && last.line > line) line = last.line;
-  if (game.result !== null && game.result.line > line) line = game.result.line;
-  for (const c of game.comments) if (c.line > line) line = c.line;
-  if (game.unreadableFrom !== null && game.unreadableFrom > line) line = game.unreadableFrom;
-  return line;
-}
-
 /** Read and replayed whole: no unreadable line, no game stopped before its end (the duplicate check). */
 function wholeMatch(record: MatchRecord, replays: GameReplay[], extra: readonly Finding[]): boolean {
   return (
@@ -687,15 +752,4 @@ function wholeMatch(record: MatchRecord, replays: GameReplay[], extra: readonly 
     record.games.every((g) => g.unreadableFrom === null) &&
     replays.every((r) => r.termination !== null)
   );
-}
-
-function keyValue(
-  key: MatchKey,
-  rules: RuleSet,
-  record: MatchRecord,
-  games: GameVerdict[],
-  findings: readonly Finding[],
-): ContentKey {
-  key.endMatch(rules, record.variant, games, findings);
-  return key.value();
 }

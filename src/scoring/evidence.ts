@@ -7,6 +7,7 @@ import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOp
 import { FINDING_CODES } from '../core/findings.js';
 import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../engine/ids.js';
 import type {
+  AuditedMatch,
   CubeState,
   FinalIds,
   Finding,
@@ -14,9 +15,11 @@ import type {
   GameRecord,
   LineBoard,
   LineMoment,
+  MatchRecord,
   Side,
 } from '../core/model.js';
 import type { SourceText } from '../read/source-text.js';
+import type { AuditObserver, GameJudged } from './audit.js';
 import { MAX_POSITIONED_ACTIONS } from '../core/limits.js';
 import { itemAt } from '../core/at.js';
 
@@ -151,7 +154,7 @@ const MAX_LINE_BOARDS = 4;
  * the end past its last action, between actions the next one's. The position is null where the
  * replay stopped before it.
  */
-export function momentAtLine(
+function momentAtLine(
   game: GameRecord,
   r: GameReplay,
   at: { line: number; column: number | null },
@@ -279,5 +282,43 @@ export function attachPositions(
       f.position = positionOf(m, state, actionText(game, k, source));
       if (f.code === 'illegal-move' && m.legalPlay !== null) f.legalPlay = m.legalPlay || 'no move is possible';
     }
+  }
+}
+
+/** The last line of a game that holds anything: its score line, an action, its result, a comment, where it could not be read. */
+export function lastLine(game: GameRecord): number {
+  let line = game.line;
+  const last = game.actions[game.actions.length - 1]; // actions are in file order
+  if (last !== undefined && last.line > line) line = last.line;
+  if (game.result !== null && game.result.line > line) line = game.result.line;
+  for (const c of game.comments) if (c.line > line) line = c.line;
+  if (game.unreadableFrom !== null && game.unreadableFrom > line) line = game.unreadableFrom;
+  return line;
+}
+
+/**
+ * `show --line`'s capture: the moment at a line (and column) of the match, into the report's `at`
+ * when the line is inside a game. An observer attached to one match's audit, with positions
+ * written down (AuditContext.positions true: the end's board is the verdict's final IDs).
+ */
+export class LineCapture implements AuditObserver {
+  private moment: LineMoment | null = null;
+
+  constructor(
+    private readonly record: MatchRecord,
+    private readonly at: { line: number; column: number | null },
+    private readonly source: SourceText | null,
+  ) {}
+
+  judged(game: GameRecord, r: GameReplay, index: number, judged: GameJudged): void {
+    const line = this.at.line;
+    if (this.moment !== null || line < game.line) return;
+    if (line >= (this.record.games[index + 1]?.line ?? lastLine(game) + 1)) return;
+    const { final, state, replayOptions } = judged;
+    this.moment = momentAtLine(game, r, this.at, final, state, replayOptions, this.source);
+  }
+
+  endMatch(report: AuditedMatch): void {
+    if (this.moment !== null) report.at = this.moment;
   }
 }

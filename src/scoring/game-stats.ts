@@ -1,8 +1,10 @@
 // Per-game statistics (the per-game CSV's columns): rolls, doublets and pips rolled,
 // cube turns, takes and drops for each side, pip counts at the start, at each cube turn and at
-// the end. Counted as the audit's own replay goes, through its game observer: no second walk, and
-// nothing when the CSV does not ask (AuditOptions.gameStats). Pure: a counter per game.
-import type { CubeEvent, GameObserver } from '../engine/replay.js';
+// the end. Counted as the audit's own replay goes, through an observer the caller attaches to
+// the audit (GameStatsObserver): no second walk, and nothing when the CSV does not ask. Pure: a
+// counter per game.
+import type { CubeEvent, GameObserver, GameReplay } from '../engine/replay.js';
+import type { AuditObserver, GameJudged } from './audit.js';
 import type { Position } from '../engine/board.js';
 import type { CubeActions, CubeTurn, GameRecord, GameStats } from '../core/model.js';
 import { byteAt, itemAt } from '../core/at.js';
@@ -19,7 +21,7 @@ function pipsOf(pos: Position): [number, number] {
 }
 
 /** Each side's cube turns (doubles, beavers, raccoons), takes and drops in a game's cube log. */
-export function cubeActionsOf(log: readonly CubeEvent[]): CubeActions {
+function cubeActionsOf(log: readonly CubeEvent[]): CubeActions {
   const actions: CubeActions = { cubeTurns: [0, 0], takes: [0, 0], drops: [0, 0] };
   for (const e of log) {
     const counts = e.kind === 'take' ? actions.takes : e.kind === 'drop' ? actions.drops : actions.cubeTurns;
@@ -76,7 +78,7 @@ export class GameStatsCounter implements GameObserver {
     this.cubeLog.push(this.open);
   }
 
-  /** The game's statistics, with its final position and the cube events the replay logged. */
+  /** The game's statistics, with its final position and the cube events the replay logged (after `end`). */
   result(final: Position, cubeEvents: readonly CubeEvent[]): GameStats {
     const end = pipsOf(final);
     const c = this.counts;
@@ -93,3 +95,30 @@ export class GameStatsCounter implements GameObserver {
     };
   }
 }
+
+/**
+ * Each game's statistics into its verdict's `stats` (the per-game CSV): an observer attached to
+ * one match's audit, a counter per game told of its replay's start and cube events.
+ */
+export class GameStatsObserver implements AuditObserver {
+  private readonly counters: GameStatsCounter[] = [];
+
+  startGame(_game: GameRecord, index: number): GameObserver {
+    const counter = new GameStatsCounter();
+    this.counters[index] = counter;
+    return counter;
+  }
+
+  judged(game: GameRecord, r: GameReplay, index: number, judged: GameJudged): void {
+    const counter = itemAt(this.counters, index);
+    counter.end(game, r.rolls);
+    judged.verdict.stats = counter.result(r.final, r.cubeLog);
+  }
+}
+
+/** Each game's cube actions into its verdict's `cubeActions` (`players`: the cube columns alone); it keeps nothing, one serves every match. */
+export const cubeActionsObserver: AuditObserver = {
+  judged(_game: GameRecord, r: GameReplay, _index: number, judged: GameJudged): void {
+    judged.verdict.cubeActions = cubeActionsOf(r.cubeLog);
+  },
+};

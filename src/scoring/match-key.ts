@@ -21,9 +21,19 @@
 // lines as written, each reduced to a small hash with its kind and line, and the match's error
 // count. The duplicate check says with them where two copies of a match differ and which has errors.
 import * as crypto from 'node:crypto';
-import type { CubeEvent, ReplayObserver } from '../engine/replay.js';
+import type { CubeEvent, GameReplay, ReplayObserver } from '../engine/replay.js';
+import type { AuditObserver, MatchEnd } from './audit.js';
 import type { Position } from '../engine/board.js';
-import type { Aside, ContentKey, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../core/model.js';
+import type {
+  Aside,
+  AuditedMatch,
+  ContentKey,
+  Finding,
+  GameRecord,
+  GameVerdict,
+  MatchRecord,
+  RollAction,
+} from '../core/model.js';
 import { itemAt } from '../core/at.js';
 
 /** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
@@ -141,8 +151,12 @@ const TAG = { roll: 1, cube: 2, game: 3, end: 4, final: 5, unplayed: 6, match: 7
  */
 const CUBE_KIND = { double: 1, beaver: 2, raccoon: 2, take: 0, drop: 3 } as const;
 
-/** Hashes a match as its games are replayed: `observer` goes to each game's replay, `endGame` after it. */
-export class MatchKey {
+/**
+ * Hashes a match as its audit replays its games (an observer attached to the audit, made for the
+ * match): each roll and cube event as the replay meets them, each game's end, then the match as
+ * the audit judged it, into the report's `contentKey` when the match was read and replayed whole.
+ */
+export class MatchKey implements AuditObserver {
   private readonly stream: WordStream;
   /** Rolls the replay played in the current game. */
   private played = 0;
@@ -165,7 +179,7 @@ export class MatchKey {
     this.stream.word(record.length ?? -1);
   }
 
-  readonly observer: ReplayObserver = {
+  readonly replay: ReplayObserver = {
     roll: (a: RollAction, pos: Position) => {
       this.played++;
       this.lastRoll = a;
@@ -182,14 +196,16 @@ export class MatchKey {
     },
   };
 
-  startGame(): void {
+  startGame(): undefined {
     this.stream.word(TAG.game);
     this.played = 0;
     this.lastRoll = null;
+    return undefined;
   }
 
   /** After the game's replay: its final board and recorded result. */
-  endGame(game: GameRecord, final: Position): void {
+  endGame(game: GameRecord, replayed: GameReplay): void {
+    const final = replayed.final;
     // A last roll written with a placeholder for its move (Studio's `63: ????`, rolled and then
     // resigned) is a roll not played: GNU Backgammon's .sgf of the record leaves it out.
     const last = game.actions.at(-1);
@@ -237,11 +253,18 @@ export class MatchKey {
     }
   }
 
+  /** After the audit: the key into the report's `contentKey`, for a match read and replayed whole (else none). */
+  endMatch(report: AuditedMatch, end: MatchEnd): void {
+    if (!end.whole) return;
+    this.matchEnd(end.rules, this.record.variant, report.games, report.findings);
+    report.contentKey = this.value();
+  }
+
   /**
-   * After the audit: the rules the games were judged by, how each game ended, and a forfeit of
-   * the match (one written as a comment ends it as a result does: it is not the abandoned twin).
+   * The rules the games were judged by, how each game ended, and a forfeit of the match (one
+   * written as a comment ends it as a result does: it is not the abandoned twin).
    */
-  endMatch(
+  private matchEnd(
     rules: { name: string; money: boolean },
     variant: string,
     games: readonly GameVerdict[],
@@ -262,7 +285,7 @@ export class MatchKey {
     for (const f of findings) if (f.severity === 'error') this.errors++;
   }
 
-  value(): ContentKey {
+  private value(): ContentKey {
     return { digest: this.stream.digest(), aside: asideOf(this.record, this.errors) };
   }
 }

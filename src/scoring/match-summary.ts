@@ -1,7 +1,8 @@
 // A match as a tournament director files it (`csv --per match`): the writer's headers,
-// the score the audit reached, the winner, how the match ended, its Crawford game. Made only when
-// asked (AuditOptions.matchSummary); pure.
-import type { GameVerdict, MatchRecord, MatchSummary } from '../core/model.js';
+// the score the audit reached, the winner, how the match ended, its Crawford game. Made from the
+// audit's report and what its end tells (the caller asks for it: read/attach.ts); pure.
+import type { AuditedMatch, MatchRecord, MatchSummary } from '../core/model.js';
+import type { MatchEnd } from './audit.js';
 
 /** The first header with one of these keys (any case), as written; null when none. */
 function headerValue(record: MatchRecord, ...keys: string[]): string | null {
@@ -12,17 +13,15 @@ function headerValue(record: MatchRecord, ...keys: string[]): string | null {
   return null;
 }
 
-/**
- * `running`: the score after the last game as the audit followed it; `wonBy`: the number of the
- * game that won the match, null when none did.
- */
+/** `report` and `end`: the match's audit, and what the audit told at its end (the score it followed to, the game that won). */
 export function matchSummary(
   record: MatchRecord,
-  money: boolean,
-  games: readonly GameVerdict[],
-  running: [number, number],
-  wonBy: number | null,
+  report: Pick<AuditedMatch, 'games'>,
+  end: Pick<MatchEnd, 'rules' | 'running' | 'wonBy'>,
 ): MatchSummary {
+  const { games } = report;
+  const { running, wonBy } = end;
+  const money = end.rules.money;
   const winning = wonBy === null ? undefined : games.find((g) => g.game === wonBy);
   // A match of unknown length (past any: a number-out-of-range finding) is not followed.
   const followed = money || record.length !== null;

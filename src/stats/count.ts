@@ -6,7 +6,9 @@ import { BAR, type Position } from '../engine/board.js';
 import { replay } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { importRecord } from '../import/index.js';
-import { auditMatch, type AuditOptions } from '../scoring/audit.js';
+import { auditMatch } from '../scoring/audit.js';
+import { type KeyBuffer, MatchKey } from '../scoring/match-key.js';
+import type { RuleFlags } from '../scoring/rules.js';
 import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../core/model.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 import { finding } from '../core/findings.js';
@@ -39,7 +41,7 @@ export interface FileDice {
 export interface CountOptions {
   by: GroupBy;
   /** The audit's options, when content keys are made (the rules decide how a game ended, which the key holds). */
-  keys?: AuditOptions;
+  keys?: { rules?: RuleFlags; keyBuffer?: KeyBuffer };
   /** Matches left out (numbered from 1 in the file): those found to repeat an earlier one of the run. */
   skip?: ReadonlySet<number>;
 }
@@ -56,8 +58,14 @@ function matchesWithErrors(matches: readonly MatchRecord[], lines: readonly numb
 /** A parse error as the audit counts it: a match with one has no content key (it was not read whole). */
 const UNREAD: Finding = finding('parse-error', 'error', 'a line could not be read');
 
-function contentKeyOf(record: MatchRecord, audit: AuditOptions, unread: boolean): ContentKey | null {
-  const r = auditMatch(record, { ...audit, contentKey: true, positions: false, extraFindings: unread ? [UNREAD] : [] });
+function contentKeyOf(
+  record: MatchRecord,
+  audit: NonNullable<CountOptions['keys']>,
+  unread: boolean,
+): ContentKey | null {
+  const key = new MatchKey(record, audit.keyBuffer);
+  const extraFindings = unread ? [UNREAD] : [];
+  const r = auditMatch(record, { rules: audit.rules, positions: false, extraFindings, observe: [key] });
   return r.contentKey ?? null;
 }
 

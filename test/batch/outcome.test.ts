@@ -24,7 +24,7 @@ import {
 } from '../../src/report/select.js';
 import { renderShow } from '../../src/report/show.js';
 import { renderText } from '../../src/report/text.js';
-import type { AuditOptions } from '../../src/scoring/audit.js';
+import { type AuditRequest, fileAudit } from '../../src/read/attach.js';
 import type { ContentKey } from '../../src/scoring/match-key.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
@@ -66,7 +66,7 @@ function wholeOutcome(
 const FORMATS: OutputFormat[] = ['text', 'ndjson', 'csv', 'csv-match', 'html'];
 
 interface Case {
-  audit: AuditOptions;
+  audit: AuditRequest;
   select?: FindingFilter;
   baseline?: boolean;
   showInfo: boolean;
@@ -100,7 +100,7 @@ const CASES: Case[] = [
 /** The file's outcome made report by report (`order` gives the order they are added in) and all together. */
 function both(bytes: Uint8Array, name: string, c: Case, order: 'file' | 'reversed'): [string, string] {
   const decoded = decode(bytes);
-  const fresh = () => auditDecoded(decoded, name, c.audit);
+  const fresh = () => auditDecoded(decoded, name, fileAudit(c.audit));
   const probe = fresh();
   const findings = probe.flatMap((r) => r.findings.map((f) => ({ r, f })));
   const accepted = c.accept
@@ -229,7 +229,7 @@ describe('no report outlives its rendering', () => {
       auditDecodedEach(
         decoded,
         'many.mat',
-        options.audit,
+        fileAudit(options.audit),
         (r, k) => {
           registry.register(r, k);
           made++;

@@ -9,17 +9,18 @@ import { reportsByMatch } from '../../src/read/by-match.js';
 import { decode } from '../../src/read/decode.js';
 import { parseMat, MatReader } from '../../grammars/mat.js';
 import { SgfReader, parseSgf } from '../../grammars/sgf.js';
-import type { AuditOptions } from '../../src/scoring/audit.js';
+import { type AuditRequest, fileAudit } from '../../src/read/attach.js';
 import type { Finding } from '../../src/core/model.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
-const OPTIONS: AuditOptions[] = [{}, { contentKey: true, gameStats: true }];
+const REQUESTS: AuditRequest[] = [{}, { contentKey: true, gameStats: true }];
 
 function same(bytes: Uint8Array, name: string): void {
-  for (const options of OPTIONS) {
+  for (const request of REQUESTS) {
+    const options = fileAudit(request);
     const streamed = JSON.stringify(auditFile(bytes, name, options));
     const whole = JSON.stringify(auditFileWhole(bytes, name, options));
-    expect(streamed === whole, `${name} ${JSON.stringify(options)}`).toBe(true);
+    expect(streamed === whole, `${name} ${JSON.stringify(request)}`).toBe(true);
   }
 }
 

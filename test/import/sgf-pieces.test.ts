@@ -11,6 +11,7 @@ import { apply, mutation } from '../fuzz/mutate.js';
 import { SgfMatches, wholeTrees, type TreeSource } from '../../src/import/sgf.js';
 import { SgfPieceTrees } from '../../src/import/sgf-pieces.js';
 import { auditMatch } from '../../src/scoring/audit.js';
+import { MatchKey } from '../../src/scoring/match-key.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 /** The text in pieces of `lines` lines each (pieces end at line ends, as the file reader gives them). */
@@ -32,7 +33,7 @@ function audited(trees: TreeSource): string {
   const matches = new SgfMatches(trees, 'f.sgf');
   const out: unknown[] = [];
   for (let m = matches.next(); m !== null; m = matches.next())
-    out.push(auditMatch(m, { source: matches.source, contentKey: true }));
+    out.push(auditMatch(m, { source: matches.source, observe: [new MatchKey(m)] }));
   return JSON.stringify({ out, whole: matches.whole, clean: trees.clean });
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditFileWhole, auditPieces } from '../../src/read/file.js';
 import { decode } from '../../src/read/decode.js';
 import type { MatchReport } from '../../src/core/model.js';
-import type { AuditOptions } from '../../src/scoring/audit.js';
+import { type AuditRequest, type FileAudit, fileAudit } from '../../src/read/attach.js';
 import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
 
 class TooLarge extends Error {}
@@ -40,7 +40,7 @@ function piecesOf(text: string, perPiece: number | (() => number)): () => string
 function inPieces(
   bytes: Uint8Array,
   name: string,
-  options: AuditOptions,
+  options: FileAudit,
   perPiece: number | (() => number),
   limit = 1 << 30,
 ): MatchReport[] | null {
@@ -59,14 +59,15 @@ function inPieces(
   return read ? reports : null;
 }
 
-const OPTIONS: AuditOptions[] = [{}, { contentKey: true, gameStats: true, matchSummary: true }];
+const REQUESTS: AuditRequest[] = [{}, { contentKey: true, gameStats: true, matchSummary: true }];
 
 function same(bytes: Uint8Array, name: string, perPiece: number | (() => number)): boolean {
-  for (const options of OPTIONS) {
+  for (const request of REQUESTS) {
+    const options = fileAudit(request);
     const pieces = inPieces(bytes, name, options, perPiece);
     if (pieces === null) return false;
     const whole = JSON.stringify(auditFileWhole(bytes, name, options));
-    expect(JSON.stringify(pieces) === whole, `${name} ${JSON.stringify(options)}`).toBe(true);
+    expect(JSON.stringify(pieces) === whole, `${name} ${JSON.stringify(request)}`).toBe(true);
   }
   return true;
 }

@@ -3,11 +3,12 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import { join } from 'node:path';
 import { MATCH_CSV_COLUMNS, matchCsvRow, renderMatchCsvRows } from '../../src/report/csv.js';
 import { FIXTURES, cli, fixture, fixtureText } from '../helpers.js';
 
-const asked = { matchSummary: true };
+const asked = fileAudit({ matchSummary: true });
 const rowOf = (bytes: Uint8Array, name: string, k = 0) => matchCsvRow(auditFile(bytes, name, asked)[k]);
 
 describe('one row per match', () => {

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import {
   CSV_COLUMNS,
   MATCH_CSV_COLUMNS,
@@ -169,7 +170,7 @@ describe('CSV writer: papaparse 5.7 unparse, byte for byte', () => {
     let rows = 0;
     for (const path of filesUnder(root)) {
       const name = relative(root, path);
-      const reports = auditFile(readFileSync(path), name, { gameStats: true, matchSummary: true });
+      const reports = auditFile(readFileSync(path), name, fileAudit({ gameStats: true, matchSummary: true }));
       const games = reports.flatMap(csvRows);
       const papaGames =
         games.length === 0 ? '' : Papa.unparse(games, { ...options, columns: [...CSV_COLUMNS] }) + '\r\n';

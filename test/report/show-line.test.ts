@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import { renderShow } from '../../src/report/show.js';
 import { CORPUS, FIXTURES } from '../helpers.js';
 
@@ -12,7 +13,7 @@ const encoder = new TextEncoder();
 
 /** The Position IDs `show --line L:C` prints (one board, so one ID), or `show --line L` without a column. */
 function shownIds(bytes: Uint8Array, name: string, line: number, column: number | undefined): string[] {
-  const reports = auditFile(bytes, name, column === undefined ? { at: line } : { at: line, atColumn: column });
+  const reports = auditFile(bytes, name, fileAudit({ at: { line, column } }));
   const text = renderShow(reports, { line, column });
   return [...text.matchAll(/Position ID (\S+)/g)].map((m) => m[1]);
 }

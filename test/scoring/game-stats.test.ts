@@ -1,11 +1,12 @@
 // Per-game statistics: counted from the audit's own replay through its observer, only
-// when asked (AuditOptions.gameStats). Oracle: for the gnubg-generated files, each game's rolls
+// when asked (AuditRequest.gameStats). Oracle: for the gnubg-generated files, each game's rolls
 // and pips rolled per side equal the counts of GNU Backgammon's own move records
 // (fixtures/gnubg/before-moves.tsv: every move record with its mover and dice).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import { decodePositionId } from '../../src/engine/ids.js';
 import { importRecord } from '../../src/import/index.js';
 import type { GameVerdict, RollAction } from '../../src/core/model.js';
@@ -28,7 +29,7 @@ describe('game statistics', () => {
   it('rolls, doublets and pips from the record; cube turns as the verdict counts them; pips at start and end', () => {
     const bytes = fixture('mat', 'gnubg-money-beavers.mat');
     const record = importRecord(bytes, 'x.mat').matches[0];
-    const [r] = auditFile(bytes, 'x.mat', { gameStats: true });
+    const [r] = auditFile(bytes, 'x.mat', fileAudit({ gameStats: true }));
     let turns = 0;
     r.games.forEach((g, k) => {
       const s = statsOf(g);
@@ -72,7 +73,7 @@ describe('game statistics', () => {
       '      Wins 2 points',
       '',
     ].join('\n');
-    const [r] = auditFile(new TextEncoder().encode(text), 'x.mat', { gameStats: true });
+    const [r] = auditFile(new TextEncoder().encode(text), 'x.mat', fileAudit({ gameStats: true }));
     const s = statsOf(r.games[0]);
     expect(s).toMatchObject({
       rolls: [1, 1],
@@ -91,13 +92,13 @@ describe('game statistics', () => {
   });
 });
 
-describe('cube actions alone (AuditOptions.cubeActions, what players reads)', () => {
+describe('cube actions alone (AuditRequest.cubeActions, what players reads)', () => {
   it('are the cube columns of the statistics, game by game, and nothing else is made', () => {
     let turns = 0;
     for (const name of ['gnubg-money-beavers.mat', 'money-beaver-raccoon.mat']) {
       const bytes = fixture('mat', name);
-      const full = auditFile(bytes, name, { gameStats: true });
-      const light = auditFile(bytes, name, { cubeActions: true });
+      const full = auditFile(bytes, name, fileAudit({ gameStats: true }));
+      const light = auditFile(bytes, name, fileAudit({ cubeActions: true }));
       full.forEach((r, m) =>
         r.games.forEach((g, k) => {
           const l = light[m].games[k];
@@ -109,7 +110,7 @@ describe('cube actions alone (AuditOptions.cubeActions, what players reads)', ()
       );
     }
     expect(turns).toBeGreaterThan(2);
-    for (const r of auditFile(fixture('mat', 'gnubg-money-beavers.mat'), 'x.mat', { gameStats: true }))
+    for (const r of auditFile(fixture('mat', 'gnubg-money-beavers.mat'), 'x.mat', fileAudit({ gameStats: true })))
       for (const g of r.games) expect('cubeActions' in g).toBe(false);
   });
 });
@@ -124,7 +125,11 @@ describe('rolls and pips rolled equal GNU Backgammon’s own move records', () =
     let pending = 0;
     const wrong: string[] = [];
     for (const file of files) {
-      const reports = auditFile(readFileSync(join(CORPUS, 'gnubg-generated', file)), file, { gameStats: true });
+      const reports = auditFile(
+        readFileSync(join(CORPUS, 'gnubg-generated', file)),
+        file,
+        fileAudit({ gameStats: true }),
+      );
       const record = importRecord(readFileSync(join(CORPUS, 'gnubg-generated', file)), file).matches[0];
       expect(reports).toHaveLength(1);
       const mine = rows.filter((r) => r.file === file);

@@ -6,12 +6,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import { CORPUS, audited, fixture, fixtureText } from '../helpers.js';
 
 const keyOf = (text: string | Uint8Array, name = 'x.mat') =>
-  auditFile(typeof text === 'string' ? new TextEncoder().encode(text) : text, name, { contentKey: true }).map((r) =>
-    r.match === null ? undefined : r.contentKey?.digest,
-  );
+  auditFile(
+    typeof text === 'string' ? new TextEncoder().encode(text) : text,
+    name,
+    fileAudit({ contentKey: true }),
+  ).map((r) => (r.match === null ? undefined : r.contentKey?.digest));
 
 describe('a match read from .mat and from .sgf has one key', () => {
   const dir = join(CORPUS, 'gnubg-generated');
@@ -48,9 +51,9 @@ describe('a match read from .mat and from .sgf has one key', () => {
     // The reader gives the headers it makes from a root the root's line: line 1 in one, line 2 in the other.
     const sgf = join(CORPUS, 'sgf');
     const aside = (f: string) =>
-      audited(auditFile(readFileSync(join(sgf, f)), f, { contentKey: true })[0]).contentKey?.aside.parts.filter(
-        (_, k) => k % 2 === 0,
-      );
+      audited(
+        auditFile(readFileSync(join(sgf, f)), f, fileAudit({ contentKey: true }))[0],
+      ).contentKey?.aside.parts.filter((_, k) => k % 2 === 0);
     const a = aside('gitGNU_gnu_gibbon__libgsgf_tests_markup-properties.sgf');
     expect(a?.length).toBeGreaterThan(0);
     expect(aside('gitGNU_gnu_gibbon__libgsgf_tests_root-properties.sgf')).toEqual(a);

@@ -1,4 +1,4 @@
-// AuditOptions.positions false: the audit writes no position down (each verdict's `final`, each
+// AuditContext.positions false: the audit writes no position down (each verdict's `final`, each
 // finding's `position` and `legalPlay`), for outputs that read none of them; everything else
 // is what the full audit says, number-out-of-range findings about the final state included.
 // 'final': each verdict's `final` only, for the per-game CSV (it reads `final.xgid` alone).
@@ -6,6 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import type { Finding, MatchReport } from '../../src/core/model.js';
 import { renderCsvRows } from '../../src/report/csv.js';
 import { renderText } from '../../src/report/text.js';
@@ -40,8 +41,8 @@ function positionsLeftOut(r: MatchReport): MatchReport {
 const files = matchFiles(FIXTURES);
 
 describe('an audit without positions', () => {
-  const full = files.map((file) => auditFile(fixture(file), file, { contentKey: true }));
-  const bare = files.map((file) => auditFile(fixture(file), file, { contentKey: true, positions: false }));
+  const full = files.map((file) => auditFile(fixture(file), file, fileAudit({ contentKey: true })));
+  const bare = files.map((file) => auditFile(fixture(file), file, fileAudit({ contentKey: true, positions: false })));
 
   it('the fixtures have final IDs and findings with positions, so that leaving them out is seen', () => {
     const reports = full.flat();
@@ -62,15 +63,15 @@ describe('an audit without positions', () => {
   it('still gives positions to show --line (at)', () => {
     const file = files.find((f) => f.endsWith('.mat'));
     expect(file).toBeDefined();
-    const [report] = auditFile(fixture(file!), file!, { positions: false, at: 1 });
+    const [report] = auditFile(fixture(file!), file!, fileAudit({ positions: false, at: { line: 1 } }));
     expect(report.games.some((g) => g.final !== null)).toBe(true);
   });
 });
 
 describe("an audit with the final positions only ('final')", () => {
-  const full = files.map((file) => auditFile(fixture(file), file, { contentKey: true, gameStats: true }));
+  const full = files.map((file) => auditFile(fixture(file), file, fileAudit({ contentKey: true, gameStats: true })));
   const final = files.map((file) =>
-    auditFile(fixture(file), file, { contentKey: true, gameStats: true, positions: 'final' }),
+    auditFile(fixture(file), file, fileAudit({ contentKey: true, gameStats: true, positions: 'final' })),
   );
   const findingPositionsLeftOut = (r: MatchReport): MatchReport => {
     const bare = positionsLeftOut(r);
