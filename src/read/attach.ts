@@ -35,8 +35,6 @@ export interface AuditRequest {
 export interface FileAudit {
   rules?: RuleFlags;
   positions?: boolean | 'final';
-  /** Findings that belong to every match of the file, before its own (a caller's). */
-  extraFindings?: Finding[];
   /** The observers one match's audit is given, made for it; `source`: the text its lines are in. */
   attach?: (record: MatchRecord, source: SourceText | undefined) => readonly AuditObserver[];
 }

@@ -122,8 +122,7 @@ class ByMatch {
   /** Audits a match now, unless the unlisted errors' one belongs to it: then at the end. */
   audit(held: Held, end = false): void {
     if (!end && this.more.first?.owner === held) return;
-    const extraFindings = [...(this.options.extraFindings ?? []), ...held.extra];
-    this.each(auditAttached(held.match, this.options, held.source, extraFindings), held.match.index - 1);
+    this.each(auditAttached(held.match, this.options, held.source, held.extra), held.match.index - 1);
   }
 
   /** After the last match: the unlisted errors' one to its match, which is audited then. */

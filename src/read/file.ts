@@ -65,7 +65,7 @@ function eachReportOf(imported: ImportResult, file: string, options: FileAudit, 
     const m = itemAt(matches, k);
     if (m === null) continue;
     matches[k] = null;
-    each(auditAttached(m, options, source, [...(options.extraFindings ?? []), ...itemAt(extra, k)]), k);
+    each(auditAttached(m, options, source, itemAt(extra, k)), k);
   }
 }
 
@@ -129,8 +129,7 @@ function sgfByTree(trees: TreeSource, notes: Finding[], file: string, options: F
   const matches = new SgfMatches(trees, file);
   let k = 0;
   for (let m = matches.next(); m !== null; m = matches.next()) {
-    const extraFindings = [...(options.extraFindings ?? []), ...(k === 0 ? notes : [])];
-    each(auditAttached(m, options, matches.source, extraFindings), k++);
+    each(auditAttached(m, options, matches.source, k === 0 ? notes : []), k++);
   }
   return !matches.whole;
 }
