@@ -3,6 +3,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditDecodedEach, auditPieces } from '../read/file.js';
 import { fileAudit } from '../read/attach.js';
+import type { KeyBuffer } from '../scoring/match-key.js';
 import type { MatchReport } from '../core/model.js';
 import type { FileCounts } from '../report/reporter.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
@@ -142,7 +143,7 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
  * longer than the limit, or a line, is an io-error for the file, as a file above the limit was
  * before; so is an SGF collection above it that must be read whole.
  */
-function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): FileOutcome {
+function auditLarge(task: FileTask, large: LargeFile, options: RunOptions, keys: KeyBuffer | undefined): FileOutcome {
   const { fd, size } = large;
   const limit = options.maxFileSize;
   let spool: Spool | null = null;
@@ -163,7 +164,7 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
       if (!o.skipped) delete o.rendered.places;
       return o;
     };
-    const audit = fileAudit(options.audit);
+    const audit = fileAudit(options.audit, keys);
     if ('ok' in how) {
       auditDecodedEach(how, task.path, audit, each, () => {}); // binary data: one report
       return finish();
@@ -187,11 +188,14 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions): File
 }
 
 /** How the dice audit counts a file: with content keys when the run looks for duplicates, leaving out the matches found to repeat. */
-function diceOptions(task: FileTask, options: RunOptions, by: GroupBy): CountOptions {
+function diceOptions(task: FileTask, options: RunOptions, by: GroupBy, keys: KeyBuffer | undefined): CountOptions {
   return {
     by,
     // A second count (matches left out) is not met again by the duplicate check: no keys then.
-    keys: options.audit.contentKey && task.duplicates === undefined ? options.audit : undefined,
+    keys:
+      options.audit.contentKey && task.duplicates === undefined
+        ? { rules: options.audit.rules, buffer: keys }
+        : undefined,
     skip: task.duplicates === undefined ? undefined : new Set(task.duplicates.map((d) => d.match)),
   };
 }
@@ -205,14 +209,14 @@ function diceRendered(dice: FileDice): { counts: FileCounts; out: Record<string,
 }
 
 /** A file's decoded text, or its outcome when it is not audited (unread, skipped, counted for the dice audit). */
-function decodeTask(task: FileTask, options: RunOptions): Decoded | FileOutcome {
+function decodeTask(task: FileTask, options: RunOptions, keys: KeyBuffer | undefined): Decoded | FileOutcome {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
-  if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options) : bytes;
+  if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options, keys) : bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   // The dice audit counts what it reads; a file with no match to read is audited, to say why.
   const dice =
-    options.dice === undefined ? null : countFile(bytes, task.path, diceOptions(task, options, options.dice));
+    options.dice === undefined ? null : countFile(bytes, task.path, diceOptions(task, options, options.dice, keys));
   if (dice !== null) {
     const { keys, ...counts } = dice;
     const outcome = { path: task.path, skipped: false as const, rendered: diceRendered(counts), dice: counts };
@@ -221,10 +225,11 @@ function decodeTask(task: FileTask, options: RunOptions): Decoded | FileOutcome 
   return decode(bytes); // the bytes are dropped on return: the audit holds the text only
 }
 
-export function runTask(task: FileTask, options: RunOptions): FileOutcome {
+/** `keys`: the buffer the content keys of the files run one after another share (a worker's batch). */
+export function runTask(task: FileTask, options: RunOptions, keys?: KeyBuffer): FileOutcome {
   let decoded: Decoded | FileOutcome;
   try {
-    decoded = decodeTask(task, options);
+    decoded = decodeTask(task, options, keys);
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }
@@ -249,7 +254,7 @@ export function runTask(task: FileTask, options: RunOptions): FileOutcome {
     auditDecodedEach(
       decoded,
       task.path,
-      fileAudit(options.audit),
+      fileAudit(options.audit, keys),
       (r, k) => builder.add(r, k),
       () => (builder = outcome()),
     );

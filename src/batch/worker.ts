@@ -11,14 +11,12 @@ export default function runBatch(batch: Batch): BatchResult {
   const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
   const outcomes: BatchResult['outcomes'] = [];
   // The batch's matches are keyed one after another: one buffer serves them all.
-  const options = batch.options.audit.contentKey
-    ? { ...batch.options, audit: { ...batch.options.audit, keyBuffer: new KeyBuffer() } }
-    : batch.options;
+  const keys = batch.options.audit.contentKey ? new KeyBuffer() : undefined;
   let size = 0;
   for (const [k, task] of batch.tasks.entries()) {
     since[0] = Date.now();
     Atomics.store(index, 0, k); // after the time: a reader that sees k sees its start
-    const outcome = runTask(task, options);
+    const outcome = runTask(task, batch.options, keys);
     outcomes.push(outcome);
     if (!outcome.skipped) for (const text of Object.values(outcome.rendered.out)) size += text?.length ?? 0;
     // Enough output for one message: the rest of the batch goes back to the main thread, which

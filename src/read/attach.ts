@@ -12,15 +12,13 @@ import { matchSummary } from '../scoring/match-summary.js';
 import { LineCapture } from '../scoring/evidence.js';
 import type { SourceText } from './source-text.js';
 
-/** What a run asks of each match's audit: plain data, but for `keyBuffer`, which a worker adds to its copy. */
+/** What a run asks of each match's audit: plain data (a worker gets a copy). */
 export interface AuditRequest {
   rules?: RuleFlags;
   /** Which positions the audit writes down (AuditContext.positions); `at` asks for all of them. */
   positions?: boolean | 'final';
   /** Hash each match's content into `contentKey` (the duplicate check). */
   contentKey?: boolean;
-  /** The buffer the keys of the matches audited one after another share (a worker's batch). */
-  keyBuffer?: KeyBuffer;
   /** Count each game's statistics into its verdict's `stats` (the per-game CSV). */
   gameStats?: boolean;
   /** Count each game's cube actions into its verdict's `cubeActions` (`players`: the cube columns alone). */
@@ -49,12 +47,13 @@ function summaryObserver(record: MatchRecord): AuditObserver {
 }
 
 /**
- * A file's audit as `request` asks. The observers are attached in the order the report's keys
+ * A file's audit as `request` asks; `keys`: the buffer the keys of the matches audited one after
+ * another share (a worker's batch). The observers are attached in the order the report's keys
  * are written in: a verdict's `stats` before its `cubeActions`, the report's `at`, `summary`,
  * then `contentKey`.
  */
-export function fileAudit(request: AuditRequest): FileAudit {
-  const { rules, at, contentKey, keyBuffer, gameStats, cubeActions, matchSummary: summary } = request;
+export function fileAudit(request: AuditRequest, keys?: KeyBuffer): FileAudit {
+  const { rules, at, contentKey, gameStats, cubeActions, matchSummary: summary } = request;
   const positions = at === undefined ? request.positions : true;
   const audit: FileAudit = { rules, positions };
   if (!(gameStats || cubeActions || summary || contentKey || at !== undefined)) return audit;
@@ -65,7 +64,7 @@ export function fileAudit(request: AuditRequest): FileAudit {
     if (at !== undefined)
       observe.push(new LineCapture(record, { line: at.line, column: at.column ?? null }, source ?? null));
     if (summary) observe.push(summaryObserver(record));
-    if (contentKey) observe.push(new MatchKey(record, keyBuffer));
+    if (contentKey) observe.push(new MatchKey(record, keys));
     return observe;
   };
   return audit;

@@ -40,8 +40,8 @@ export interface FileDice {
 /** How a file is counted: by which groups; with content keys (the duplicate check); leaving out some matches. */
 export interface CountOptions {
   by: GroupBy;
-  /** The audit's options, when content keys are made (the rules decide how a game ended, which the key holds). */
-  keys?: { rules?: RuleFlags; keyBuffer?: KeyBuffer };
+  /** When content keys are made: the rules (they decide how a game ended, which the key holds), the buffer the keys share. */
+  keys?: { rules?: RuleFlags; buffer?: KeyBuffer };
   /** Matches left out (numbered from 1 in the file): those found to repeat an earlier one of the run. */
   skip?: ReadonlySet<number>;
 }
@@ -63,7 +63,7 @@ function contentKeyOf(
   audit: NonNullable<CountOptions['keys']>,
   unread: boolean,
 ): ContentKey | null {
-  const key = new MatchKey(record, audit.keyBuffer);
+  const key = new MatchKey(record, audit.buffer);
   const extraFindings = unread ? [UNREAD] : [];
   const r = auditMatch(record, { rules: audit.rules, positions: false, extraFindings, observe: [key] });
   return r.contentKey ?? null;
