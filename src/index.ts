@@ -8,7 +8,10 @@ export type * from './core/model.js';
 export { decode } from './read/decode.js';
 export { detectFormat } from './import/detect.js';
 export { auditMatch } from './scoring/audit.js';
+export type { AuditContext, AuditObserver, GameJudged, MatchEnd } from './scoring/audit.js';
 export { auditFile } from './read/file.js';
+// What the CLI asks of each match's audit, as observers a file's audit attaches (`auditFile`'s third argument).
+export { fileAudit, type AuditRequest, type FileAudit } from './read/attach.js';
 export { run } from './cli.js';
 
 // Inside bgaudit a move token (`8/5*`) and a roll's dice are one object for every file of a

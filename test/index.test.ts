@@ -2,7 +2,7 @@
 // token and per roll's dice among all files (grammars/mat-moves.ts), and a caller that changed
 // those would change every later audit in the process.
 import { describe, expect, it } from 'vitest';
-import { auditFile, decode, importRecord, parseMat } from '../src/index.js';
+import { auditFile, decode, fileAudit, importRecord, parseMat } from '../src/index.js';
 import { importRecord as importShared } from '../src/import/index.js';
 import { fixture } from './helpers.js';
 
@@ -44,5 +44,14 @@ describe('the library API', () => {
     change(parsed);
     expect(JSON.stringify(parsed)).not.toBe(tree);
     expect(codes()).toEqual(before);
+  });
+
+  it('auditFile: what the CLI asks of the audit besides findings, through fileAudit', () => {
+    const reports = auditFile(fixture(...FILE), 'b.mat', fileAudit({ gameStats: true, matchSummary: true }));
+    expect(reports.length).toBe(2);
+    for (const r of reports) {
+      expect('summary' in r && r.summary !== undefined).toBe(true);
+      expect('games' in r && r.games.every((g) => g.stats !== undefined)).toBe(true);
+    }
   });
 });
