@@ -32,7 +32,10 @@ interface PlayersOptions extends RunFlagValues {
 
 /** The standings in the format asked for. */
 function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): string {
-  const table = standings.result(opts.format === 'html' ? CHARTED : 0);
+  const table = standings.result(opts.format === 'html' ? CHARTED : 0, {
+    byLength: opts.byLength === true,
+    headToHead: opts.headToHead === true,
+  });
   const shown: StandingsShown = { byLength: opts.byLength, headToHead: opts.headToHead };
   if (opts.format === 'csv') return standingsCsv(table, shown);
   if (opts.format === 'json') return standingsJson(table, shown);

@@ -7,7 +7,7 @@
 import type { CubeActions, MatchReport } from '../core/model.js';
 import { duplicateOf } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
-import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
+import { addGame, noGames, type GameFacts, type GameTotals, type MatchFacts, type Standings } from './standings.js';
 
 /** A match's games added up: games, then per side points, gammons, backgammons, cube turns, takes, drops. */
 type TotalsLine = [
@@ -34,6 +34,24 @@ const NO_CUBE_ACTIONS: CubeActions = { cubeTurns: [0, 0], takes: [0, 0], drops: 
 export function standingsLine(r: MatchReport): string {
   if (r.match === null) return '';
   const s = r.summary;
+  // Loops, one facts object for all the games and no spread: this runs once a match in every
+  // worker, mostly before the compiler has optimised it.
+  let errors = 0;
+  for (const f of r.findings) if (f.severity === 'error') errors++;
+  const totals = noGames();
+  const facts: GameFacts = { ...NO_CUBE_ACTIONS, winner: null, outcome: '', termination: '', credited: 0 };
+  for (const g of r.games) {
+    // Asked for by `players`; the per-game CSV's statistics hold them too.
+    const cube = g.cubeActions ?? g.stats ?? NO_CUBE_ACTIONS;
+    facts.winner = g.winner;
+    facts.outcome = g.outcome ?? '';
+    facts.termination = g.termination ?? '';
+    facts.credited = g.points.credited ?? 0;
+    facts.cubeTurns = cube.cubeTurns;
+    facts.takes = cube.takes;
+    facts.drops = cube.drops;
+    addGame(totals, facts);
+  }
   const line: MatchLine = [
     r.file,
     r.match,
@@ -44,23 +62,9 @@ export function standingsLine(r: MatchReport): string {
     s?.time ?? '',
     s?.winner ?? -1,
     s?.ending ?? '',
-    r.findings.filter((f) => f.severity === 'error').length,
+    errors,
     duplicateOf(r.findings) ?? '',
-    totalsLine(
-      r.games.reduce((t, g) => {
-        // Asked for by `players`; the per-game CSV's statistics hold them too.
-        const cube = g.cubeActions ?? g.stats ?? NO_CUBE_ACTIONS;
-        return addGame(t, {
-          winner: g.winner,
-          outcome: g.outcome ?? '',
-          termination: g.termination ?? '',
-          credited: g.points.credited ?? 0,
-          cubeTurns: cube.cubeTurns,
-          takes: cube.takes,
-          drops: cube.drops,
-        });
-      }, noGames()),
-    ),
+    totalsLine(totals),
   ];
   return JSON.stringify(line) + '\n';
 }
@@ -75,12 +79,18 @@ export function standingsLineWithDuplicate(line: string, of: string): string | n
 
 const totalsLine = (t: GameTotals): TotalsLine => [
   t.games,
-  ...t.points,
-  ...t.gammons,
-  ...t.backgammons,
-  ...t.cubeTurns,
-  ...t.takes,
-  ...t.drops,
+  t.points[0],
+  t.points[1],
+  t.gammons[0],
+  t.gammons[1],
+  t.backgammons[0],
+  t.backgammons[1],
+  t.cubeTurns[0],
+  t.cubeTurns[1],
+  t.takes[0],
+  t.takes[1],
+  t.drops[0],
+  t.drops[1],
 ];
 
 const side = (n: number) => (n === 0 ? 0 : n === 1 ? 1 : null);

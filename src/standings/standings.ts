@@ -54,14 +54,17 @@ export const noGames = (): GameTotals => ({
   drops: [0, 0],
 });
 
+function addPair(to: [number, number], from: readonly [number, number]): void {
+  to[0] += from[0];
+  to[1] += from[1];
+}
+
 /** `t` with game `g` added: its points to its winner, a gammon or backgammon unless forfeited, each side's cube actions. */
 export function addGame(t: GameTotals, g: GameFacts): GameTotals {
   t.games++;
-  for (const s of [0, 1] as const) {
-    t.cubeTurns[s] += g.cubeTurns[s];
-    t.takes[s] += g.takes[s];
-    t.drops[s] += g.drops[s];
-  }
+  addPair(t.cubeTurns, g.cubeTurns);
+  addPair(t.takes, g.takes);
+  addPair(t.drops, g.drops);
   if (g.winner === null) return t;
   t.points[g.winner] += g.credited;
   if (g.termination === 'forfeit') return t;
@@ -197,11 +200,13 @@ export function whenPlayed(date: string, time: string): string | null {
 function lengthRecords(triples: readonly number[]): LengthRecord[] {
   const out: LengthRecord[] = [];
   for (let at = 0; at + 2 < triples.length; at += 3) {
-    const [length = 0, won = 0, lost = 0] = triples.slice(at, at + 3);
+    const [length = 0, won = 0, lost = 0] = [triples[at], triples[at + 1], triples[at + 2]];
     out.push({ length, matches: won + lost, won, lost });
   }
   return out.sort((x, y) => x.length - y.length);
 }
+
+const ALL_PARTS = { byLength: true, headToHead: true };
 
 export class Standings {
   private readonly players = new Map<string, Player>();
@@ -304,8 +309,11 @@ export class Standings {
     }
   }
 
-  /** The standings; `historyOf`: how many of the best rated players' rating histories to keep. */
-  result(historyOf = 0): StandingsResult {
+  /**
+   * The standings; `historyOf`: how many of the best rated players' rating histories to keep;
+   * `parts`: the tables worked out beside the players' (the others are left empty).
+   */
+  result(historyOf = 0, parts: { byLength: boolean; headToHead: boolean } = ALL_PARTS): StandingsResult {
     const ratings = new Map<string, Rated>();
     const at = (key: string) => ratings.get(key) ?? { rating: this.ratingStart, experience: 0 };
     // Dated matches first, by date; then the undated, each group in input order (the sort is stable).
@@ -317,8 +325,12 @@ export class Standings {
       ratings.set(m.winner, next.winner);
       ratings.set(m.loser, next.loser);
     }
-    const dated = this.rated.filter((m) => m.date !== null).length;
-    const timed = this.rated.filter((m) => m.date !== null && m.date.length > 10).length;
+    let dated = 0;
+    let timed = 0;
+    for (const m of this.rated) {
+      if (m.date !== null) dated++;
+      if (m.date !== null && m.date.length > 10) timed++;
+    }
     const entries = [...this.players.entries()].map(([key, p]) => {
       const row = this.rowOf(p, ratings.get(key));
       return { key, row, player: p };
@@ -330,22 +342,24 @@ export class Standings {
         (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
     );
     const rank = new Map(entries.map((e, k) => [e.key, k]));
-    const headToHead = [...this.pairs.entries()]
-      .map(([pairKey, [lesserWon, otherWon]]) => {
-        const [a = '', b = ''] = pairKey.split('\u0000');
-        const aFirst = (rank.get(a) ?? 0) < (rank.get(b) ?? 0);
-        const [first, second] = aFirst ? [a, b] : [b, a];
-        const [won, lost] = aFirst ? [lesserWon, otherWon] : [otherWon, lesserWon];
-        return { first: rank.get(first) ?? 0, second: rank.get(second) ?? 0, won, lost };
-      })
-      .sort((x, y) => x.first - y.first || x.second - y.second)
-      .map(({ first, second, won, lost }): HeadToHead => ({
-        player: itemAt(entries, first).row.name,
-        opponent: itemAt(entries, second).row.name,
-        matches: won + lost,
-        won,
-        lost,
-      }));
+    const headToHead = !parts.headToHead
+      ? []
+      : [...this.pairs.entries()]
+          .map(([pairKey, [lesserWon, otherWon]]) => {
+            const [a = '', b = ''] = pairKey.split('\u0000');
+            const aFirst = (rank.get(a) ?? 0) < (rank.get(b) ?? 0);
+            const [first, second] = aFirst ? [a, b] : [b, a];
+            const [won, lost] = aFirst ? [lesserWon, otherWon] : [otherWon, lesserWon];
+            return { first: rank.get(first) ?? 0, second: rank.get(second) ?? 0, won, lost };
+          })
+          .sort((x, y) => x.first - y.first || x.second - y.second)
+          .map(({ first, second, won, lost }): HeadToHead => ({
+            player: itemAt(entries, first).row.name,
+            opponent: itemAt(entries, second).row.name,
+            matches: won + lost,
+            won,
+            lost,
+          }));
     // The page's charts: the top `historyOf` players' ratings after each of their matches, the
     // ratings played again for them alone, so that what is kept grows with those players only.
     const charted = new Map(entries.slice(0, historyOf).map((e) => [e.key, [this.ratingStart]]));
@@ -361,7 +375,7 @@ export class Standings {
     }
     return {
       players: entries.map((e) => e.row),
-      byLength: entries.map((e) => lengthRecords(e.player.byLength)),
+      byLength: parts.byLength ? entries.map((e) => lengthRecords(e.player.byLength)) : [],
       headToHead,
       history: entries.slice(0, historyOf).map((e) => (e.row.rating === null ? [] : (charted.get(e.key) ?? []))),
       matches: this.counted,
