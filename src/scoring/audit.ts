@@ -12,15 +12,7 @@ import type { Position } from '../engine/board.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
 import { MAX_POINTS } from '../core/limits.js';
-import type {
-  AuditedMatch,
-  FinalIds,
-  Finding,
-  GameRecord,
-  GameVerdict,
-  MatchRecord,
-  RollAction,
-} from '../core/model.js';
+import type { AuditedMatch, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../core/model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
@@ -39,54 +31,11 @@ import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
-import { type MatchState, attachPositions, lastLine } from './evidence.js';
+import { attachPositions, lastLine } from './evidence.js';
+import type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
+
+export type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 import { itemAt } from '../core/at.js';
-
-/**
- * What a caller attaches to one match's audit (AuditContext.observe), made for that match: told of
- * each game's replay as it goes, of each game judged, and of the match audited. The audit checks
- * the rules and nothing else: the duplicate check's key, the statistics, the match summary and
- * `show --line`'s capture are observers the caller attaches. Every member is optional; the audit
- * calls them in the order the observers are given.
- */
-export interface AuditObserver {
-  /**
-   * Told of every roll and cube event of every game, on the live board. Read once a match: it
-   * goes in the replay's options, which are made once a match, not once a game (bench/README.md).
-   */
-  readonly replay?: ReplayObserver;
-  /** Game `index` about to be replayed: the observer of its start and cube events, if it has one. */
-  startGame?(game: GameRecord, index: number): GameObserver | undefined;
-  /** Game `index` replayed, before the next one is (every game is replayed before any is judged). */
-  endGame?(game: GameRecord, r: GameReplay, index: number): void;
-  /** Game `index` judged: its replay as it was scored, its verdict (an observer may add to it), the match around it. */
-  judged?(game: GameRecord, r: GameReplay, index: number, judged: GameJudged): void;
-  /** The match audited: its report (an observer may add to it), and what the report does not say. */
-  endMatch?(report: AuditedMatch, end: MatchEnd): void;
-}
-
-/** A game as the audit judged it, for an observer. */
-export interface GameJudged {
-  verdict: GameVerdict;
-  /** The game's final IDs as the verdict has them (null where positions are not written down: AuditContext.positions false). */
-  final: FinalIds | null;
-  /** The match around the game, as its positions write it. */
-  state: MatchState;
-  /** The options the game was replayed with, without the observers' (to replay it again). */
-  replayOptions: ReplayOptions;
-}
-
-/** What the audit knows at the match's end besides its report. */
-export interface MatchEnd {
-  /** The rules the games were judged by. */
-  rules: RuleSet;
-  /** The score after the last game as the audit followed it. */
-  running: [number, number];
-  /** The number of the game that won the match, null when none did. */
-  wonBy: number | null;
-  /** Read and replayed whole: no unreadable line, no game stopped before its end. */
-  whole: boolean;
-}
 
 /** One match's audit: what it is judged with, and what the caller attaches to it. */
 export interface AuditContext {

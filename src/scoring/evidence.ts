@@ -19,21 +19,9 @@ import type {
   Side,
 } from '../core/model.js';
 import type { SourceText } from '../read/source-text.js';
-import type { AuditObserver, GameJudged } from './audit.js';
+import type { AuditObserver, GameJudged, MatchState } from './observer.js';
 import { MAX_POSITIONED_ACTIONS } from '../core/limits.js';
 import { itemAt } from '../core/at.js';
-
-/** The match around a game, as its Match ID writes it. */
-export interface MatchState {
-  /** The score the game is played from. */
-  score: [number, number];
-  crawford: boolean;
-  /** null: past any length (a number-out-of-range finding): no Match ID. */
-  length: number | null;
-  jacoby: boolean;
-  /** Beavers allowed (a money session's XGID says so). */
-  beavers: boolean;
-}
 
 /** What a position is built from: the board, the side on roll, the cube, the dice. */
 interface Moment0 {

@@ -4,7 +4,7 @@
 // the audit (GameStatsObserver): no second walk, and nothing when the CSV does not ask. Pure: a
 // counter per game.
 import type { CubeEvent, GameObserver, GameReplay } from '../engine/replay.js';
-import type { AuditObserver, GameJudged } from './audit.js';
+import type { AuditObserver, GameJudged } from './observer.js';
 import type { Position } from '../engine/board.js';
 import type { CubeActions, CubeTurn, GameRecord, GameStats } from '../core/model.js';
 import { byteAt, itemAt } from '../core/at.js';

@@ -22,7 +22,7 @@
 // count. The duplicate check says with them where two copies of a match differ and which has errors.
 import * as crypto from 'node:crypto';
 import type { CubeEvent, GameReplay, ReplayObserver } from '../engine/replay.js';
-import type { AuditObserver, MatchEnd } from './audit.js';
+import type { AuditObserver, MatchEnd } from './observer.js';
 import type { Position } from '../engine/board.js';
 import type {
   Aside,

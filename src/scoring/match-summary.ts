@@ -2,7 +2,7 @@
 // the score the audit reached, the winner, how the match ended, its Crawford game. Made from the
 // audit's report and what its end tells (the caller asks for it: read/attach.ts); pure.
 import type { AuditedMatch, MatchRecord, MatchSummary } from '../core/model.js';
-import type { MatchEnd } from './audit.js';
+import type { MatchEnd } from './observer.js';
 
 /** The first header with one of these keys (any case), as written; null when none. */
 function headerValue(record: MatchRecord, ...keys: string[]): string | null {
