@@ -428,7 +428,7 @@ function auditGame(
   }
   const moves = movesOf(game, scored, cube, rules);
   const next = start.next ?? [score];
-  return { verdict, own, progress: after(before, game, score, crawfordHere, scored, cube, moves, next, ctx) };
+  return { verdict, own, progress: after(before, { game, score, crawfordHere, scored, cube, moves, from: next }, ctx) };
 }
 
 /** The game scored from one start score: whether it is the Crawford game, its points, its cube. */
@@ -643,22 +643,27 @@ function noIds(game: GameRecord, scored: GameScore, score: [number, number]): Fi
   return gameFinding(game, 'number-out-of-range', 'info', message);
 }
 
+/** A game as it was judged, for the match's progress past it. */
+interface GameJudgement {
+  game: GameRecord;
+  /** The score it was played from. */
+  score: [number, number];
+  /** It is the Crawford game, as its start score has it. */
+  crawfordHere: boolean;
+  scored: GameScore;
+  cube: number | null;
+  moves: GameMoves;
+  /** The starts the game may have had, as the record's results add up. */
+  from: readonly Score[];
+}
+
 /**
- * The match after the game: the score credited from `score`, the scores the record's results
- * add up to (from `from`, the starts the game may have had), the Crawford game played as the
- * start score has it, the game that won it, the play's story.
+ * The match after the game: the score credited from its start, the scores the record's results
+ * add up to, the Crawford game played as the start score has it, the game that won it, the
+ * play's story.
  */
-function after(
-  before: Progress,
-  game: GameRecord,
-  score: [number, number],
-  crawfordHere: boolean,
-  scored: GameScore,
-  cube: number | null,
-  moves: GameMoves,
-  from: readonly Score[],
-  ctx: MatchContext,
-): Progress {
+function after(before: Progress, judged: GameJudgement, ctx: MatchContext): Progress {
+  const { game, score, crawfordHere, scored, cube, moves, from } = judged;
   const running: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
   if (winner !== null && points.credited !== null && before.wonBy === null) running[winner] += points.credited;
