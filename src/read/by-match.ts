@@ -28,7 +28,7 @@ interface Held {
 
 /**
  * Where a file's matches come from, one at a time, their lines those of the file: its whole text
- * (`wholeText`), or its text read piece by piece (pieces.ts).
+ * (`matchesOfText`), or its text read piece by piece (pieces.ts).
  */
 export interface MatchSource {
   /** The next match, its lines placed, and the text that holds its lines; null when no match-length line follows. */
@@ -40,7 +40,7 @@ export interface MatchSource {
 }
 
 /** A file's matches from its whole text. */
-function wholeText(text: string): MatchSource {
+export function matchesOfText(text: string): MatchSource {
   const reader = new MatReader(text);
   const source = new SourceText(text);
   return {
@@ -144,23 +144,11 @@ class ByMatch {
 }
 
 /**
- * A `.mat` file's reports, match by match, each given to `each` as it is made (the match that
- * takes the unlisted parse errors last); false when the file has no match-length line (the
- * whole-file reader then says why, and `each` was not called). `notes` go to the first match,
- * `finding` makes a parse error's finding.
+ * A `.mat` file's reports, match by match, its matches taken from `reader`, each report given to
+ * `each` as it is made (the match that takes the unlisted parse errors last); false when the file
+ * has no match-length line (the whole-file reader then says why, and `each` was not called).
+ * `notes` go to the first match, `finding` makes a parse error's finding.
  */
-export function reportsByMatch(
-  text: string,
-  notes: Finding[],
-  file: string,
-  options: FileAudit,
-  finding: ErrorFinding,
-  each: EachReport,
-): boolean {
-  return readByMatch(wholeText(text), notes, file, options, finding, each);
-}
-
-/** The same, the matches taken from `reader`. */
 export function readByMatch(
   reader: MatchSource,
   notes: Finding[],

@@ -5,7 +5,7 @@ import { encodingNotes, importDecoded, importRecord } from '../import/index.js';
 import { SgfMatches, wholeTrees, type TreeSource } from '../import/sgf.js';
 import { detectFormat } from '../import/detect.js';
 import { decode, type Decoded, type Encoding } from './decode.js';
-import { readByMatch, reportsByMatch, type EachReport } from './by-match.js';
+import { readByMatch, matchesOfText, type EachReport } from './by-match.js';
 import { PieceMatches } from './pieces.js';
 import { SgfPieceTrees } from '../import/sgf-pieces.js';
 import { unlistedMessage } from '../import/parse-error.js';
@@ -115,7 +115,8 @@ export function auditDecodedEach(
   if (decoded.ok) {
     const format = detectFormat(decoded.text);
     const notes = encodingNotes(decoded.encoding);
-    if (format === 'mat' && reportsByMatch(decoded.text, notes, file, options, parseErrorFinding, each)) return;
+    if (format === 'mat' && readByMatch(matchesOfText(decoded.text), notes, file, options, parseErrorFinding, each))
+      return;
     if (format === 'sgf') {
       if (sgfByTree(wholeTrees(decoded.text), notes, file, options, each)) return;
       restart();

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditDecodedEach, auditFile, auditFileWhole } from '../../src/read/file.js';
-import { reportsByMatch } from '../../src/read/by-match.js';
+import { readByMatch, matchesOfText } from '../../src/read/by-match.js';
 import { decode } from '../../src/read/decode.js';
 import { parseMat, MatReader } from '../../grammars/mat.js';
 import { SgfReader, parseSgf } from '../../grammars/sgf.js';
@@ -53,7 +53,7 @@ describe('match by match = the whole-file reader', () => {
           if (!decoded.ok) continue; // a fixture with a NUL byte in the group
           decodedFiles++;
           const error = (): Finding => ({ code: 'parse-error', severity: 'error', message: '' });
-          if (reportsByMatch(decoded.text, [], 'f.mat', {}, error, () => {})) streamedFiles++;
+          if (readByMatch(matchesOfText(decoded.text), [], 'f.mat', {}, error, () => {})) streamedFiles++;
         }
       }
     }
