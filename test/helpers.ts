@@ -124,3 +124,22 @@ export function audited(r: MatchReport | undefined): AuditedMatch {
   if (r === undefined || r.match === null) throw new Error(`not an audited match: ${JSON.stringify(r?.findings)}`);
   return r;
 }
+
+/** A one-game .mat match of player `a` with `bad` unreadable lines in its game's body. */
+export function gameWithBadLines(a: string, bad: number): string {
+  return ` 3 point match\n\n Game 1\n ${a} : 0                Bob : 0\n${'zz\n'.repeat(bad)}  1) 31: 8/5 6/5            42: 8/4 6/4\n      Wins 1 point\n`;
+}
+
+/**
+ * Unreadable lines placed around a file's matches, past and short of the number a file lists:
+ * [in Ann's game, in Cy's, before each match and after the last].
+ */
+export const BAD_LINE_SHAPES: readonly (readonly [number, number, number])[] = [
+  [60, 60, 0],
+  [99, 0, 5],
+  [100, 0, 5],
+  [0, 150, 3],
+  [0, 0, 60],
+  [40, 0, 40],
+  [0, 0, 34],
+];

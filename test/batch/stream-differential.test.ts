@@ -11,7 +11,7 @@ import { parseMat, MatReader } from '../../grammars/mat.js';
 import { SgfReader, parseSgf } from '../../grammars/sgf.js';
 import { type AuditRequest, fileAudit } from '../../src/read/attach.js';
 import type { Finding } from '../../src/core/model.js';
-import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
+import { BAD_LINE_SHAPES, CORPUS, FIXTURES, filesUnder, gameWithBadLines } from '../helpers.js';
 
 const REQUESTS: AuditRequest[] = [{}, { contentKey: true, gameStats: true }];
 
@@ -92,18 +92,8 @@ describe('match by match = the whole-file reader', () => {
   });
 
   it('a file with more parse errors than it lists: the one that counts the rest goes to the match of the first of them', () => {
-    const game = (a: string, bad: number) =>
-      ` 3 point match\n\n Game 1\n ${a} : 0                Bob : 0\n${'zz\n'.repeat(bad)}  1) 31: 8/5 6/5            42: 8/4 6/4\n      Wins 1 point\n`;
-    // [bad lines in Ann's game, in Cy's, before each match and after the last]
-    const shapes = [
-      [60, 60, 0],
-      [99, 0, 5],
-      [100, 0, 5],
-      [0, 150, 3],
-      [0, 0, 60],
-      [40, 0, 40],
-      [0, 0, 34],
-    ];
+    const game = gameWithBadLines;
+    const shapes = BAD_LINE_SHAPES;
     const firsts: string[] = [];
     for (const [a, b, c] of shapes) {
       const text = `${'yy\n'.repeat(c)}${game('Ann', a)}${'xx\n'.repeat(c)}${game('Cy', b)}${game('Di', 1)}${'ww\n'.repeat(c)}`;

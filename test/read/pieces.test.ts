@@ -7,7 +7,7 @@ import { auditFileWhole, auditPieces } from '../../src/read/file.js';
 import { decode } from '../../src/read/decode.js';
 import type { MatchReport } from '../../src/core/model.js';
 import { type AuditRequest, type FileAudit, fileAudit } from '../../src/read/attach.js';
-import { CORPUS, FIXTURES, filesUnder } from '../helpers.js';
+import { BAD_LINE_SHAPES, CORPUS, FIXTURES, filesUnder, gameWithBadLines } from '../helpers.js';
 
 class TooLarge extends Error {}
 
@@ -93,18 +93,8 @@ describe('a .mat file read in pieces = read whole', () => {
   });
 
   it('files with more unreadable lines than a file lists, wherever they are, and no match at all', () => {
-    const game = (a: string, bad: number) =>
-      ` 3 point match\n\n Game 1\n ${a} : 0                Bob : 0\n${'zz\n'.repeat(bad)}  1) 31: 8/5 6/5            42: 8/4 6/4\n      Wins 1 point\n`;
-    const shapes = [
-      [60, 60, 0],
-      [99, 0, 5],
-      [100, 0, 5],
-      [0, 150, 3],
-      [0, 0, 60],
-      [40, 0, 40],
-      [0, 0, 34],
-      [250, 250, 250],
-    ];
+    const game = gameWithBadLines;
+    const shapes = [...BAD_LINE_SHAPES, [250, 250, 250] as const];
     for (const [a, b, c] of shapes) {
       const text = `${'yy\n'.repeat(c)}${game('Ann', a)}${'xx\n'.repeat(c)}${game('Cy', b)}; a comment\n${'# more\n'.repeat(c % 5)}${game('Di', 1)} 0 point match\n${'ww\n'.repeat(c)}${game('Ed', a)}`;
       const bytes = new TextEncoder().encode(text);
