@@ -32,10 +32,7 @@ interface PlayersOptions extends RunFlagValues {
 
 /** The standings in the format asked for. */
 function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): string {
-  const table = standings.result(opts.format === 'html' ? CHARTED : 0, {
-    byLength: opts.byLength === true,
-    headToHead: opts.headToHead === true,
-  });
+  const table = standings.result(opts.format === 'html' ? CHARTED : 0);
   const shown: StandingsShown = { byLength: opts.byLength, headToHead: opts.headToHead };
   if (opts.format === 'csv') return standingsCsv(table, shown);
   if (opts.format === 'json') return standingsJson(table, shown);
@@ -105,7 +102,8 @@ Examples:
       [opts.output].filter((p) => p !== undefined),
     );
     const file = opts.output ? openOutput(opts.output, { timeoutMs: opts.outputTimeout }) : null;
-    const standings = new Standings(aliases, opts.ratingStart);
+    const parts = { byLength: opts.byLength === true, headToHead: opts.headToHead === true };
+    const standings = new Standings(aliases, opts.ratingStart, parts);
     let result: RunResult;
     try {
       result = await runPaths(paths, {

@@ -4,13 +4,14 @@
 import type { AuditedMatch, MatchRecord, MatchSummary } from '../core/model.js';
 import type { MatchEnd } from './observer.js';
 
-/** The first header with one of these keys (any case), as written; null when none. */
-function headerValue(record: MatchRecord, ...keys: string[]): string | null {
-  for (const key of keys) {
-    const h = record.headers.find((x) => x.key.toLowerCase() === key);
-    if (h !== undefined) return h.value;
+/** The headers by key in lower case, the first of each key as written: looked up nine times a match. */
+function headersByKey(record: MatchRecord): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (const h of record.headers) {
+    const key = h.key.toLowerCase();
+    if (!byKey.has(key)) byKey.set(key, h.value);
   }
-  return null;
+  return byKey;
 }
 
 /** `report` and `end`: the match's audit, and what the audit told at its end (the score it followed to, the game that won). */
@@ -25,17 +26,25 @@ export function matchSummary(
   const winning = wonBy === null ? undefined : games.find((g) => g.game === wonBy);
   // A match of unknown length (past any: a number-out-of-range finding) is not followed.
   const followed = money || record.length !== null;
+  const headers = headersByKey(record);
+  const headerValue = (...keys: string[]): string | null => {
+    for (const key of keys) {
+      const value = headers.get(key);
+      if (value !== undefined) return value;
+    }
+    return null;
+  };
   return {
     line: record.line,
-    site: headerValue(record, 'site'),
-    event: headerValue(record, 'event'),
-    date: headerValue(record, 'eventdate', 'date'),
-    time: headerValue(record, 'eventtime', 'time'),
-    round: headerValue(record, 'round'),
-    matchId: headerValue(record, 'match id'),
+    site: headerValue('site'),
+    event: headerValue('event'),
+    date: headerValue('eventdate', 'date'),
+    time: headerValue('eventtime', 'time'),
+    round: headerValue('round'),
+    matchId: headerValue('match id'),
     ratings: [
-      headerValue(record, 'player 1 elo') ?? record.ratings?.[0]?.toString() ?? null,
-      headerValue(record, 'player 2 elo') ?? record.ratings?.[1]?.toString() ?? null,
+      headerValue('player 1 elo') ?? record.ratings?.[0]?.toString() ?? null,
+      headerValue('player 2 elo') ?? record.ratings?.[1]?.toString() ?? null,
     ],
     finalScore: followed ? [running[0], running[1]] : null,
     winner: winning?.winner ?? null,

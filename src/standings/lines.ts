@@ -3,30 +3,14 @@
 // time, winner, ending, error count and duplicate of the match, and its games added up per side
 // (points, gammons, backgammons, cube actions). The per-match and per-game CSV rows carry the same
 // facts among many others, and making and reading them back cost more than the audit's own
-// output; adding the games up in the worker leaves the main thread one small object a match.
+// output; adding the games up in the worker leaves the main thread a short list of numbers a match.
 import type { CubeActions, MatchReport } from '../core/model.js';
 import { duplicateOf } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
-import { addGame, noGames, type GameFacts, type GameTotals, type MatchFacts, type Standings } from './standings.js';
+import { addGame, noGames, type GameTotals, type MatchFacts, type Standings } from './standings.js';
 
-/** A match's games added up: games, then per side points, gammons, backgammons, cube turns, takes, drops. */
-type TotalsLine = [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
 /** A match: file, match, players, length, date, time, winner (-1: none), ending, errors, duplicate of ('' when not), its games. */
-type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, TotalsLine];
+type MatchLine = [string, number, string, string, number, string, string, number, string, number, string, GameTotals];
 
 const NO_CUBE_ACTIONS: CubeActions = { cubeTurns: [0, 0], takes: [0, 0], drops: [0, 0] };
 
@@ -34,23 +18,23 @@ const NO_CUBE_ACTIONS: CubeActions = { cubeTurns: [0, 0], takes: [0, 0], drops: 
 export function standingsLine(r: MatchReport): string {
   if (r.match === null) return '';
   const s = r.summary;
-  // Loops, one facts object for all the games and no spread: this runs once a match in every
-  // worker, mostly before the compiler has optimised it.
   let errors = 0;
   for (const f of r.findings) if (f.severity === 'error') errors++;
   const totals = noGames();
-  const facts: GameFacts = { ...NO_CUBE_ACTIONS, winner: null, outcome: '', termination: '', credited: 0 };
   for (const g of r.games) {
     // Asked for by `players`; the per-game CSV's statistics hold them too.
     const cube = g.cubeActions ?? g.stats ?? NO_CUBE_ACTIONS;
-    facts.winner = g.winner;
-    facts.outcome = g.outcome ?? '';
-    facts.termination = g.termination ?? '';
-    facts.credited = g.points.credited ?? 0;
-    facts.cubeTurns = cube.cubeTurns;
-    facts.takes = cube.takes;
-    facts.drops = cube.drops;
-    addGame(totals, facts);
+    // A new object literal each game keeps one fixed shape, which V8 makes cheap; one object
+    // reused across games, its fields overwritten, was several times slower (bench/README.md).
+    addGame(totals, {
+      winner: g.winner,
+      outcome: g.outcome ?? '',
+      termination: g.termination ?? '',
+      credited: g.points.credited ?? 0,
+      cubeTurns: cube.cubeTurns,
+      takes: cube.takes,
+      drops: cube.drops,
+    });
   }
   const line: MatchLine = [
     r.file,
@@ -64,7 +48,7 @@ export function standingsLine(r: MatchReport): string {
     s?.ending ?? '',
     errors,
     duplicateOf(r.findings) ?? '',
-    totalsLine(totals),
+    totals,
   ];
   return JSON.stringify(line) + '\n';
 }
@@ -77,29 +61,13 @@ export function standingsLineWithDuplicate(line: string, of: string): string | n
   return JSON.stringify(m) + '\n';
 }
 
-const totalsLine = (t: GameTotals): TotalsLine => [
-  t.games,
-  t.points[0],
-  t.points[1],
-  t.gammons[0],
-  t.gammons[1],
-  t.backgammons[0],
-  t.backgammons[1],
-  t.cubeTurns[0],
-  t.cubeTurns[1],
-  t.takes[0],
-  t.takes[1],
-  t.drops[0],
-  t.drops[1],
-];
-
 const side = (n: number) => (n === 0 ? 0 : n === 1 ? 1 : null);
 
 /** Reads the lines of `text` (whole lines), handing each match and then its games' totals over. */
 function readStandingsLines(
   text: string,
   onMatch: (m: MatchFacts) => void,
-  onTotals: (match: number, t: GameTotals) => void,
+  onTotals: (match: number, t: readonly number[]) => void,
 ): void {
   let at = 0;
   while (at < text.length) {
@@ -119,16 +87,7 @@ function readStandingsLines(
         errors: m[9],
         duplicateOf: m[10],
       });
-      const t = m[11];
-      onTotals(m[1], {
-        games: t[0],
-        points: [t[1], t[2]],
-        gammons: [t[3], t[4]],
-        backgammons: [t[5], t[6]],
-        cubeTurns: [t[7], t[8]],
-        takes: [t[9], t[10]],
-        drops: [t[11], t[12]],
-      });
+      onTotals(m[1], m[11]);
     }
     at = end + 1;
   }

@@ -33,43 +33,40 @@ export interface GameFacts {
   drops: [number, number];
 }
 
-/** A match's games added up, per side (side 0 first): points, gammons and backgammons won, cube actions made. */
-export interface GameTotals {
-  games: number;
-  points: [number, number];
-  gammons: [number, number];
-  backgammons: [number, number];
-  cubeTurns: [number, number];
-  takes: [number, number];
-  drops: [number, number];
-}
+/**
+ * A match's games added up: the number of games, then per side (side 0 first) the points,
+ * gammons and backgammons won and the cube turns, takes and drops made, from the offsets in
+ * `TOTAL`. A flat list of numbers: made once a match in a worker, sent as it is, and read once a
+ * match in the main thread with nothing built around it.
+ */
+export type GameTotals = number[];
 
-export const noGames = (): GameTotals => ({
-  games: 0,
-  points: [0, 0],
-  gammons: [0, 0],
-  backgammons: [0, 0],
-  cubeTurns: [0, 0],
-  takes: [0, 0],
-  drops: [0, 0],
-});
+/** Where each count of `GameTotals` is: the game count, or a side's count at the offset plus the side. */
+export const TOTAL = { games: 0, points: 1, gammons: 3, backgammons: 5, cubeTurns: 7, takes: 9, drops: 11 } as const;
 
-function addPair(to: [number, number], from: readonly [number, number]): void {
-  to[0] += from[0];
-  to[1] += from[1];
+export const noGames = (): GameTotals => [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** The count of `t` at `at` (0 past its end). */
+const countAt = (t: readonly number[], at: number): number => t[at] ?? 0;
+
+function bump(t: GameTotals, at: number, by: number): void {
+  t[at] = countAt(t, at) + by;
 }
 
 /** `t` with game `g` added: its points to its winner, a gammon or backgammon unless forfeited, each side's cube actions. */
 export function addGame(t: GameTotals, g: GameFacts): GameTotals {
-  t.games++;
-  addPair(t.cubeTurns, g.cubeTurns);
-  addPair(t.takes, g.takes);
-  addPair(t.drops, g.drops);
+  bump(t, TOTAL.games, 1);
+  bump(t, TOTAL.cubeTurns, g.cubeTurns[0]);
+  bump(t, TOTAL.cubeTurns + 1, g.cubeTurns[1]);
+  bump(t, TOTAL.takes, g.takes[0]);
+  bump(t, TOTAL.takes + 1, g.takes[1]);
+  bump(t, TOTAL.drops, g.drops[0]);
+  bump(t, TOTAL.drops + 1, g.drops[1]);
   if (g.winner === null) return t;
-  t.points[g.winner] += g.credited;
+  bump(t, TOTAL.points + g.winner, g.credited);
   if (g.termination === 'forfeit') return t;
-  if (g.outcome === 'gammon') t.gammons[g.winner]++;
-  else if (g.outcome === 'backgammon') t.backgammons[g.winner]++;
+  if (g.outcome === 'gammon') bump(t, TOTAL.gammons + g.winner, 1);
+  else if (g.outcome === 'backgammon') bump(t, TOTAL.backgammons + g.winner, 1);
   return t;
 }
 
@@ -206,7 +203,13 @@ function lengthRecords(triples: readonly number[]): LengthRecord[] {
   return out.sort((x, y) => x.length - y.length);
 }
 
-const ALL_PARTS = { byLength: true, headToHead: true };
+/** The tables kept beside the players' (`--by-length`, `--head-to-head`). */
+export interface StandingsParts {
+  byLength: boolean;
+  headToHead: boolean;
+}
+
+const ALL_PARTS: StandingsParts = { byLength: true, headToHead: true };
 
 export class Standings {
   private readonly players = new Map<string, Player>();
@@ -220,9 +223,11 @@ export class Standings {
   /** `whenPlayed` of each date and time met. */
   private readonly dates = new Map<string, string | null>();
 
+  /** `parts`: the tables to keep beside the players'; those not asked for cost nothing a match. */
   constructor(
     private readonly aliases = new Aliases(),
     private readonly ratingStart = 1500,
+    private readonly parts: StandingsParts = ALL_PARTS,
   ) {}
 
   /** A new file: its matches' summaries come next, then their games. */
@@ -256,13 +261,17 @@ export class Standings {
       winner.row.forfeits_won++;
       loser.row.forfeits_lost++;
     }
-    countLength(winner.byLength, m.length, 0);
-    countLength(loser.byLength, m.length, 1);
     const [wKey, lKey] = [winner.key, loser.key];
-    const pairKey = wKey < lKey ? `${wKey}\u0000${lKey}` : `${lKey}\u0000${wKey}`;
-    const pair = this.pairs.get(pairKey);
-    if (pair === undefined) this.pairs.set(pairKey, wKey < lKey ? [1, 0] : [0, 1]);
-    else pair[wKey < lKey ? 0 : 1]++;
+    if (this.parts.byLength) {
+      countLength(winner.byLength, m.length, 0);
+      countLength(loser.byLength, m.length, 1);
+    }
+    if (this.parts.headToHead) {
+      const pairKey = wKey < lKey ? `${wKey}\u0000${lKey}` : `${lKey}\u0000${wKey}`;
+      const pair = this.pairs.get(pairKey);
+      if (pair === undefined) this.pairs.set(pairKey, wKey < lKey ? [1, 0] : [0, 1]);
+      else pair[wKey < lKey ? 0 : 1]++;
+    }
     winner.rated = loser.rated = true;
     this.rated.push({
       date: this.when(m.date, m.time),
@@ -290,30 +299,31 @@ export class Standings {
   }
 
   /** The games of match `match` of the file, added up (`addGame`), counted when that match counts. */
-  totals(match: number, t: GameTotals): void {
+  totals(match: number, t: readonly number[]): void {
     const players = this.counting.get(match);
     if (players === undefined) return;
-    for (const s of [0, 1] as const) {
-      const p = players[s].row;
-      const o = s === 0 ? 1 : 0;
-      p.games += t.games;
-      p.points_won += t.points[s];
-      p.points_lost += t.points[o];
-      p.gammons_won += t.gammons[s];
-      p.gammons_lost += t.gammons[o];
-      p.backgammons_won += t.backgammons[s];
-      p.backgammons_lost += t.backgammons[o];
-      p.doubles += t.cubeTurns[s];
-      p.takes += t.takes[s];
-      p.drops += t.drops[s];
+    for (let s = 0; s < 2; s++) {
+      const p = itemAt(players, s).row;
+      const o = 1 - s;
+      p.games += countAt(t, TOTAL.games);
+      p.points_won += countAt(t, TOTAL.points + s);
+      p.points_lost += countAt(t, TOTAL.points + o);
+      p.gammons_won += countAt(t, TOTAL.gammons + s);
+      p.gammons_lost += countAt(t, TOTAL.gammons + o);
+      p.backgammons_won += countAt(t, TOTAL.backgammons + s);
+      p.backgammons_lost += countAt(t, TOTAL.backgammons + o);
+      p.doubles += countAt(t, TOTAL.cubeTurns + s);
+      p.takes += countAt(t, TOTAL.takes + s);
+      p.drops += countAt(t, TOTAL.drops + s);
     }
   }
 
   /**
-   * The standings; `historyOf`: how many of the best rated players' rating histories to keep;
-   * `parts`: the tables worked out beside the players' (the others are left empty).
+   * The standings; `historyOf`: how many of the best rated players' rating histories to keep. The
+   * tables not among the constructor's `parts` are empty.
    */
-  result(historyOf = 0, parts: { byLength: boolean; headToHead: boolean } = ALL_PARTS): StandingsResult {
+  result(historyOf = 0): StandingsResult {
+    const parts = this.parts;
     const ratings = new Map<string, Rated>();
     const at = (key: string) => ratings.get(key) ?? { rating: this.ratingStart, experience: 0 };
     // Dated matches first, by date; then the undated, each group in input order (the sort is stable).
