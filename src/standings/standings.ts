@@ -42,7 +42,7 @@ export interface GameFacts {
 export type GameTotals = number[];
 
 /** Where each count of `GameTotals` is: the game count, or a side's count at the offset plus the side. */
-export const TOTAL = { games: 0, points: 1, gammons: 3, backgammons: 5, cubeTurns: 7, takes: 9, drops: 11 } as const;
+const TOTAL = { games: 0, points: 1, gammons: 3, backgammons: 5, cubeTurns: 7, takes: 9, drops: 11 } as const;
 
 export const noGames = (): GameTotals => [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
