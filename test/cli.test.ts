@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FIXTURES, cli, cliWith, poolOnFewFiles, reportsIn } from './helpers.js';
+import { FIXTURES, cli, cliWith, poolOnFewFiles, reportsIn, tempDir } from './helpers.js';
 
 // The pool's set-up, spied on: test/helpers.ts says why.
 vi.mock(import('../src/batch/pool-setup.js'), { spy: true });
@@ -103,7 +102,7 @@ describe('bgaudit csv and verify --csv', () => {
   });
 
   it('verify --csv writes the same rows to a file beside the report', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'bgaudit-cli-')), 'games.csv');
+    const out = join(tempDir('bgaudit-cli-'), 'games.csv');
     const file = join(FIXTURES, 'scoring', 'gammon-on-drop.mat');
     const r = await cli('verify', file, '--csv', out);
     expect(r.code).toBe(1);
@@ -124,7 +123,7 @@ describe('bgaudit csv and verify --csv', () => {
 
 describe('bgaudit show', () => {
   it('a match of unknown length (a length past any match) is said so, never "null-point"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-show-'));
+    const dir = tempDir('bgaudit-show-');
     const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8').replace(
       /^ 7 point match$/m,
       ` ${'9'.repeat(10_000)} point match`,

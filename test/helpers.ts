@@ -1,9 +1,10 @@
 // Paths and readers shared by the tests.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, vi, type Mock } from 'vitest';
+import { afterAll, afterEach, beforeAll, onTestFinished, vi, type Mock } from 'vitest';
 import { poolFrom, workerFile } from '../src/batch/pool-setup.js';
 import type { AuditedMatch, MatchReport } from '../src/core/model.js';
 
@@ -43,6 +44,49 @@ export async function cliWith(
       io.stdin === undefined ? new Uint8Array(0) : io.stdin.length > limit ? null : io.stdin,
   });
   return { code, stdout, stderr };
+}
+
+/** The folders `tempDir` made outside a test, removed once the file's tests are done. */
+const madeOutsideTests: string[] = [];
+afterAll(() => {
+  for (const dir of madeOutsideTests.splice(0)) removeTree(dir);
+});
+
+/**
+ * A new empty folder in the system's temporary folder, removed with all it holds when the test
+ * that made it ends, passed or failed (made outside a test, at the top of a file, in a describe
+ * body or a `beforeAll`: once the file's tests are done). Nothing a test run makes is left in the
+ * user's temporary folder.
+ */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    onTestFinished(() => removeTree(dir));
+  } catch {
+    // Not inside a test: onTestFinished has no test to attach to.
+    madeOutsideTests.push(dir);
+  }
+  return dir;
+}
+
+/**
+ * Removes a folder and all it holds. A recursive removal unlinks a symbolic link, never what it
+ * points at. A folder a test has made unreadable stops it: then every folder of the tree (found
+ * with lstat, so never through a link) is made readable again and the removal tried once more.
+ */
+function removeTree(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    unlock(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function unlock(path: string): void {
+  if (!lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) return;
+  chmodSync(path, 0o700);
+  for (const name of readdirSync(path)) unlock(join(path, name));
 }
 
 /** The test-only pool worker that fails on the files `faultOn` names (test/batch/fault-worker.cjs). */

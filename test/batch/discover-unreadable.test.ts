@@ -1,10 +1,10 @@
 // A folder that cannot be listed, met in a walk, is an io-error report of its own (exit 1, as an
 // unreadable file is), not a missing path (exit 2). Root lists every folder whatever its mode, so
 // the failure is made by the file system module here.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../helpers.js';
 
 const locked = new Set<string>();
 
@@ -22,7 +22,7 @@ const { discover } = await import('../../src/batch/discover.js');
 
 describe('a folder that cannot be listed', () => {
   it('is reported in its place, in plain words, and the walk goes on', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-locked-'));
+    const dir = tempDir('bgaudit-locked-');
     mkdirSync(join(dir, 'a-locked'));
     writeFileSync(join(dir, 'a-locked', 'x.mat'), '');
     writeFileSync(join(dir, 'b.mat'), '');

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discover, type DiscoverOptions, type Discovered } from '../../src/batch/discover.js';
 import { globBase, globMatcher } from '../../src/batch/glob.js';
+import { tempDir } from '../helpers.js';
 
 function all(paths: string[], options: DiscoverOptions = {}): Discovered[] {
   const out: Discovered[] = [];
@@ -12,7 +12,7 @@ function all(paths: string[], options: DiscoverOptions = {}): Discovered[] {
 }
 
 function tree(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bgaudit-discover-'));
+  const dir = tempDir('bgaudit-discover-');
   mkdirSync(join(dir, 'b'));
   mkdirSync(join(dir, 'a'));
   writeFileSync(join(dir, 'b', 'x.mat'), '');

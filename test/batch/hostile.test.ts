@@ -1,10 +1,9 @@
 // A folder of whatever people have on disk: every input is accounted for, in order, with the
 // finding that fits, and the other files are audited normally.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FIXTURES, cli, faultOn, poolOnFewFiles, reportsIn } from '../helpers.js';
+import { FIXTURES, cli, faultOn, poolOnFewFiles, reportsIn, tempDir } from '../helpers.js';
 
 // The pool's set-up, spied on: test/helpers.ts says why.
 vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
@@ -15,7 +14,7 @@ const isRoot = process.getuid?.() === 0;
 const HUGE = 17 * 1024 * 1024;
 
 function hostileFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bgaudit-hostile-'));
+  const dir = tempDir('bgaudit-hostile-');
   writeFileSync(join(dir, 'a-empty.mat'), '');
   writeFileSync(join(dir, 'b-binary.mat'), Buffer.from([0x37, 0x20, 0x00, 0xff, 0x00, 0x01]));
   writeFileSync(join(dir, 'c-huge.mat'), Buffer.alloc(HUGE, 0x20));
@@ -58,14 +57,14 @@ describe('a folder of hostile inputs', () => {
   });
 
   it('the size limit can be raised: the file too big for it is then read (and is no match)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-big-'));
+    const dir = tempDir('bgaudit-big-');
     writeFileSync(join(dir, 'big.mat'), Buffer.alloc(HUGE, 0x20));
     const r = await cli('verify', join(dir, 'big.mat'), '--format', 'ndjson', '--max-file-size', '64M');
     expect(reportsIn(r.stdout)[0]).toMatchObject({ match: null, findings: [{ code: 'parse-error' }] });
   });
 
   it('a clean run exits 0; inputs are never written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-clean-'));
+    const dir = tempDir('bgaudit-clean-');
     copyFileSync(good, join(dir, 'x.mat'));
     const before = readFileSync(join(dir, 'x.mat'));
     chmodSync(join(dir, 'x.mat'), 0o444);
@@ -77,7 +76,7 @@ describe('a folder of hostile inputs', () => {
 
 describe('encodings come out right in every format', () => {
   it('UTF-8 with BOM, UTF-16 with BOM, Windows-1252, CRLF: names in text, JSON and CSV', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-enc-'));
+    const dir = tempDir('bgaudit-enc-');
     const text = readFileSync(join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat'), 'utf8')
       .replace('charlot1', 'Jørn Müller')
       .replace('charlot2', 'Kévin Unger');

@@ -1,15 +1,14 @@
 // The pool: outcomes in input order whatever order the workers finish in, the same reports
 // with one worker as with two, and a file that kills its worker reported alone as an internal error.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE } from '../../src/batch/batch.js';
 import { runTasks, workersFor } from '../../src/batch/pool.js';
 import { workerFile } from '../../src/batch/pool-setup.js';
 import { runTask, type FileOutcome, type FileTask } from '../../src/batch/task.js';
-import { FAULT_WORKER, FIXTURES, faultOn, poolOnFewFiles } from '../helpers.js';
+import { FAULT_WORKER, FIXTURES, faultOn, poolOnFewFiles, tempDir } from '../helpers.js';
 
 // The pool's set-up, spied on: test/helpers.ts says why.
 vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
@@ -104,7 +103,7 @@ describe('the worker pool', () => {
   });
 
   it('skips files found by content sniffing that are not matches', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-pool-'));
+    const dir = tempDir('bgaudit-pool-');
     writeFileSync(join(dir, 'notes.txt'), 'shopping list\n');
     writeFileSync(join(dir, 'match.txt'), ' 1 point match\n\n Game 1\n A : 0       B : 0\n');
     const out = await outcomes(
@@ -119,7 +118,7 @@ describe('what crosses from the workers', () => {
   poolOnFewFiles();
 
   it('is what the audit made in process: every format, content keys, names of any characters', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-json-'));
+    const dir = tempDir('bgaudit-json-');
     // A quote, a backslash, a line separator, an emoji, a control character and a non-BMP letter.
     const name = 'Quo"te \\ back\u2028sep 🎲 \u0001 𝔸';
     writeFileSync(join(dir, 'odd.mat'), ` 1 point match\n\n Game 1\n ${name} : 0       B : 0\n  1) 31: 8/5 6/5\n`);
@@ -160,7 +159,7 @@ describe('what the pool holds is bounded in bytes', () => {
 
 describe('a worker that cannot start (a broken install)', () => {
   it('every file is reported as an internal error, and the run ends', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-badworker-'));
+    const dir = tempDir('bgaudit-badworker-');
     const bad = join(dir, 'worker.mjs');
     writeFileSync(bad, "import { nothing } from 'node:fs';\nexport default function () {}\n");
     vi.mocked(workerFile).mockReturnValue(bad);

@@ -1,15 +1,14 @@
 // `bgaudit dice` on the archives that misled it: a match held twice, files that hold no roll,
 // one roll of 6-6, names with terminal escapes, and a run of many groups.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { CHARTED_GROUPS } from '../../src/report/dice-html.js';
-import { FIXTURES, cli } from '../helpers.js';
+import { FIXTURES, cli, tempDir } from '../helpers.js';
 
 const mat = (...p: string[]) => join(FIXTURES, 'mat', ...p);
-const tmp = () => mkdtempSync(join(tmpdir(), 'dice-trust-'));
+const tmp = () => tempDir('dice-trust-');
 
 interface Doc {
   files: number;

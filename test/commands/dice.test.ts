@@ -1,11 +1,10 @@
 // `bgaudit dice`: the same discovery, pool and exit codes as verify; counts added in input order.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { countFile } from '../../src/stats/count.js';
 import { addCounts, newCounts, rollsOf } from '../../src/stats/dice.js';
-import { FIXTURES, cli, cliWith, poolOnFewFiles } from '../helpers.js';
+import { FIXTURES, cli, cliWith, poolOnFewFiles, tempDir } from '../helpers.js';
 
 // The pool's set-up, spied on: test/helpers.ts says why.
 vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
@@ -124,7 +123,7 @@ describe('bgaudit dice', () => {
 
 describe('bgaudit dice --html', () => {
   it('writes one self-contained page: no script, no request; a chart per test made; names escaped', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dice-html-'));
+    const dir = tempDir('dice-html-');
     const evil = join(dir, '<img src=x onerror=alert(1)>.mat');
     writeFileSync(evil, readFileSync(mat('gnubg-7p-hits-and-dances.mat')));
     const out = join(dir, 'dice.html');
@@ -144,7 +143,7 @@ describe('bgaudit dice --html', () => {
   });
 
   it('refuses an output that is one of the inputs (exit 2), before writing anything', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dice-html-'));
+    const dir = tempDir('dice-html-');
     const input = join(dir, 'a.mat');
     writeFileSync(input, readFileSync(FILES[0]));
     const r = await cli('dice', dir, '--html', input);

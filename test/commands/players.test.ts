@@ -1,14 +1,13 @@
 // `bgaudit players` end to end: its ratings against an independent reading of the per-match CSV
 // (dates and [EventTime]) over the real corpus, the rows read back from pieces, the aliases file,
 // and the exit code.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { MATCH_CSV_COLUMNS } from '../../src/report/csv.js';
 import { rowSink } from '../../src/results/rows.js';
-import { cli } from '../helpers.js';
+import { cli, tempDir } from '../helpers.js';
 
 /** The FIBS ratings written again from the formula, straight over the per-match CSV's rows. */
 function independentRatings(csv: string): Map<string, number> {
@@ -75,7 +74,7 @@ describe('bgaudit players', () => {
   });
 
   it('reads an aliases file, and refuses one that is not alias,name rows', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-aliases-'));
+    const dir = tempDir('bgaudit-aliases-');
     const good = join(dir, 'good.csv');
     writeFileSync(good, 'alias,name\nWhite_gnubg,Whitey\n');
     const { stdout } = await cli(

@@ -1,9 +1,8 @@
 // Promises a script can rely on, each checked by making the mistake.
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, cli, reportsIn } from '../helpers.js';
+import { FIXTURES, cli, reportsIn, tempDir } from '../helpers.js';
 
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 
@@ -12,7 +11,7 @@ describe('nothing audited is not "clean"', () => {
     ['an empty folder', {}],
     ['a folder of notes', { 'readme.md': '# notes\n', 'notes.txt': 'shopping list\n' }],
   ])('%s: verify and csv say so and exit 2', async (_, files: Record<string, string>) => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-none-'));
+    const dir = tempDir('bgaudit-none-');
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     for (const command of ['verify', 'csv']) {
       const r = await cli(command, dir);
@@ -36,7 +35,7 @@ describe('the same file named twice is audited once', () => {
     ['the same file twice', (d: string) => [join(d, 'x.mat'), join(d, '.', 'x.mat')]],
     ['overlapping globs', (d: string) => [`${d}/*.mat`, `${d}/**/x.mat`]],
   ])('%s', async (_, argv) => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-twice-'));
+    const dir = tempDir('bgaudit-twice-');
     mkdirSync(join(dir, 'sub'));
     copyFileSync(good, join(dir, 'x.mat'));
     copyFileSync(good, join(dir, 'sub', 'y.mat'));
@@ -47,7 +46,7 @@ describe('the same file named twice is audited once', () => {
   });
 
   it('a file passed over (a FIFO) met by two paths is counted once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-twice-'));
+    const dir = tempDir('bgaudit-twice-');
     copyFileSync(good, join(dir, 'x.mat'));
     const { execFileSync } = await import('node:child_process');
     execFileSync('mkfifo', [join(dir, 'p.mat')]);

@@ -1,11 +1,10 @@
 // Findings selected as a linter's users expect, and a baseline that leaves only what
 // is new. The exit code follows what is reported.
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { FIXTURES, cli, reportsIn } from '../helpers.js';
+import { FIXTURES, cli, reportsIn, tempDir } from '../helpers.js';
 
 const scoring = (name: string) => join(FIXTURES, 'scoring', name);
 
@@ -50,7 +49,7 @@ describe('--ignore, --select, --min-severity', () => {
 
 describe('--baseline', () => {
   it('a run on the same archive reports nothing again; a new finding is reported alone', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-baseline-'));
+    const dir = tempDir('bgaudit-baseline-');
     copyFileSync(scoring('cube-value.mat'), join(dir, 'a.mat'));
     copyFileSync(scoring('hit-marker.mat'), join(dir, 'b.mat'));
     copyFileSync(scoring('crawford-post-crawford.mat'), join(dir, 'c.mat'));
@@ -84,7 +83,7 @@ describe('--baseline', () => {
   });
 
   it('a file that is not a baseline is a usage error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-baseline-'));
+    const dir = tempDir('bgaudit-baseline-');
     writeFileSync(join(dir, 'x.json'), '{"files": 3}');
     const r = await cli('verify', scoring('cube-value.mat'), '--baseline', join(dir, 'x.json'));
     expect(r.code).toBe(2);

@@ -1,12 +1,11 @@
 // `verify --results` end to end on the tournament of fixtures/results: each finding where it is
 // expected, carried by every output (JSON against the schema, CSV, HTML), --select/--ignore and
 // the baseline; and the usage errors (a missing column, a results file that cannot be read).
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, reportsIn, ROOT } from '../helpers.js';
+import { cli, reportsIn, ROOT, tempDir } from '../helpers.js';
 
 const DIR = 'fixtures/results';
 const SHEET = `${DIR}/results.csv`;
@@ -14,7 +13,7 @@ const WITH = ['--results', SHEET, '--aliases', `${DIR}/aliases.csv`, '-q'];
 
 let tmp = '';
 beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'bgaudit-results-'));
+  tmp = tempDir('bgaudit-results-');
 });
 
 /** The results report's findings as code@line. */
