@@ -1,10 +1,9 @@
 // The installed command as a process: exit codes, and a reader that stops early.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT } from './helpers.js';
+import { FIXTURES, ROOT, tempDir } from './helpers.js';
 
 const BIN = join(ROOT, 'dist', 'bin', 'bgaudit.js');
 
@@ -50,7 +49,7 @@ describe('the bgaudit command', () => {
       },
     ],
   ])('stops quietly, exit 141, when the reader closes the pipe (`| head`): %s', async (_, args) => {
-    const dir = mkdtempSync(join(tmpdir(), 'bgaudit-pipe-'));
+    const dir = tempDir('bgaudit-pipe-');
     const tmp = join(dir, 'tmp');
     mkdirSync(tmp);
     const child = spawn(process.execPath, [BIN, 'verify', ...args(dir), '--format', 'ndjson', '--jobs', '1'], {
@@ -64,7 +63,6 @@ describe('the bgaudit command', () => {
     expect(stderr).not.toContain('EPIPE');
     expect(code).toBe(141);
     expect(readdirSync(tmp)).toEqual([]);
-    rmSync(dir, { recursive: true, force: true });
   });
 
   // A file read in pieces spools its report to a folder of its own: an interrupted run
@@ -72,7 +70,7 @@ describe('the bgaudit command', () => {
   it.skipIf(process.platform === 'win32').each(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM'] as const)(
     'removes its spool folder when stopped by %s',
     async (signal) => {
-      const dir = mkdtempSync(join(tmpdir(), 'bgaudit-signal-'));
+      const dir = tempDir('bgaudit-signal-');
       const tmp = join(dir, 'tmp');
       mkdirSync(tmp);
       const one = readFileSync(join(FIXTURES, 'mat', 'gnubg-money-beavers.mat'));
@@ -90,7 +88,6 @@ describe('the bgaudit command', () => {
       child.kill(signal);
       expect(await ended).toBe(signal);
       expect(readdirSync(tmp)).toEqual([]);
-      rmSync(dir, { recursive: true, force: true });
     },
   );
 
@@ -101,7 +98,7 @@ describe('the bgaudit command', () => {
   it.skipIf(process.platform === 'win32')(
     'the spool folder of a run ended by SIGKILL is removed by the next run',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'bgaudit-killed-'));
+      const dir = tempDir('bgaudit-killed-');
       const tmp = join(dir, 'tmp');
       mkdirSync(tmp);
       const one = readFileSync(join(FIXTURES, 'mat', 'gnubg-money-beavers.mat'));
@@ -127,7 +124,6 @@ describe('the bgaudit command', () => {
       });
       expect(next.status).toBe(0);
       expect(readdirSync(tmp)).toEqual([]);
-      rmSync(dir, { recursive: true, force: true });
     },
     60_000,
   );
