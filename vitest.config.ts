@@ -44,5 +44,7 @@ export default defineConfig({
     // runs them one at a time.
     maxWorkers: '100%',
     sequence: { sequencer: SlowestFirst },
+    // Fails the run if a test leaves anything in the temporary folder (and removes it).
+    globalSetup: ['test/temp-guard.ts'],
   },
 });

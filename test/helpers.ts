@@ -1,5 +1,5 @@
 // Paths and readers shared by the tests.
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { run } from '../src/cli.js';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, onTestFinished, vi, type Mock } from 'vitest';
 import { poolFrom, workerFile } from '../src/batch/pool-setup.js';
 import type { AuditedMatch, MatchReport } from '../src/core/model.js';
+import { removeTree } from './remove-tree.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');
@@ -67,26 +68,6 @@ export function tempDir(prefix: string): string {
     madeOutsideTests.push(dir);
   }
   return dir;
-}
-
-/**
- * Removes a folder and all it holds. A recursive removal unlinks a symbolic link, never what it
- * points at. A folder a test has made unreadable stops it: then every folder of the tree (found
- * with lstat, so never through a link) is made readable again and the removal tried once more.
- */
-function removeTree(dir: string): void {
-  try {
-    rmSync(dir, { recursive: true, force: true });
-  } catch {
-    unlock(dir);
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function unlock(path: string): void {
-  if (!lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) return;
-  chmodSync(path, 0o700);
-  for (const name of readdirSync(path)) unlock(join(path, name));
 }
 
 /** The test-only pool worker that fails on the files `faultOn` names (test/batch/fault-worker.cjs). */
