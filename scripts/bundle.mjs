@@ -34,13 +34,18 @@ const common = {
   logLevel: 'warning',
 };
 // The worker's code as a script (CommonJS), which vm.Script can run with V8's code cache; the
-// worker file piscina starts (worker-loader.ts) runs it so.
+// worker file piscina starts (worker-loader.ts) runs it so. Its source map is for bench:profile,
+// which names each sample's source file from it: external (no sourceMappingURL comment), so that
+// the bundle, and with it the code cache's key, is the same as without it; neither packed (the
+// package's files) nor read by the worker.
 await build({
   ...common,
   entryPoints: { 'worker-code': 'src/batch/worker.ts' },
   outdir: 'dist/bin',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
+  sourcemap: 'external',
+  sourcesContent: false,
 });
 // The file piscina starts is CommonJS too: piscina require()s it, and Node's require() of an ES
 // module aborts the whole process (a failed assertion in its module facade) when the worker is
