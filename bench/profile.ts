@@ -1,14 +1,19 @@
 // `npm run bench:profile [-- --files N] [-- --format F]`: where a worker's time goes. One
 // `verify --jobs 1` of an archive of N .mat files (10,000; built as bench/batch.ts builds it)
-// under V8's sampling profiler, run from tsc's unbundled build (dist/src) so that each sample
-// names its source file; the worker's self time is then added up by stage (the grammar, the
-// import, the replay, the audit, rendering, the pool's messages, file reads, garbage collection)
-// and its top functions listed. A profile slows everything by about the same factor: the shares
-// are the figures, not the milliseconds. BENCH_KEEP=1 keeps the profiles (their folder is printed).
+// under V8's sampling profiler, run as installed (dist/bin: the bundled worker through its code
+// cache), so that the profile is of what users run. Every sample of the worker's own code names
+// the one bundle; the bundle's source map (scripts/bundle.mjs writes it beside the bundle) names
+// the source file each function came from. The worker's self time is then added up by stage
+// (the grammar, the import, the replay, the audit, rendering, the pool's messages, file reads,
+// garbage collection) and its top functions listed under their source names. A profile slows
+// everything by about the same factor: the shares are the figures, not the milliseconds.
+// BENCH_KEEP=1 keeps the profiles (their folder is printed).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { corpusFiles, writeArchive } from './corpus.js';
 import { itemAt } from '../src/core/at.js';
 
@@ -18,7 +23,8 @@ const format = args.includes('--format') ? itemAt(args, args.indexOf('--format')
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  /** Positions are 0-based. */
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -44,6 +50,31 @@ function stageOf(url: string, name: string): string {
   return 'start-up and other';
 }
 
+const bundle = resolve('dist/bin/worker-code.cjs');
+const bundleMap = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as SourceMapPayload);
+
+/**
+ * Where a function of the profile comes from: for the bundle's, the source file (as a file URL),
+ * line and name its source map gives; for others, the profile's own. The bundle is known by its
+ * name, not its path: a script compiled from V8's code cache keeps the name of the file the cache
+ * was made from (another checkout of the same build, say), and the cache is only ever read for a
+ * bundle with the same bytes as this one, whose map this is.
+ */
+function origin(frame: ProfileNode['callFrame']): { url: string; line: number; name: string } {
+  const { functionName, url, lineNumber, columnNumber } = frame;
+  const name = functionName || '(anonymous)';
+  if (!url.endsWith('/worker-code.cjs')) return { url, line: lineNumber, name };
+  const entry = bundleMap.findEntry(lineNumber, columnNumber);
+  // Before the first mapping: esbuild's own helpers and the loader's wrapper (on line 0).
+  if (!('originalSource' in entry)) return { url, line: lineNumber, name };
+  const source = pathToFileURL(resolve(dirname(bundle), entry.originalSource)).href;
+  // esbuild renames a function whose name another module also uses (place → place2); the map
+  // names the original at the function's name (Node's typings leave `name` out of the entry).
+  const original = (entry as { name?: string }).name;
+  const renamed = original !== undefined && functionName.replace(/\d+$/, '') === original;
+  return { url: source, line: entry.originalLine, name: renamed ? original : name };
+}
+
 function summarise(p: Profile): { stages: Map<string, number>; functions: Map<string, number>; total: number } {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const stages = new Map<string, number>();
@@ -53,11 +84,13 @@ function summarise(p: Profile): { stages: Map<string, number>; functions: Map<st
     const node = byId.get(itemAt(p.samples, i));
     if (!node) continue;
     const dt = p.timeDeltas[i] ?? 0;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const stage = stageOf(url, functionName || '(anonymous)');
+    const { url, line, name } = origin(node.callFrame);
+    const stage = stageOf(url, name);
     stages.set(stage, (stages.get(stage) ?? 0) + dt);
-    const where = url.replace(/^.*\/(dist|node_modules)\//, '').replace(/^file:\/\//, '');
-    const key = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : '(native)'}`;
+    const where = url.startsWith('file:')
+      ? relative(process.cwd(), fileURLToPath(url)).replace(/^(dist|node_modules)\//, '')
+      : url;
+    const key = `${name} ${where ? `${where}:${line + 1}` : '(native)'}`;
     functions.set(key, (functions.get(key) ?? 0) + dt);
     total += dt;
   }
@@ -68,7 +101,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bgaudit-profile-'));
 const archive = join(dir, 'archive');
 const profiles = join(dir, 'profiles');
 writeArchive(archive, count, corpusFiles());
-const cli = resolve('dist/src/cli-main.js');
+const cli = resolve('dist/bin/bgaudit.js');
 const run = spawnSync(
   process.execPath,
   ['--cpu-prof', '--cpu-prof-dir', profiles, cli, 'verify', archive, '--quiet', '--jobs', '1', '--format', format],
