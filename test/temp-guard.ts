@@ -1,7 +1,9 @@
 // vitest's globalSetup: the run gets a temporary folder of its own, inside the user's, and the
 // tests and the processes they start make theirs in it. What is still in it once the run ends
-// was left by a test: the run fails and names it, and the folder is removed either way. A folder
+// was left behind: the run fails and names it, and the folder is removed either way. A folder
 // of its own makes the check blind to other processes that use the temporary folder meanwhile.
+// A run stopped by a signal removes its folder as it exits; one killed outright leaves it, and
+// the next run removes it (the folder's name carries the process id that made it).
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,23 +11,55 @@ import { removeTree } from './remove-tree.js';
 
 // os.tmpdir() reads TMPDIR on POSIX systems, TEMP and TMP on Windows.
 const NAMES = ['TMPDIR', 'TEMP', 'TMP'] as const;
+const PREFIX = 'bgaudit-test-run-';
+
+/** Whether process `pid` still runs (a process of another user counts as running). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The folders of earlier runs whose process is gone (killed before it could remove them). */
+function removeOrphans(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^bgaudit-test-run-(\d+)-/.exec(name)?.[1]);
+    if (pid > 0 && pid !== process.pid && !alive(pid)) removeTree(join(parent, name));
+  }
+}
 
 export default function setup(): () => void {
+  const parent = tmpdir();
+  removeOrphans(parent);
   const saved = NAMES.map((name) => process.env[name]);
-  const own = mkdtempSync(join(tmpdir(), 'bgaudit-test-run-'));
+  const own = mkdtempSync(join(parent, `${PREFIX}${process.pid}-`));
   for (const name of NAMES) process.env[name] = own;
+  // vitest exits on SIGINT and SIGTERM without its teardown: the folder goes as the process ends.
+  const onExit = () => removeTree(own);
+  process.once('exit', onExit);
   return () => {
+    process.off('exit', onExit);
     NAMES.forEach((name, k) => {
       if (saved[k] === undefined) delete process.env[name];
       else process.env[name] = saved[k];
     });
     const left = readdirSync(own).sort();
-    removeTree(own);
-    if (left.length === 0) return;
-    // vitest reports an error thrown here but does not fail the run for it.
-    process.exitCode = 1;
+    // vitest reports an error thrown here but does not fail the run for it: the exit code does.
+    if (left.length > 0) process.exitCode = 1;
+    let removal = '';
+    try {
+      removeTree(own);
+    } catch (e) {
+      process.exitCode = 1;
+      removal = ` The run's temporary folder ${own} could not be removed: ${(e as Error).message}.`;
+    }
+    if (left.length === 0 && removal === '') return;
+    const named = left.length === 0 ? '' : `Something the tests ran left in the temporary folder: ${left.join(', ')}.`;
     throw new Error(
-      `the tests left in the temporary folder: ${left.join(', ')} (make such folders with tempDir, test/helpers.ts)`,
+      `${named}${removal} A test's folders are removed for it when it makes them with tempDir (test/helpers.ts).`,
     );
   };
 }

@@ -7,17 +7,14 @@ import {
   copyFileSync,
   linkSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { FIXTURES, ROOT, cli, cliWith, faultOn, poolOnFewFiles, reportsIn } from '../helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { FIXTURES, ROOT, cli, cliWith, faultOn, poolOnFewFiles, reportsIn, tempDir } from '../helpers.js';
 
 // The pool's set-up, spied on: test/helpers.ts says why.
 vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
@@ -25,17 +22,6 @@ vi.mock(import('../../src/batch/pool-setup.js'), { spy: true });
 const good = join(FIXTURES, 'scoring', 'crawford-post-crawford.mat');
 const other = join(FIXTURES, 'mat', 'gnubg-right-player-starts.mat');
 const BIN = join(ROOT, 'dist', 'bin', 'bgaudit.js');
-
-// Every folder a test makes is removed after the file's tests (chmod first: one is made unreadable).
-const made: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
 
 function folder(files: Record<string, string>): string {
   const dir = tempDir('bgaudit-trust-');
