@@ -33,7 +33,8 @@ interface PlayersOptions extends RunFlagValues {
 /** The standings in the format asked for. */
 function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): string {
   const table = standings.result(opts.format === 'html' ? CHARTED : 0);
-  const shown: StandingsShown = { byLength: opts.byLength, headToHead: opts.headToHead };
+  // The tables shown are the ones the standings kept.
+  const shown: StandingsShown = standings.parts;
   if (opts.format === 'csv') return standingsCsv(table, shown);
   if (opts.format === 'json') return standingsJson(table, shown);
   if (opts.format === 'html')

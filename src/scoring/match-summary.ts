@@ -4,7 +4,7 @@
 import type { AuditedMatch, MatchRecord, MatchSummary } from '../core/model.js';
 import type { MatchEnd } from './observer.js';
 
-/** The headers by key in lower case, the first of each key as written: looked up nine times a match. */
+/** The headers by key in lower case, the first of each key as written: looked up for every field below. */
 function headersByKey(record: MatchRecord): Map<string, string> {
   const byKey = new Map<string, string>();
   for (const h of record.headers) {
@@ -27,24 +27,18 @@ export function matchSummary(
   // A match of unknown length (past any: a number-out-of-range finding) is not followed.
   const followed = money || record.length !== null;
   const headers = headersByKey(record);
-  const headerValue = (...keys: string[]): string | null => {
-    for (const key of keys) {
-      const value = headers.get(key);
-      if (value !== undefined) return value;
-    }
-    return null;
-  };
+  const header = (key: string): string | null => headers.get(key) ?? null;
   return {
     line: record.line,
-    site: headerValue('site'),
-    event: headerValue('event'),
-    date: headerValue('eventdate', 'date'),
-    time: headerValue('eventtime', 'time'),
-    round: headerValue('round'),
-    matchId: headerValue('match id'),
+    site: header('site'),
+    event: header('event'),
+    date: header('eventdate') ?? header('date'),
+    time: header('eventtime') ?? header('time'),
+    round: header('round'),
+    matchId: header('match id'),
     ratings: [
-      headerValue('player 1 elo') ?? record.ratings?.[0]?.toString() ?? null,
-      headerValue('player 2 elo') ?? record.ratings?.[1]?.toString() ?? null,
+      header('player 1 elo') ?? record.ratings?.[0]?.toString() ?? null,
+      header('player 2 elo') ?? record.ratings?.[1]?.toString() ?? null,
     ],
     finalScore: followed ? [running[0], running[1]] : null,
     winner: winning?.winner ?? null,

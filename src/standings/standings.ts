@@ -53,6 +53,21 @@ function bump(t: GameTotals, at: number, by: number): void {
   t[at] = countAt(t, at) + by;
 }
 
+/** A match's totals `t` added to the row of the player on side `s`. */
+function addTotals(p: Player['row'], t: readonly number[], s: 0 | 1): void {
+  const o = 1 - s;
+  p.games += countAt(t, TOTAL.games);
+  p.points_won += countAt(t, TOTAL.points + s);
+  p.points_lost += countAt(t, TOTAL.points + o);
+  p.gammons_won += countAt(t, TOTAL.gammons + s);
+  p.gammons_lost += countAt(t, TOTAL.gammons + o);
+  p.backgammons_won += countAt(t, TOTAL.backgammons + s);
+  p.backgammons_lost += countAt(t, TOTAL.backgammons + o);
+  p.doubles += countAt(t, TOTAL.cubeTurns + s);
+  p.takes += countAt(t, TOTAL.takes + s);
+  p.drops += countAt(t, TOTAL.drops + s);
+}
+
 /** `t` with game `g` added: its points to its winner, a gammon or backgammon unless forfeited, each side's cube actions. */
 export function addGame(t: GameTotals, g: GameFacts): GameTotals {
   bump(t, TOTAL.games, 1);
@@ -227,7 +242,7 @@ export class Standings {
   constructor(
     private readonly aliases = new Aliases(),
     private readonly ratingStart = 1500,
-    private readonly parts: StandingsParts = ALL_PARTS,
+    readonly parts: StandingsParts = ALL_PARTS,
   ) {}
 
   /** A new file: its matches' summaries come next, then their games. */
@@ -305,20 +320,8 @@ export class Standings {
   totals(match: number, t: readonly number[]): void {
     const players = this.counting.get(match);
     if (players === undefined) return;
-    for (let s = 0; s < 2; s++) {
-      const p = itemAt(players, s).row;
-      const o = 1 - s;
-      p.games += countAt(t, TOTAL.games);
-      p.points_won += countAt(t, TOTAL.points + s);
-      p.points_lost += countAt(t, TOTAL.points + o);
-      p.gammons_won += countAt(t, TOTAL.gammons + s);
-      p.gammons_lost += countAt(t, TOTAL.gammons + o);
-      p.backgammons_won += countAt(t, TOTAL.backgammons + s);
-      p.backgammons_lost += countAt(t, TOTAL.backgammons + o);
-      p.doubles += countAt(t, TOTAL.cubeTurns + s);
-      p.takes += countAt(t, TOTAL.takes + s);
-      p.drops += countAt(t, TOTAL.drops + s);
-    }
+    addTotals(players[0].row, t, 0);
+    addTotals(players[1].row, t, 1);
   }
 
   /**

@@ -1,6 +1,6 @@
 // `bgaudit players` end to end: its ratings against an independent reading of the per-match CSV
-// (dates and [EventTime]) over the real corpus, the rows read back from pieces, the aliases file,
-// and the exit code.
+// (dates and [EventTime]) and its counting columns against one of the per-game CSV, over the real
+// corpus; the rows read back from pieces, the aliases file, and the exit code.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
@@ -9,10 +9,11 @@ import { MATCH_CSV_COLUMNS } from '../../src/report/csv.js';
 import { rowSink } from '../../src/results/rows.js';
 import { cli, tempDir } from '../helpers.js';
 
+const key = (n: string) => n.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+
 /** The FIBS ratings written again from the formula, straight over the per-match CSV's rows. */
 function independentRatings(csv: string): Map<string, number> {
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
-  const key = (n: string) => n.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
   const played = rows
     .map((r, order) => ({ r, order }))
     .filter(({ r }) => r.match !== '' && r.errors === '0' && r.duplicate_of === '' && r.ending !== 'money')
@@ -46,11 +47,63 @@ function independentRatings(csv: string): Map<string, number> {
   return rating;
 }
 
+/** Each player's counting columns added up again over the per-game CSV's rows of the matches that count. */
+function independentColumns(matchCsv: string, gameCsv: string): Map<string, Record<string, number>> {
+  const parse = (csv: string) => Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+  const counted = new Set(
+    parse(matchCsv)
+      .filter((r) => r.match !== '' && r.errors === '0' && r.duplicate_of === '')
+      .filter((r) => r.ending === 'money' || r.winner === '0' || r.winner === '1')
+      .map((r) => `${r.file}#${r.match}`),
+  );
+  const out = new Map<string, Record<string, number>>();
+  const add = (name: string, column: string, n: number) => {
+    const row = out.get(key(name)) ?? {};
+    row[column] = (row[column] ?? 0) + n;
+    out.set(key(name), row);
+  };
+  for (const g of parse(gameCsv)) {
+    if (!counted.has(`${g.file}#${g.match}`)) continue;
+    const names = [g.player0 ?? '', g.player1 ?? ''];
+    for (const s of [0, 1]) {
+      const name = names[s] ?? '';
+      add(name, 'games', 1);
+      add(name, 'doubles', Number(g[`cube_turns${s}`]));
+      add(name, 'takes', Number(g[`takes${s}`]));
+      add(name, 'drops', Number(g[`drops${s}`]));
+    }
+    if (g.winner !== '0' && g.winner !== '1') continue;
+    const w = Number(g.winner);
+    const [winner, loser] = [names[w] ?? '', names[1 - w] ?? ''];
+    add(winner, 'points_won', Number(g.points_credited || 0));
+    add(loser, 'points_lost', Number(g.points_credited || 0));
+    if (g.termination === 'forfeit') continue;
+    for (const outcome of ['gammon', 'backgammon'])
+      if (g.outcome === outcome) {
+        add(winner, `${outcome}s_won`, 1);
+        add(loser, `${outcome}s_lost`, 1);
+      }
+  }
+  return out;
+}
+
 describe('bgaudit players', () => {
-  it('rates the corpus as an independent reading of the per-match CSV does', async () => {
+  it('rates the corpus, and adds up its games, as independent readings of the CSVs do', async () => {
     const csv = await cli('csv', '--per', 'match', 'corpus/mat', 'corpus/gnubg-generated', '--jobs', '1');
+    const games = await cli('csv', 'corpus/mat', 'corpus/gnubg-generated', '--jobs', '1');
     const players = await cli('players', 'corpus/mat', 'corpus/gnubg-generated', '--format', 'json', '--jobs', '1');
     expect(players.code).toBe(0);
+    const columns = independentColumns(csv.stdout, games.stdout);
+    const all = (JSON.parse(players.stdout) as { players: Record<string, string | number>[] }).players;
+    const names = ['games', 'points_won', 'points_lost', 'gammons_won', 'gammons_lost', 'backgammons_won'];
+    names.push('backgammons_lost', 'doubles', 'takes', 'drops');
+    const counting = all.filter((p) => Number(p.games) > 0);
+    expect(counting.length).toBeGreaterThan(500);
+    expect(counting.length).toBe(columns.size);
+    for (const p of counting) {
+      const want = columns.get(key(String(p.name))) ?? {};
+      expect([p.name, ...names.map((c) => p[c])]).toEqual([p.name, ...names.map((c) => want[c] ?? 0)]);
+    }
     const expected = independentRatings(csv.stdout);
     const got = JSON.parse(players.stdout) as { players: { name: string; rating: number | null }[] };
     const rated = got.players.filter((p) => p.rating !== null);

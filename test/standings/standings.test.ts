@@ -113,6 +113,43 @@ describe('standings', () => {
     expect(r.order).toBe('2 rated matches in date order, then 1 undated in input order');
   });
 
+  it('a backgammon counts as one, a game nobody won as a game with its cube actions and no points', () => {
+    const s = new Standings();
+    feed(s, match({}), [
+      game({ winner: 1, outcome: 'backgammon', credited: 6, cubeTurns: [1, 0], takes: [0, 1] }),
+      game({ winner: null, outcome: '', termination: 'unfinished', credited: 0, cubeTurns: [0, 1], drops: [0, 0] }),
+      game({ winner: 0, outcome: 'single', credited: 2 }),
+    ]);
+    const [anna, boris] = s.result().players;
+    expect(anna).toMatchObject({ name: 'Anna', games: 3, points_won: 2, points_lost: 6, doubles: 1, takes: 0 });
+    expect(anna).toMatchObject({ backgammons_won: 0, backgammons_lost: 1, gammons_won: 0, gammons_lost: 0 });
+    expect(boris).toMatchObject({ games: 3, points_won: 6, points_lost: 2, doubles: 1, takes: 1 });
+    expect(boris).toMatchObject({ backgammons_won: 1, backgammons_lost: 0 });
+  });
+
+  it.each([
+    [{ byLength: false, headToHead: false }, 0, 0],
+    [{ byLength: true, headToHead: false }, 2, 0],
+    [{ byLength: false, headToHead: true }, 0, 1],
+    [{ byLength: true, headToHead: true }, 2, 1],
+  ])('keeps the tables asked for (%o), and only those', (parts, lengthRows, pairRows) => {
+    const s = new Standings(undefined, 1500, parts);
+    feed(s, match({ match: 1, length: 5 }));
+    feed(s, match({ match: 2, length: 7, winner: 1 }));
+    const r = s.result();
+    expect(r.byLength.length).toBe(lengthRows);
+    expect(r.headToHead.length).toBe(pairRows);
+    // Boris won the longer match and is ranked first; the tables follow the players' order.
+    expect(r.players.map((p) => p.name)).toEqual(['Boris', 'Anna']);
+    if (parts.byLength)
+      expect(r.byLength[1]?.map((l) => [l.length, l.won, l.lost])).toEqual([
+        [5, 1, 0],
+        [7, 0, 1],
+      ]);
+    if (parts.headToHead) expect(r.headToHead[0]).toMatchObject({ matches: 2, won: 1, lost: 1 });
+    expect(r.players.map((p) => p.matches)).toEqual([2, 2]);
+  });
+
   it('games of a match that does not count are not counted, in a file of several matches', () => {
     const s = new Standings();
     s.file();
