@@ -8,20 +8,11 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeTree } from './remove-tree.js';
+import { alive } from '../src/batch/spool.js';
 
 // os.tmpdir() reads TMPDIR on POSIX systems, TEMP and TMP on Windows.
 const NAMES = ['TMPDIR', 'TEMP', 'TMP'] as const;
 const PREFIX = 'bgaudit-test-run-';
-
-/** Whether process `pid` still runs (a process of another user counts as running). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The folders of earlier runs whose process is gone (killed before it could remove them). */
 function removeOrphans(parent: string): void {

@@ -136,7 +136,8 @@ const ENDING_SIGNALS: readonly NodeJS.Signals[] =
 /** A spool folder's name: the process that made it, then mkdtemp's six characters. */
 const SPOOL_NAME = /^bgaudit-spool-(\d+)-[A-Za-z0-9]{6}$/;
 
-function alive(pid: number): boolean {
+/** Whether process `pid` still runs (a process of another user counts as running). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
