@@ -81,13 +81,16 @@ export class GameStatsCounter implements GameObserver {
   /** The game's statistics, with its final position and the cube events the replay logged (after `end`). */
   result(final: Position, cubeEvents: readonly CubeEvent[]): GameStats {
     const end = pipsOf(final);
+    const cube = cubeActionsOf(cubeEvents);
     const c = this.counts;
     const pair = (k: number): [number, number] => [itemAt(c, k), itemAt(c, 3 + k)];
     return {
       rolls: pair(0),
       doublets: pair(1),
       pipsRolled: pair(2),
-      ...cubeActionsOf(cubeEvents),
+      cubeTurns: cube.cubeTurns,
+      takes: cube.takes,
+      drops: cube.drops,
       // The board before the first action (where the game ended too when it made none).
       pipsStart: this.pipsStart ?? end,
       pipsEnd: end,
