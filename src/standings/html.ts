@@ -24,7 +24,7 @@ const n = (x: number) => x.toLocaleString('en-US');
 const PAGE_STYLE = `
 #standings,#pairs{table-layout:auto}
 #standings td,#pairs td{font-variant-numeric:tabular-nums}
-#standings td.num,#standings th.num,#pairs td.num,#pairs th.num{text-align:right}
+#standings td.num,#standings th.num,#pairs td.num,#pairs th.num{text-align:right;white-space:nowrap}
 #standings th:focus{outline:2px solid #7aa7e0;outline-offset:-2px}
 .order{margin:10px 0 0;color:var(--muted)}
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:12px}
