@@ -6,7 +6,7 @@
 // The findings are written inside <noscript id="rows">: without script the browser shows them
 // as a table; with script it keeps them as one string (no element built, nothing laid out), and
 // this script parses that string a few MB at a time into rows that are never in the document,
-// and shows PAGE of them at a time. So a page of 100,000 findings opens at once, stays
+// and shows PAGE of them at a time. So a page of any number of findings opens at once, stays
 // responsive while its rows are read, and filters and sorts detached rows, not laid-out ones.
 // A file's evidence is parsed, and its boards split, the first time one of its findings is
 // opened. The markup parsed is what the worker wrote (every text from a file escaped there);
