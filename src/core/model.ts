@@ -12,7 +12,9 @@ export type { FindingCode, Severity } from './findings.js';
 /** 0 = the left column of a .mat game (named first on its score line) = White (PW) in SGF. */
 export type Side = 0 | 1;
 
-export type Format = 'mat' | 'sgf';
+/** The formats bgaudit reads, in the order the duplicate index numbers them (src/formats/). */
+export const FORMATS = ['mat', 'sgf'] as const;
+export type Format = (typeof FORMATS)[number];
 
 export type Variant = 'backgammon' | 'nackgammon' | 'hypergammon1' | 'hypergammon2' | 'hypergammon3';
 
