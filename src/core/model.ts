@@ -307,8 +307,26 @@ export interface LineMoment {
   more: number;
 }
 
+/**
+ * How a match ended, as its audit followed it (scoring/audit.ts works it out once; every output
+ * that names a match's winner reads it).
+ */
+export interface MatchResult {
+  /** The score after the last game, a forfeit's credit included; null when it cannot be followed (a length past any). */
+  finalScore: [number, number] | null;
+  /** The side that won the match; null when nobody did (money play, a record that stops first). */
+  winner: Side | null;
+  /**
+   * played-out: won by reaching the length; forfeit: won by a forfeit; abandoned: the record stops
+   * before anybody won; money: a money session, nothing to win; unknown: a length past any.
+   */
+  ending: 'played-out' | 'forfeit' | 'abandoned' | 'money' | 'unknown';
+  /** The number of the game that won the match (the last game played, for a forfeit after it); null when none did. */
+  wonBy: number | null;
+}
+
 /** A match as a director files it: the writer's headers, the score reached, the winner, how it ended. */
-export interface MatchSummary {
+export interface MatchSummary extends Omit<MatchResult, 'wonBy'> {
   /** The match-length line. */
   line: number;
   /** The writer's headers as written (`; [Site "…"]`, SGF `PC`…); null when not written. */
@@ -323,15 +341,6 @@ export interface MatchSummary {
   matchId: string | null;
   /** `Player 1 Elo`, `Player 2 Elo` (SGF `WR`, `BR`) as written, else GridGammon's rating after the name; side 0 first. */
   ratings: [string | null, string | null];
-  /** The score after the last game as the audit followed it; null when it cannot be followed (a length past any). */
-  finalScore: [number, number] | null;
-  /** The side that won the match; null when nobody did (money play, a record that stops first). */
-  winner: Side | null;
-  /**
-   * played-out: won by reaching the length; forfeit: won by a forfeit; abandoned: the record stops
-   * before anybody won; money: a money session, nothing to win; unknown: a length past any.
-   */
-  ending: 'played-out' | 'forfeit' | 'abandoned' | 'money' | 'unknown';
   /** The number of the Crawford game; null when none was played. */
   crawfordGame: number | null;
 }

@@ -12,7 +12,16 @@ import type { Position } from '../engine/board.js';
 import { newMoveScratch } from '../engine/moves.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
 import { MAX_POINTS } from '../core/limits.js';
-import type { AuditedMatch, Finding, GameRecord, GameVerdict, MatchRecord, RollAction } from '../core/model.js';
+import type {
+  AuditedMatch,
+  Finding,
+  GameRecord,
+  GameVerdict,
+  MatchRecord,
+  MatchResult,
+  RollAction,
+  Side,
+} from '../core/model.js';
 import { cubeBeforeFirstDouble, cubeFindings } from './cube.js';
 import { finalIds, finalState } from './final-ids.js';
 import { forfeitNote } from './forfeit.js';
@@ -101,6 +110,13 @@ interface Played {
   won: boolean;
 }
 
+/** The game that won the match, to whom, and how. */
+interface MatchWon {
+  game: number;
+  winner: Side;
+  how: 'played-out' | 'forfeit';
+}
+
 /** The match as followed from game to game. */
 interface Progress {
   /** The score before the next game, as the score lines and the games credited give it. */
@@ -111,8 +127,8 @@ interface Progress {
    */
   expected: Score[];
   crawfordPlayed: boolean;
-  /** The number of the game that won the match. */
-  wonBy: number | null;
+  /** The game that won the match, to whom and how; null while nobody has. */
+  won: MatchWon | null;
   /**
    * The match as the games' play values them (the result line's points where the play cannot),
    * from the start, never set by a score line. Where the score lines tell another story (a wrong
@@ -172,7 +188,7 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
     running: [first[0], first[1]],
     expected: [first],
     crawfordPlayed: false,
-    wonBy: null,
+    won: null,
     played: { score: first, crawfordPlayed: false, won: false },
     last: null,
   };
@@ -205,7 +221,7 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
   };
   if (observe.length > 0) {
     const whole = wholeMatch(record, replays, extra);
-    const end: MatchEnd = { rules, running: progress.running, wonBy: progress.wonBy, whole };
+    const end: MatchEnd = { rules, result: matchResult(record, rules, progress), whole };
     for (const o of observe) o.endMatch?.(report, end);
   }
   return report;
@@ -519,7 +535,7 @@ function startOf(
   const [s0, s1] = itemAt(expected, 0);
   const shown: [number, number] = [s0, s1];
   const recorded = game.startScore;
-  if (recorded === null || before.wonBy !== null) {
+  if (recorded === null || before.won !== null) {
     const score: [number, number] = recorded ? [recorded[0], recorded[1]] : shown;
     const next = recorded ? undefined : expected;
     return { score, game: scoreFrom(game, index, r, ctx, before, score), line: null, computed: shown, next };
@@ -545,7 +561,7 @@ function startOf(
 
 /** Where the game stands in the match's sequence, into `own`: its label, a game after the match was won. */
 function sequenceFindings(own: Finding[], game: GameRecord, index: number, ctx: MatchContext, before: Progress): void {
-  const wonBy = before.wonBy;
+  const wonBy = before.won?.game ?? null;
   const firstNumber = ctx.start ? itemAt(ctx.record.games, 0).number : 1;
   if (game.number !== index + firstNumber)
     own.push(
@@ -666,12 +682,16 @@ function after(before: Progress, judged: GameJudgement, ctx: MatchContext): Prog
   const { game, score, crawfordHere, scored, cube, moves, from } = judged;
   const running: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
-  if (winner !== null && points.credited !== null && before.wonBy === null) running[winner] += points.credited;
-  const wonBy = before.wonBy ?? (scored.winsMatch ? game.number : null);
+  const forfeit = scored.forfeitAfter;
+  if (before.won === null) {
+    if (winner !== null && points.credited !== null) running[winner] += points.credited;
+    if (forfeit !== null) running[forfeit.winner] += forfeit.points;
+  }
+  const won = before.won ?? (scored.winsMatch ? matchWon(game.number, scored) : null);
   const expected = ctx.followsScore ? advance(from, moves, creditingOf(ctx)) : before.expected;
   const last: LastGame = { number: game.number, start: score, winner, nominal: points.nominal, cube, moves };
   const crawfordPlayed = before.crawfordPlayed || crawfordHere;
-  return { running, expected, crawfordPlayed, wonBy, played: playedAfter(before.played, scored, moves, ctx), last };
+  return { running, expected, crawfordPlayed, won, played: playedAfter(before.played, scored, moves, ctx), last };
 }
 
 /** The play's story after the game: its points (the result line's where the play cannot value it) credited. */
@@ -689,10 +709,33 @@ function playedAfter(before: Played, scored: GameScore, moves: GameMoves, ctx: M
   return { score, crawfordPlayed, won };
 }
 
+/** The match won in game `game`: by a forfeit after it, by a forfeit in it, or by its points. */
+function matchWon(game: number, scored: GameScore): MatchWon {
+  const forfeit = scored.forfeitAfter;
+  if (forfeit !== null) return { game, winner: forfeit.winner, how: 'forfeit' };
+  const { winner, termination } = scored.ending;
+  if (winner === null) throw new Error('internal error: a game that wins the match has no winner');
+  return { game, winner, how: termination === 'forfeit' ? 'forfeit' : 'played-out' };
+}
+
+/**
+ * How the match ended, worked out once here: the summary, the per-match CSV, the standings and the
+ * results check read it. A match of unknown length (past any: a number-out-of-range finding) is not
+ * followed; a money session has nothing to win.
+ */
+function matchResult(record: MatchRecord, rules: RuleSet, progress: Progress): MatchResult {
+  const finalScore: [number, number] = [progress.running[0], progress.running[1]];
+  if (rules.money) return { finalScore, winner: null, ending: 'money', wonBy: null };
+  if (record.length === null) return { finalScore: null, winner: null, ending: 'unknown', wonBy: null };
+  const won = progress.won;
+  if (won === null) return { finalScore, winner: null, ending: 'abandoned', wonBy: null };
+  return { finalScore, winner: won.winner, ending: won.how, wonBy: won.game };
+}
+
 /** The record stops before anybody has won the match: said on the line where it stops. */
 function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: Progress): Finding | null {
   const N = record.length;
-  if (rules.money || progress.wonBy !== null || record.games.length === 0 || N === null || N <= 0) return null;
+  if (rules.money || progress.won !== null || record.games.length === 0 || N === null || N <= 0) return null;
   const message = `the record stops at ${progress.running.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;
   return finding('match-unfinished', 'warning', message, {
     line: lastLine(itemAt(record.games, record.games.length - 1)),

@@ -1,6 +1,7 @@
 // A match as a tournament director files it (`csv --per match`): the writer's headers,
-// the score the audit reached, the winner, how the match ended, its Crawford game. Made from the
-// audit's report and what its end tells (the caller asks for it: read/attach.ts); pure.
+// the score the audit reached, the winner, how the match ended, its Crawford game. The score,
+// winner and ending are the audit's own result (scoring/audit.ts), copied, never worked out again
+// here; the caller asks for the summary (read/attach.ts); pure.
 import type { AuditedMatch, MatchRecord, MatchSummary } from '../core/model.js';
 import type { MatchEnd } from './observer.js';
 
@@ -14,18 +15,14 @@ function headersByKey(record: MatchRecord): Map<string, string> {
   return byKey;
 }
 
-/** `report` and `end`: the match's audit, and what the audit told at its end (the score it followed to, the game that won). */
+/** `report` and `end`: the match's audit, and how the audit found the match ended (its result, read as it is). */
 export function matchSummary(
   record: MatchRecord,
   report: Pick<AuditedMatch, 'games'>,
-  end: Pick<MatchEnd, 'rules' | 'running' | 'wonBy'>,
+  end: Pick<MatchEnd, 'result'>,
 ): MatchSummary {
   const { games } = report;
-  const { running, wonBy } = end;
-  const money = end.rules.money;
-  const winning = wonBy === null ? undefined : games.find((g) => g.game === wonBy);
-  // A match of unknown length (past any: a number-out-of-range finding) is not followed.
-  const followed = money || record.length !== null;
+  const { finalScore, winner, ending } = end.result;
   const headers = headersByKey(record);
   const header = (key: string): string | null => headers.get(key) ?? null;
   return {
@@ -40,17 +37,9 @@ export function matchSummary(
       header('player 1 elo') ?? record.ratings?.[0]?.toString() ?? null,
       header('player 2 elo') ?? record.ratings?.[1]?.toString() ?? null,
     ],
-    finalScore: followed ? [running[0], running[1]] : null,
-    winner: winning?.winner ?? null,
-    ending: money
-      ? 'money'
-      : !followed
-        ? 'unknown'
-        : winning === undefined
-          ? 'abandoned'
-          : winning.termination === 'forfeit'
-            ? 'forfeit'
-            : 'played-out',
+    finalScore: finalScore === null ? null : [finalScore[0], finalScore[1]],
+    winner,
+    ending,
     crawfordGame: games.find((g) => g.crawford === true)?.game ?? null,
   };
 }

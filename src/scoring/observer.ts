@@ -2,7 +2,7 @@
 // the observers' interface, apart from the audit and from the observers (the duplicate key, the
 // statistics, the summary, `show --line`'s capture), which all read it.
 import type { GameObserver, GameReplay, ReplayObserver, ReplayOptions } from '../engine/replay.js';
-import type { AuditedMatch, FinalIds, GameRecord, GameVerdict } from '../core/model.js';
+import type { AuditedMatch, FinalIds, GameRecord, GameVerdict, MatchResult } from '../core/model.js';
 import type { RuleSet } from './rules.js';
 
 /** The match around a game, as its Match ID writes it. */
@@ -55,10 +55,8 @@ export interface GameJudged {
 export interface MatchEnd {
   /** The rules the games were judged by. */
   rules: RuleSet;
-  /** The score after the last game as the audit followed it. */
-  running: [number, number];
-  /** The number of the game that won the match, null when none did. */
-  wonBy: number | null;
+  /** How the match ended: its final score, who won it and how. */
+  result: MatchResult;
   /** Read and replayed whole: no unreadable line, no game stopped before its end. */
   whole: boolean;
 }

@@ -1,4 +1,4 @@
-// What one finished game is worth (RULES.md §1-3), and whether the record says the same.
+// What one finished game is worth (docs/scoring.md), and whether the record says the same.
 import { other } from '../engine/board.js';
 import type { GameReplay } from '../engine/replay.js';
 import { type FindingCode, type FindingExtra, type SeverityOf, finding } from '../core/findings.js';
@@ -27,11 +27,20 @@ export interface PointsContext {
   forfeit?: ForfeitNote | null;
 }
 
+/** A forfeit of the match written after a game that ended without winning it: who is credited what. */
+export interface ForfeitAfter {
+  winner: Side;
+  /** What the winner still needed after the game: credited to end the match. */
+  points: number;
+}
+
 /** A game scored: its ending as the verdict writes it, and what the record says that it should not. */
 export interface GameScore {
   ending: GameEnding;
-  /** The game wins the match. */
+  /** The game wins the match: by its own points, or by a forfeit written after it (`forfeitAfter`). */
   winsMatch: boolean;
+  /** The match was forfeited after the game (a comment at the record's end), to this winner. */
+  forfeitAfter: ForfeitAfter | null;
   findings: Finding[];
 }
 
@@ -95,6 +104,9 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
         ...(at.column ? { column: at.column } : {}),
       }),
     );
+  // A forfeit said by a comment: on the comment's line as a whole (the result's column is not on it).
+  const addForfeit = (message: string, note: ForfeitNote) =>
+    findings.push(finding('forfeit', 'info', message, { line: note.line }, { game: game.number }));
 
   // An unfinished game that a comment at the record's end says was won by forfeit.
   const forfeit = r.termination === 'unfinished' && !ctx.rules.money ? (ctx.forfeit ?? null) : null;
@@ -115,12 +127,13 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
     return {
       ending: ending(unknownWorth(r, recorded), written, credited, ctx),
       winsMatch: winning(credited),
+      forfeitAfter: null,
       findings,
     };
   }
   const worth =
     forfeit && matchNeed !== null && matchNeed > 0
-      ? forfeitWorth(forfeit.winner, matchNeed, null, ctx, (f) => add('forfeit', 'info', f, { line: forfeit.line }))
+      ? forfeitWorth(forfeit.winner, matchNeed, null, ctx, (f) => addForfeit(f, forfeit))
       : worthOf(r, recorded, { cube: ctx.cube, matchNeed, need, ctx, add });
   // A game the replay could not finish is worth what the record gives.
   const credited = credit(
@@ -135,8 +148,13 @@ export function scoreGame(game: GameRecord, r: GameReplay, ctx: PointsContext): 
       `the record says "and the match", but ${ctx.names[recorded.winner]} reaches ${ctx.score[recorded.winner] + credited} of ${ctx.length}`,
     );
   }
-  const forfeitAfter = forfeitAfterGame(worth, credited, winsMatch, ctx, add);
-  return { ending: ending(worth, written, credited, ctx), winsMatch: winsMatch || forfeitAfter, findings };
+  const forfeitAfter = forfeitAfterGame(worth, credited, winsMatch, ctx, addForfeit);
+  return {
+    ending: ending(worth, written, credited, ctx),
+    winsMatch: winsMatch || forfeitAfter !== null,
+    forfeitAfter,
+    findings,
+  };
 }
 
 /** The sentence of a forfeit: who left, at what score, what the winner is credited. */
@@ -173,24 +191,25 @@ function forfeitWorth(
 
 /**
  * A comment at the record's end saying who won by forfeit, after a game that ended without
- * winning the match: the match ends there (a finding says so; the game keeps its own ending).
+ * winning the match: the match ends there, won by the side the comment names, credited what it
+ * still needed (a finding says so; the game keeps its own ending).
  */
 function forfeitAfterGame(
   worth: Worth,
   credited: number | null,
   winsMatch: boolean,
   ctx: PointsContext,
-  add: Add,
-): boolean {
+  say: (message: string, note: ForfeitNote) => void,
+): ForfeitAfter | null {
   const note = ctx.forfeit;
-  if (!note || winsMatch || ctx.rules.money || ctx.length === null || worth.termination === 'unfinished') return false;
-  if (worth.termination === 'forfeit') return false;
+  if (!note || winsMatch || ctx.rules.money || ctx.length === null || worth.termination === 'unfinished') return null;
+  if (worth.termination === 'forfeit') return null;
   const after: [number, number] = [ctx.score[0], ctx.score[1]];
   if (worth.termination !== null && credited !== null) after[worth.winner] += credited;
   const need = ctx.length - after[note.winner];
-  if (need <= 0) return false;
-  add('forfeit', 'info', forfeitMessage(note.winner, need, after, null, ctx), { line: note.line });
-  return true;
+  if (need <= 0) return null;
+  say(forfeitMessage(note.winner, need, after, null, ctx), note);
+  return { winner: note.winner, points: need };
 }
 
 /** What the end the replay found is worth on a `cube`; a resignation's value read and judged here. */
