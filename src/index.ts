@@ -6,7 +6,7 @@ import type { MatSyntax } from '../grammars/mat-nodes.js';
 
 export type * from './core/model.js';
 export { decode } from './read/decode.js';
-export { detectFormat } from './import/detect.js';
+export { detectFormat } from './formats/index.js';
 export { auditMatch } from './scoring/audit.js';
 export type { AuditContext, AuditObserver, GameJudged, MatchEnd } from './scoring/audit.js';
 export { auditFile } from './read/file.js';

@@ -1,10 +1,7 @@
 // Bytes of one file → every match in it, and every place it could not be read.
 import { decode, type Decoded, type Encoding } from '../read/decode.js';
 import type { Finding, ImportResult } from '../core/model.js';
-import { detectFormat } from './detect.js';
-import { otherFormatOfText } from './other-formats.js';
-import { importMat } from './mat.js';
-import { importSgf } from './sgf.js';
+import { detectFormat, formatOf } from '../formats/index.js';
 import { finding } from '../core/findings.js';
 
 export function importRecord(bytes: Uint8Array, name: string): ImportResult {
@@ -26,11 +23,11 @@ function notAMatchFile(what: string, notes: Finding[]): ImportResult {
 export function importDecoded(decoded: Decoded, name: string): ImportResult {
   if (!decoded.ok) return notAMatchFile(decoded.reason, []);
   const notes = encodingNotes(decoded.encoding);
-  const format = detectFormat(decoded.text);
-  const other = format === 'mat' ? otherFormatOfText(decoded.text) : null;
+  const format = formatOf(detectFormat(decoded.text));
+  const other = format.otherFormat(decoded.text);
   if (other !== null) return notAMatchFile(other, notes);
-  const { matches, errors } = format === 'sgf' ? importSgf(decoded.text, name) : importMat(decoded.text, name);
-  return { format, text: decoded.text, matches, errors, notes };
+  const { matches, errors } = format.importText(decoded.text, name);
+  return { format: format.name, text: decoded.text, matches, errors, notes };
 }
 
 /** The findings about how a file was decoded (none for UTF-8). */

@@ -2,7 +2,8 @@
 // MAX_LISTED_ERRORS of them listed per file.
 import { grouped } from '../../grammars/numbers.js';
 import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
-import type { ParseError } from '../core/model.js';
+import type { Finding, ParseError } from '../core/model.js';
+import { finding } from '../core/findings.js';
 import { itemAt } from '../core/at.js';
 
 export function parseError(line: number, column: number, expected: string, found: string): ParseError {
@@ -81,7 +82,21 @@ export class ParseErrorList {
 }
 
 /** What the error that stands for the unlisted ones says. */
-export function unlistedMessage(u: { count: number; lastLine: number }): string {
+function unlistedMessage(u: { count: number; lastLine: number }): string {
   const what = u.count === 1 ? 'one more parse error' : `${grouped(u.count)} more parse errors`;
   return `${what} from here to line ${grouped(u.lastLine)} (only the first ${MAX_LISTED_ERRORS} of a file are listed)`;
+}
+
+/** A parse error as the finding that reports it (in game `game` when it is in one). */
+export function parseErrorFinding(e: ParseError, game?: number): Finding {
+  const message = e.unlisted
+    ? unlistedMessage(e.unlisted)
+    : e.expected === 'a text file'
+      ? `not a match file: ${e.found}`
+      : `cannot read this line: expected ${e.expected}, found ${e.found}`;
+  return finding('parse-error', 'error', message, {
+    ...(game === undefined ? {} : { game }),
+    line: e.line,
+    column: e.column,
+  });
 }

@@ -1,20 +1,20 @@
-// A `.mat` file's reports, its matches read, imported and audited one at a time, so
-// that one match's syntax tree and record are alive at once, not the whole file's. The reports
-// are byte for byte those of the whole-file reader (file.ts, `auditFileWhole`), whose rules
-// decide where each parse error goes:
+// A `.mat` file's matches, read and imported one at a time and given to be audited, so that
+// one match's syntax tree and record are alive at once, not the whole file's. The reports are
+// byte for byte those of the whole-file reader (file.ts, `auditFileWhole`), whose rules decide
+// where each parse error goes:
 // - an error belongs to the last match whose match-length line is at or before it: one before a
 //   match-length line (in the comment and header lines that lead to it) to the match before, so a
 //   match is audited once the next one is read; those before the first match to the first, those
 //   after the last to the last;
 // - a file lists its first MAX_LISTED_ERRORS parse errors; the others are one error placed at the
 //   first of them, whose count and last line are known only at the file's end: the match it
-//   belongs to is held and audited last, in its place among the reports.
+//   belongs to is held and given last, with its index among the reports.
 import { MatReader } from '../../grammars/mat.js';
 import { MAX_LISTED_ERRORS, type Unlisted } from '../../grammars/primitives.js';
 import { importMatNode, leftoverErrors } from '../import/mat.js';
 import type { BadLineNode, CommentNode, MatchNode } from '../../grammars/mat-nodes.js';
 import type { Finding, MatchRecord, MatchReport, ParseError } from '../core/model.js';
-import { type FileAudit, auditAttached } from './attach.js';
+import { parseErrorFinding } from '../import/parse-error.js';
 import { SourceText } from './source-text.js';
 import { countStartingBy } from '../core/sorted.js';
 import { itemAt } from '../core/at.js';
@@ -53,8 +53,6 @@ export function matchesOfText(text: string): MatchSource {
   };
 }
 
-type ErrorFinding = (e: ParseError, game?: number) => Finding;
-
 /** The game of `match` a line belongs to: the last one that starts at or before it, if any. */
 function gameAt(match: MatchRecord, line: number): number | undefined {
   const k = countStartingBy(match.games, line);
@@ -87,24 +85,27 @@ class Overflow {
 /** Given each report as it is made, with its index among the file's reports (not always in order). */
 export type EachReport = (report: MatchReport, index: number) => void;
 
+/**
+ * Given each match as it is read, ready to audit: the text its lines are in, the findings it gets
+ * besides its own (parse errors, notes on the file), and its index among the file's reports (not
+ * always in order).
+ */
+export type EachMatch = (match: MatchRecord, source: SourceText, extra: Finding[], index: number) => void;
+
 class ByMatch {
   private listed = 0;
   private readonly more = new Overflow();
   /** The grammar's own count of unreadable lines it did not keep, as last seen. */
   private dropped = 0;
 
-  constructor(
-    private readonly options: FileAudit,
-    private readonly finding: ErrorFinding,
-    private readonly each: EachReport,
-  ) {}
+  constructor(private readonly each: EachMatch) {}
 
   /** Each error to `to`: a finding while the file has listed fewer than it may, else counted. */
   take(to: Held, errors: ParseError[]): void {
     for (const e of errors) {
       if (this.listed < MAX_LISTED_ERRORS) {
         this.listed++;
-        to.extra.push(this.finding(e, gameAt(to.match, e.line)));
+        to.extra.push(parseErrorFinding(e, gameAt(to.match, e.line)));
       } else this.more.add({ count: 1, line: e.line, column: e.column, lastLine: e.line }, to);
     }
   }
@@ -119,21 +120,21 @@ class ByMatch {
     if (fresh) this.more.add({ count: 0, line: u.line, column: u.column, lastLine: 0 }, at(u.line));
   }
 
-  /** Audits a match now, unless the unlisted errors' one belongs to it: then at the end. */
-  audit(held: Held, end = false): void {
+  /** Gives a match now, unless the unlisted errors' one belongs to it: then at the end. */
+  give(held: Held, end = false): void {
     if (!end && this.more.first?.owner === held) return;
-    this.each(auditAttached(held.match, this.options, held.source, held.extra), held.match.index - 1);
+    this.each(held.match, held.source, held.extra, held.match.index - 1);
   }
 
-  /** After the last match: the unlisted errors' one to its match, which is audited then. */
+  /** After the last match: the unlisted errors' one to its match, which is given then. */
   end(u: Unlisted | null): void {
     if (u !== null)
       this.more.add({ count: u.count, line: u.line, column: u.column, lastLine: u.lastLine }, this.owner());
     const e = this.more.error();
     if (e === null) return;
     const owner = this.owner();
-    owner.extra.push(this.finding(e, gameAt(owner.match, e.line)));
-    this.audit(owner, true);
+    owner.extra.push(parseErrorFinding(e, gameAt(owner.match, e.line)));
+    this.give(owner, true);
   }
 
   private owner(): Held {
@@ -144,20 +145,13 @@ class ByMatch {
 }
 
 /**
- * A `.mat` file's reports, match by match, its matches taken from `reader`, each report given to
- * `each` as it is made (the match that takes the unlisted parse errors last); false when the file
- * has no match-length line (the whole-file reader then says why, and `each` was not called).
- * `notes` go to the first match, `finding` makes a parse error's finding.
+ * A `.mat` file's matches, taken from `reader`, each given to `each` once the errors it takes are
+ * known (the match that takes the unlisted parse errors last); false when the file has no
+ * match-length line (the whole-file reader then says why, and `each` was not called). `notes` go
+ * to the first match.
  */
-export function readByMatch(
-  reader: MatchSource,
-  notes: Finding[],
-  file: string,
-  options: FileAudit,
-  finding: ErrorFinding,
-  each: EachReport,
-): boolean {
-  const by = new ByMatch(options, finding, each);
+export function readByMatch(reader: MatchSource, notes: Finding[], file: string, each: EachMatch): boolean {
+  const by = new ByMatch(each);
   let pending: Held | null = null;
   for (let read = reader.next(); read !== null; read = reader.next()) {
     const { match, errors } = importMatNode(read.node, file, match0(pending) + 1);
@@ -167,7 +161,7 @@ export function readByMatch(
     by.take(held, pending === null ? errors : errors.filter((e) => e.line >= match.line));
     const previous = pending;
     by.takeDropped(reader.unlisted(), (line) => (previous !== null && line < match.line ? previous : held));
-    if (pending !== null) by.audit(pending);
+    if (pending !== null) by.give(pending);
     pending = held;
   }
   if (pending === null) return false;
@@ -175,7 +169,7 @@ export function readByMatch(
   by.take(last, leftoverErrors(reader.rest()));
   const dropped = reader.unlisted();
   by.takeDropped(dropped, () => last);
-  by.audit(last);
+  by.give(last);
   by.end(dropped);
   return true;
 }

@@ -1,34 +1,16 @@
 // One file's bytes → its reports: read, then audit every match in it. Pure; used by the CLI
 // in-process and by the pool's workers.
-import type { Finding, ImportResult, MatchRecord, MatchReport, ParseError } from '../core/model.js';
+import type { Finding, ImportResult, MatchRecord, MatchReport } from '../core/model.js';
 import { encodingNotes, importDecoded, importRecord } from '../import/index.js';
-import { SgfMatches, wholeTrees, type TreeSource } from '../import/sgf.js';
-import { detectFormat } from '../import/detect.js';
+import { detectFormat, formatOf } from '../formats/index.js';
 import { decode, type Decoded, type Encoding } from './decode.js';
-import { readByMatch, matchesOfText, type EachReport } from './by-match.js';
-import { PieceMatches } from './pieces.js';
-import { SgfPieceTrees } from '../import/sgf-pieces.js';
-import { unlistedMessage } from '../import/parse-error.js';
+import type { EachMatch, EachReport } from './by-match.js';
+import { parseErrorFinding } from '../import/parse-error.js';
 import { type FileAudit, auditAttached } from './attach.js';
 import { fileReport } from './file-report.js';
 import { SourceText } from './source-text.js';
-import { sizeIn } from './text-size.js';
 import { countStartingBy } from '../core/sorted.js';
 import { itemAt } from '../core/at.js';
-import { finding } from '../core/findings.js';
-
-function parseErrorFinding(e: ParseError, game?: number): Finding {
-  const message = e.unlisted
-    ? unlistedMessage(e.unlisted)
-    : e.expected === 'a text file'
-      ? `not a match file: ${e.found}`
-      : `cannot read this line: expected ${e.expected}, found ${e.found}`;
-  return finding('parse-error', 'error', message, {
-    ...(game === undefined ? {} : { game }),
-    line: e.line,
-    column: e.column,
-  });
-}
 
 /**
  * The match (and game) a line belongs to: the last one that starts at or before it. Matches and
@@ -67,6 +49,11 @@ function eachReportOf(imported: ImportResult, file: string, options: FileAudit, 
     matches[k] = null;
     each(auditAttached(m, options, source, itemAt(extra, k)), k);
   }
+}
+
+/** Each match a format's reader gives, audited as `options` say, its report to `each`. */
+function audited(options: FileAudit, each: EachReport): EachMatch {
+  return (match, source, extra, index) => each(auditAttached(match, options, source, extra), index);
 }
 
 function reportsOf(imported: ImportResult, file: string, options: FileAudit = {}): MatchReport[] {
@@ -113,26 +100,14 @@ export function auditDecodedEach(
   restart: () => void,
 ): void {
   if (decoded.ok) {
-    const format = detectFormat(decoded.text);
-    const notes = encodingNotes(decoded.encoding);
-    if (format === 'mat' && readByMatch(matchesOfText(decoded.text), notes, file, options, parseErrorFinding, each))
-      return;
-    if (format === 'sgf') {
-      if (sgfByTree(wholeTrees(decoded.text), notes, file, options, each)) return;
+    const format = formatOf(detectFormat(decoded.text));
+    // Another program's file in this format's shape is said to be one by the whole-file reader.
+    if (format.otherFormat(decoded.text) === null) {
+      if (format.readText(decoded.text, encodingNotes(decoded.encoding), file, audited(options, each))) return;
       restart();
     }
   }
   eachReportOf(importDecoded(decoded, file), file, options, each);
-}
-
-/** An SGF collection's reports, game tree by game tree; false when it must be read whole (some may have been given). */
-function sgfByTree(trees: TreeSource, notes: Finding[], file: string, options: FileAudit, each: EachReport): boolean {
-  const matches = new SgfMatches(trees, file);
-  let k = 0;
-  for (let m = matches.next(); m !== null; m = matches.next()) {
-    each(auditAttached(m, options, matches.source, k === 0 ? notes : []), k++);
-  }
-  return !matches.whole;
 }
 
 /**
@@ -160,22 +135,14 @@ export function auditPieces(
     if (piece === null) break;
     head += piece;
   }
-  const format = detectFormat(head);
+  const format = formatOf(detectFormat(head));
   more.push(head);
   const rest = () => more.pop() ?? pieces();
-  if (format === 'sgf')
-    return sgfByTree(
-      new SgfPieceTrees(rest, { bytes: limit, size: sizeIn(encoding) }, (line) => tooLarge(line, 'game tree')),
-      encodingNotes(encoding),
-      file,
-      options,
-      each,
-    );
-  const reader = new PieceMatches(rest, { bytes: limit, size: sizeIn(encoding) }, (line) => tooLarge(line, 'match'));
-  if (readByMatch(reader, encodingNotes(encoding), file, options, parseErrorFinding, each)) return true;
-  // No match-length line: read whole (it is within the limit), as the whole-file reader says why.
-  const text = reader.wholeText();
-  if (text === null) throw tooLarge(1, 'match');
-  eachReportOf(importDecoded({ ok: true, text, encoding }, file), file, options, each);
+  const notes = encodingNotes(encoding);
+  const read = format.readPieces(rest, encoding, notes, file, audited(options, each), limit, (line) =>
+    tooLarge(line, format.piece),
+  );
+  if (typeof read === 'boolean') return read;
+  eachReportOf(importDecoded({ ok: true, text: read, encoding }, file), file, options, each);
   return true;
 }

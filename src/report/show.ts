@@ -18,6 +18,7 @@ import { printable } from './escape.js';
 import { aOrAn, plural } from '../core/words.js';
 import { FINDING_CODES } from '../core/findings.js';
 import { itemAt } from '../core/at.js';
+import { formatOf } from '../formats/index.js';
 
 function points(n: number | null): string {
   return n === null ? '?' : plural(n, 'point');
@@ -108,7 +109,7 @@ function viewOf(p: FindingPosition, variant: Variant, names: [string, string]): 
 }
 
 function namesOf(r: AuditedMatch): [string, string] {
-  const unnamed: [string, string] = r.format === 'sgf' ? ['White', 'Black'] : ['left player', 'right player'];
+  const unnamed = formatOf(r.format).unnamedSides.onBoards;
   return [printable(r.players[0] || unnamed[0]), printable(r.players[1] || unnamed[1])];
 }
 

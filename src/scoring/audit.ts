@@ -45,6 +45,7 @@ import type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 
 export type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 import { itemAt } from '../core/at.js';
+import { formatOf } from '../formats/index.js';
 
 /** One match's audit: what it is judged with, and what the caller attaches to it. */
 export interface AuditContext {
@@ -147,7 +148,7 @@ function append<T>(to: T[], from: readonly T[]): void {
 
 /** The players' names as findings quote them; a side the record does not name: SGF's own words (side 0 is White, PW), a .mat's column. */
 function sideNames(record: MatchRecord): [string, string] {
-  const [first, second] = record.format === 'sgf' ? ['White', 'Black'] : ['the left player', 'the right player'];
+  const [first, second] = formatOf(record.format).unnamedSides.inFindings;
   return [quotedName(record.players[0]) || first, quotedName(record.players[1]) || second];
 }
 

@@ -28,7 +28,7 @@ export interface PointsContext {
 }
 
 /** A forfeit of the match written after a game that ended without winning it: who is credited what. */
-export interface ForfeitAfter {
+interface ForfeitAfter {
   winner: Side;
   /** What the winner still needed after the game: credited to end the match. */
   points: number;

@@ -10,6 +10,7 @@ import { finding } from '../core/findings.js';
 import type { Finding, GameRecord, MatchRecord, Side } from '../core/model.js';
 import type { RuleSet } from './rules.js';
 import { plural } from '../core/words.js';
+import { formatOf } from '../formats/index.js';
 
 export type Score = [number, number];
 
@@ -120,7 +121,7 @@ export function judgeLine(
  * rules them out. null: none.
  */
 function autoDoubles(record: MatchRecord, rules: RuleSet, recorded: Score, last: LastGame | null): number | null {
-  if (!rules.money || !rules.cube || record.format !== 'mat' || last === null) return null;
+  if (!rules.money || !rules.cube || formatOf(record.format).writesAutoDoubles || last === null) return null;
   const { winner, nominal, cube, start } = last;
   if (winner === null || nominal === null || cube === null || nominal <= 0) return null;
   if (recorded[1 - winner] !== start[1 - winner]) return null;

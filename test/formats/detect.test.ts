@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from '../../src/import/detect.js';
+import { detectFormat } from '../../src/formats/index.js';
 import { importRecord } from '../../src/import/index.js';
 import { fixture } from '../helpers.js';
 

@@ -1,0 +1,55 @@
+// What a match-record format supplies to the rest of bgaudit. Every format is one module
+// (formats/mat.ts, formats/sgf.ts) that implements this interface, and the registry
+// (formats/index.ts) is the one place that names them: nothing else asks which format a record
+// came from, it asks the record's format.
+import type { Finding, MatchRecord, ParseError } from '../core/model.js';
+import type { Encoding } from '../read/decode.js';
+import type { EachMatch } from '../read/by-match.js';
+
+/** A match too large to hold (more bytes than the limit): the error its reader throws, made by the caller. */
+type TooLarge = (line: number) => Error;
+
+export interface MatchFormat {
+  /** The name reports give it (`format` in JSON and CSV). */
+  readonly name: string;
+  /** What it is, for people: the program and the file's extension. */
+  readonly title: string;
+  /** Whether a text is in this format, from its start (the first 4096 characters at most). */
+  detects(head: string): boolean;
+  /**
+   * The sides when the record names no player: as a finding's message names them (side 0
+   * first), and as a board labels them.
+   */
+  readonly unnamedSides: { inFindings: [string, string]; onBoards: [string, string] };
+  /**
+   * Whether its records write automatic doubles. Where they cannot (a .mat), a money session's
+   * score line that automatic doubles explain is only a warning.
+   */
+  readonly writesAutoDoubles: boolean;
+  /** What unit of the file a reader in pieces holds at once, as a too-large message names it. */
+  readonly piece: 'match' | 'game tree';
+  /** Another program's format that a text of this format's shape really is (a phrase for the finding), or null. */
+  otherFormat(text: string): string | null;
+  /** The whole text read at once: every match, and every place it could not be read. */
+  importText(text: string, file: string): { matches: MatchRecord[]; errors: ParseError[] };
+  /**
+   * The whole text's matches, one at a time, each given to `each` to audit with the findings it
+   * takes besides its own (`notes` go to the first); false when the text must be read whole
+   * (`importText`) to place its errors: the matches given so far are then to be forgotten.
+   */
+  readText(text: string, notes: Finding[], file: string, each: EachMatch): boolean;
+  /**
+   * The same from the text given in pieces (each ending at a line end; null at the end), holding a
+   * piece and a match at once: true when done; a string: the whole text, short enough to hold,
+   * which must be read whole; false when it must be read whole and is too large to.
+   */
+  readPieces(
+    pieces: () => string | null,
+    encoding: Encoding,
+    notes: Finding[],
+    file: string,
+    each: EachMatch,
+    limit: number,
+    tooLarge: TooLarge,
+  ): boolean | string;
+}
