@@ -1,6 +1,6 @@
-// Makes src/rules/examples.ts and docs/rules.md from the finding catalogue and the bundled
-// sample records: `npm run docs`. test/rules/docs.test.ts fails when either differs from what
-// this makes, so the pages always say what bgaudit says.
+// Makes src/rules/examples.ts and docs/rules.md from the codes' declarations (src/findings/) and
+// the bundled sample records: `npm run docs`. test/rules/docs.test.ts fails when either differs
+// from what this makes, so the pages always say what bgaudit says.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Papa from 'papaparse';
@@ -9,7 +9,6 @@ import { auditFile } from '../src/read/file.js';
 import { fileAudit } from '../src/read/attach.js';
 import { FINDING_CODES, type FindingCode } from '../src/core/findings.js';
 import type { Finding } from '../src/core/model.js';
-import { ABOUT } from '../src/rules/about.js';
 import type { Example } from '../src/rules/examples.js';
 import { CODES, rulePage } from '../src/rules/page.js';
 import { MATCH_CSV_COLUMNS, renderMatchCsvRows } from '../src/report/csv.js';
@@ -66,7 +65,7 @@ function concise(file: string, f: Finding): string {
 export function examples(root: string): Partial<Record<FindingCode, Example>> {
   const out: Partial<Record<FindingCode, Example>> = {};
   for (const code of CODES) {
-    const file = ABOUT[code].example;
+    const file = FINDING_CODES[code].example;
     if (file) out[code] = exampleOf(root, code, file);
   }
   return out;

@@ -1,13 +1,12 @@
-// Each finding code has a page (docs/rules.md, `bgaudit rule CODE`) made from the catalogue and a
-// bundled sample record: the committed pages and examples must be what the generator makes now,
-// so a changed message or a new code cannot leave the documentation behind.
+// Each finding code has a page (docs/rules.md, `bgaudit rule CODE`) made from its declaration
+// (src/findings/) and a bundled sample record: the committed pages and examples must be what the
+// generator makes now, so a changed message or a new code cannot leave the documentation behind.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examples, examplesModule, rulesMarkdown } from '../../scripts/rule-docs.js';
 import { FINDING_CODES } from '../../src/core/findings.js';
 import { CODES, closestCodes, rulePage, rulesList } from '../../src/rules/page.js';
-import { ABOUT } from '../../src/rules/about.js';
 import { ROOT, cli } from '../helpers.js';
 
 describe('the finding codes’ pages', () => {
@@ -26,7 +25,7 @@ describe('the finding codes’ pages', () => {
       const page = rulePage(code);
       expect(page).toContain(`## ${code}\n`);
       expect(page).toContain(FINDING_CODES[code].severities.join(' or '));
-      if (ABOUT[code].example) expect(withExample).toContain(code);
+      if (FINDING_CODES[code].example) expect(withExample).toContain(code);
     }
     expect(withExample.length).toBeGreaterThan(30);
   });
