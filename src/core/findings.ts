@@ -1,8 +1,8 @@
 // The finding catalogue's types, and `finding`, which makes every finding. Each code is declared
 // once, in its own file under src/findings/ (severities, moment, meaning, why it matters, example
-// record); src/findings/index.ts assembles them into `FINDING_CODES`, and `bgaudit rules` and
-// docs/rules.md are made from it. A code is part of the interface (JSON, NDJSON and CSV users
-// filter on it): add codes, never rename one.
+// record); src/findings/index.ts assembles them into `FINDING_CODES`, and `bgaudit rules`,
+// docs/rules.md and docs/report.schema.json's code lists are made from it. A code is part of the
+// interface (JSON, NDJSON and CSV users filter on it): add codes, never rename one.
 // `Finding.code` (model.ts) is one of these. This module imports nothing from model.ts, which
 // imports its types: `Finding` is declared here, beside the codes that type it.
 import { FINDING_CODES } from '../findings/index.js';

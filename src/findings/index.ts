@@ -1,6 +1,6 @@
 // The finding catalogue, assembled from one file per code: each file under src/findings/ declares
 // its code (severities, moment, meaning, why it matters, example record). The order here is the
-// order of `bgaudit rules` and docs/rules.md.
+// order of `bgaudit rules`, docs/rules.md and the JSON Schema's code lists.
 import type { FindingDeclaration } from './declaration.js';
 import { declaration as parseError } from './parse-error.js';
 import { declaration as ioError } from './io-error.js';

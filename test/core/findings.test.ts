@@ -1,7 +1,7 @@
 // The finding codes are declared once, a file each under src/findings/ named for its code, and
-// all of them are in the catalogue (src/findings/index.ts; docs/rules.md is made from it,
-// test/rules/docs.test.ts); every finding the audit makes on the fixtures has a code and a
-// severity the catalogue gives.
+// all of them are in the catalogue (src/findings/index.ts; docs/rules.md and the JSON Schema's
+// code lists are made from it, test/rules/docs.test.ts); every finding the audit makes on the
+// fixtures has a code and a severity the catalogue gives.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';

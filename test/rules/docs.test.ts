@@ -1,10 +1,11 @@
 // Each finding code has a page (docs/rules.md, `bgaudit rule CODE`) made from its declaration
-// (src/findings/) and a bundled sample record: the committed pages and examples must be what the
-// generator makes now, so a changed message or a new code cannot leave the documentation behind.
+// (src/findings/) and a bundled sample record, and a place in the JSON Schema's code lists: the
+// committed pages, examples and schema must be what the generator makes now, so a changed message
+// or a new code cannot leave the documentation behind.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { examples, examplesModule, rulesMarkdown } from '../../scripts/rule-docs.js';
+import { examples, examplesModule, rulesMarkdown, schemaJson } from '../../scripts/rule-docs.js';
 import { FINDING_CODES } from '../../src/core/findings.js';
 import { CODES, closestCodes, rulePage, rulesList } from '../../src/rules/page.js';
 import { ROOT, cli } from '../helpers.js';
@@ -16,6 +17,10 @@ describe('the finding codes’ pages', () => {
 
   it('docs/rules.md is what `npm run docs` makes', () => {
     expect(readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8')).toBe(rulesMarkdown(examples(ROOT)));
+  });
+
+  it("docs/report.schema.json's finding codes are what `npm run docs` makes", async () => {
+    expect(readFileSync(join(ROOT, 'docs', 'report.schema.json'), 'utf8')).toBe(await schemaJson(ROOT));
   });
 
   it('every code has a page with its severities, and an example unless no record can show it', () => {
