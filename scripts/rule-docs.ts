@@ -1,15 +1,15 @@
-// Makes src/rules/examples.ts and docs/rules.md from the finding catalogue and the bundled
-// sample records: `npm run docs`. test/rules/docs.test.ts fails when either differs from what
-// this makes, so the pages always say what bgaudit says.
+// Makes src/rules/examples.ts, docs/rules.md and the finding codes of docs/report.schema.json
+// from the codes' declarations (src/findings/) and the bundled sample records: `npm run docs`.
+// test/rules/docs.test.ts fails when any of them differs from what this makes, so the pages and
+// the schema always say what bgaudit says.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { format } from 'prettier';
 import { auditFile } from '../src/read/file.js';
 import { fileAudit } from '../src/read/attach.js';
-import { FINDING_CODES, type FindingCode } from '../src/core/findings.js';
+import { FINDING_CODES, type FindingCode, type Severity } from '../src/core/findings.js';
 import type { Finding } from '../src/core/model.js';
-import { ABOUT } from '../src/rules/about.js';
 import type { Example } from '../src/rules/examples.js';
 import { CODES, rulePage } from '../src/rules/page.js';
 import { MATCH_CSV_COLUMNS, renderMatchCsvRows } from '../src/report/csv.js';
@@ -66,7 +66,7 @@ function concise(file: string, f: Finding): string {
 export function examples(root: string): Partial<Record<FindingCode, Example>> {
   const out: Partial<Record<FindingCode, Example>> = {};
   for (const code of CODES) {
-    const file = ABOUT[code].example;
+    const file = FINDING_CODES[code].example;
     if (file) out[code] = exampleOf(root, code, file);
   }
   return out;
@@ -81,9 +81,47 @@ export async function examplesModule(root: string): Promise<string> {
     'export const EXAMPLES: Partial<Record<FindingCode, Example>> = ' +
     JSON.stringify(examples(root)) +
     ';\n';
-  const options = JSON.parse(readFileSync(join(root, '.prettierrc.json'), 'utf8')) as Record<string, unknown>;
-  return format(body, { ...options, parser: 'typescript' });
+  return format(body, { ...prettierOptions(root), parser: 'typescript' });
 }
+
+function prettierOptions(root: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(root, '.prettierrc.json'), 'utf8')) as Record<string, unknown>;
+}
+
+/** The parts of the JSON Schema made from the catalogue: where they are, and what they hold. */
+interface SchemaCodes {
+  $defs: {
+    findingCode: { enum: string[] };
+    finding: { anyOf: { properties: { code: { enum: string[] }; severity: { enum: Severity[] } } }[] };
+  };
+}
+
+/**
+ * docs/report.schema.json with its finding codes from the catalogue: the list of codes, in the
+ * catalogue's order, and a finding's code paired with its severities, one branch per set of
+ * severities (in the order error, warning, info) in the order the catalogue first gives each set.
+ * The rest of the schema is written by hand and kept as it is.
+ */
+export async function schemaJson(root: string): Promise<string> {
+  const path = join(root, 'docs', 'report.schema.json');
+  const schema = JSON.parse(readFileSync(path, 'utf8')) as SchemaCodes;
+  const bySeverities = new Map<string, { codes: string[]; severities: Severity[] }>();
+  for (const code of CODES) {
+    const allowed: readonly Severity[] = FINDING_CODES[code].severities;
+    const severities = SEVERITIES.filter((s) => allowed.includes(s));
+    const key = severities.join(' ');
+    const group = bySeverities.get(key) ?? { codes: [], severities };
+    group.codes.push(code);
+    bySeverities.set(key, group);
+  }
+  schema.$defs.findingCode.enum = [...CODES];
+  schema.$defs.finding.anyOf = [...bySeverities.values()].map((g) => ({
+    properties: { code: { enum: g.codes }, severity: { enum: g.severities } },
+  }));
+  return format(JSON.stringify(schema, null, 2), { ...prettierOptions(root), parser: 'json' });
+}
+
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
 export function rulesMarkdown(found: Partial<Record<FindingCode, Example>>): string {
   const head = [
@@ -108,4 +146,5 @@ if (process.argv[1]?.endsWith('rule-docs.js')) {
   const root = process.cwd();
   writeFileSync(join(root, 'src', 'rules', 'examples.ts'), await examplesModule(root));
   writeFileSync(join(root, 'docs', 'rules.md'), rulesMarkdown(examples(root)));
+  writeFileSync(join(root, 'docs', 'report.schema.json'), await schemaJson(root));
 }

@@ -1,7 +1,6 @@
 // A finding code's page, as `bgaudit rule CODE` prints it and docs/rules.md holds it: the same
-// text in both places, made here from the catalogue, ABOUT and the generated examples.
+// text in both places, made here from the code's declaration and the generated examples.
 import { FINDING_CODES, type FindingCode } from '../core/findings.js';
-import { ABOUT } from './about.js';
 import { EXAMPLES, type Example } from './examples.js';
 
 export const CODES = Object.keys(FINDING_CODES) as FindingCode[];
@@ -23,14 +22,13 @@ export function rulesList(): string {
 /** The page of one code, in Markdown that reads as plain text on a terminal. */
 export function rulePage(code: FindingCode, examples: Partial<Record<FindingCode, Example>> = EXAMPLES): string {
   const entry = FINDING_CODES[code];
-  const about = ABOUT[code];
   const example = examples[code];
   const out = [
     `## ${code}`,
     '',
     `Severity: ${entry.severities.join(' or ')}. ${capital(entry.meaning)}.`,
     '',
-    `Why it matters: ${about.why}`,
+    `Why it matters: ${entry.why}`,
     '',
   ];
   if (example) {

@@ -1,13 +1,13 @@
-// Each finding code has a page (docs/rules.md, `bgaudit rule CODE`) made from the catalogue and a
-// bundled sample record: the committed pages and examples must be what the generator makes now,
-// so a changed message or a new code cannot leave the documentation behind.
+// Each finding code has a page (docs/rules.md, `bgaudit rule CODE`) made from its declaration
+// (src/findings/) and a bundled sample record, and a place in the JSON Schema's code lists: the
+// committed pages, examples and schema must be what the generator makes now, so a changed message
+// or a new code cannot leave the documentation behind.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { examples, examplesModule, rulesMarkdown } from '../../scripts/rule-docs.js';
+import { examples, examplesModule, rulesMarkdown, schemaJson } from '../../scripts/rule-docs.js';
 import { FINDING_CODES } from '../../src/core/findings.js';
 import { CODES, closestCodes, rulePage, rulesList } from '../../src/rules/page.js';
-import { ABOUT } from '../../src/rules/about.js';
 import { ROOT, cli } from '../helpers.js';
 
 describe('the finding codes’ pages', () => {
@@ -19,6 +19,10 @@ describe('the finding codes’ pages', () => {
     expect(readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8')).toBe(rulesMarkdown(examples(ROOT)));
   });
 
+  it("docs/report.schema.json's finding codes are what `npm run docs` makes", async () => {
+    expect(readFileSync(join(ROOT, 'docs', 'report.schema.json'), 'utf8')).toBe(await schemaJson(ROOT));
+  });
+
   it('every code has a page with its severities, and an example unless no record can show it', () => {
     expect(CODES).toEqual(Object.keys(FINDING_CODES));
     const withExample = Object.keys(examples(ROOT));
@@ -26,7 +30,7 @@ describe('the finding codes’ pages', () => {
       const page = rulePage(code);
       expect(page).toContain(`## ${code}\n`);
       expect(page).toContain(FINDING_CODES[code].severities.join(' or '));
-      if (ABOUT[code].example) expect(withExample).toContain(code);
+      if (FINDING_CODES[code].example) expect(withExample).toContain(code);
     }
     expect(withExample.length).toBeGreaterThan(30);
   });

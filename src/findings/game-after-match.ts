@@ -1,0 +1,11 @@
+// Checked in src/scoring/audit.ts, on the games after the one that wins the match.
+import type { FindingDeclaration } from './declaration.js';
+
+export const declaration = {
+  code: 'game-after-match',
+  severities: ['error'],
+  moment: 'start',
+  meaning: 'a game after the game that won the match',
+  why: 'A game recorded after the match was won was not part of the match: its points must not be counted in standings or ratings.',
+  example: 'scoring/game-after-match.mat',
+} as const satisfies FindingDeclaration;
