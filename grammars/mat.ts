@@ -1,4 +1,4 @@
-// The Jellyfish .mat format as real writers produce it (../shared/formats/mat.md): the file's
+// The Jellyfish .mat format as real writers produce it (docs/dialects.md): the file's
 // structure (headers, match lines, games, score lines) as a parsimmon language, each rule one
 // whole line; game bodies read line by line by mat-cells.ts. The grammar is lenient: a line it
 // cannot read becomes a `BadLine` node carrying the exact column and what was expected there,

@@ -197,7 +197,7 @@ interface Anchor {
 const MOST_RESYNCS = 4;
 
 /** The position a game starts from: the variant's, or the record's set-up. */
-export function startOf(game: GameRecord, variant: Variant): Position {
+export function gameStart(game: GameRecord, variant: Variant): Position {
   const pos = startPosition(variant);
   const sides = game.setup?.sides;
   if (sides) for (const s of [0, 1] as const) pos.sides[s].set(sides[s]);
@@ -221,7 +221,7 @@ export function replay(
     game,
     options,
     gameObserver,
-    pos: startOf(game, options.variant),
+    pos: gameStart(game, options.variant),
     work,
     findings,
     report: (code, severity, a, message) =>

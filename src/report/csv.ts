@@ -1,4 +1,4 @@
-// Per-game rows (DESIGN.md), RFC 4180 quoting, header row first.
+// Per-game rows (docs/output.md), RFC 4180 quoting, header row first.
 //
 // CSV injection (OWASP): a text cell that starts with `=`, `+`, `-`, `@`, a tab or a CR is read
 // by spreadsheets as a formula (`=HYPERLINK(...)` in a player name or a file name). Such a cell is

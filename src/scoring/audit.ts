@@ -119,7 +119,7 @@ interface MatchWon {
 }
 
 /** The match as followed from game to game. */
-interface Progress {
+interface MatchSoFar {
   /** The score before the next game, as the score lines and the games credited give it. */
   running: [number, number];
   /**
@@ -185,7 +185,7 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
   const gameExtras = byFirstGame(record, extra);
   const games: GameVerdict[] = [];
   const first: Score = ctx.start ? [ctx.start[0], ctx.start[1]] : [0, 0];
-  let progress: Progress = {
+  let progress: MatchSoFar = {
     running: [first[0], first[1]],
     expected: [first],
     crawfordPlayed: false,
@@ -391,12 +391,12 @@ function auditGame(
   index: number,
   r: GameReplay,
   ctx: MatchContext,
-  before: Progress,
+  before: MatchSoFar,
   extra: Finding[] | undefined,
-): { verdict: GameVerdict; own: Finding[]; progress: Progress } {
+): { verdict: GameVerdict; own: Finding[]; progress: MatchSoFar } {
   const { rules, record } = ctx;
   const N = appliedLength(record, rules);
-  const start = startOf(game, index, r, ctx, before);
+  const start = startScoreOf(game, index, r, ctx, before);
   const score = start.score;
   const { crawford, crawfordHere, scored, cube, doubles, cubeFound } = start.game;
   const postCrawford = rules.crawford && before.crawfordPlayed;
@@ -465,7 +465,7 @@ function scoreFrom(
   index: number,
   r: GameReplay,
   ctx: MatchContext,
-  before: Progress,
+  before: MatchSoFar,
   score: [number, number],
 ): ScoredFrom {
   const { rules } = ctx;
@@ -514,12 +514,12 @@ function movesOf(game: GameRecord, scored: GameScore, cube: number | null, rules
  * from this one), and the game is scored from there. A game after the match has no place in the
  * match's score: its line is not judged (game-after-match says what is wrong with it).
  */
-function startOf(
+function startScoreOf(
   game: GameRecord,
   index: number,
   r: GameReplay,
   ctx: MatchContext,
-  before: Progress,
+  before: MatchSoFar,
 ): {
   score: [number, number];
   game: ScoredFrom;
@@ -561,7 +561,13 @@ function startOf(
 }
 
 /** Where the game stands in the match's sequence, into `own`: its label, a game after the match was won. */
-function sequenceFindings(own: Finding[], game: GameRecord, index: number, ctx: MatchContext, before: Progress): void {
+function sequenceFindings(
+  own: Finding[],
+  game: GameRecord,
+  index: number,
+  ctx: MatchContext,
+  before: MatchSoFar,
+): void {
   const wonBy = before.won?.game ?? null;
   const firstNumber = ctx.start ? itemAt(ctx.record.games, 0).number : 1;
   if (game.number !== index + firstNumber)
@@ -679,7 +685,7 @@ interface GameJudgement {
  * add up to, the Crawford game played as the start score has it, the game that won it, the
  * play's story.
  */
-function after(before: Progress, judged: GameJudgement, ctx: MatchContext): Progress {
+function after(before: MatchSoFar, judged: GameJudgement, ctx: MatchContext): MatchSoFar {
   const { game, score, crawfordHere, scored, cube, moves, from } = judged;
   const running: [number, number] = [score[0], score[1]];
   const { winner, points } = scored.ending;
@@ -724,7 +730,7 @@ function matchWon(game: number, scored: GameScore): MatchWon {
  * results check read it. A match of unknown length (past any: a number-out-of-range finding) is not
  * followed; a money session has nothing to win.
  */
-function matchResult(record: MatchRecord, rules: RuleSet, progress: Progress): MatchResult {
+function matchResult(record: MatchRecord, rules: RuleSet, progress: MatchSoFar): MatchResult {
   const finalScore: [number, number] = [progress.running[0], progress.running[1]];
   if (rules.money) return { finalScore, winner: null, ending: 'money', wonBy: null };
   if (record.length === null) return { finalScore: null, winner: null, ending: 'unknown', wonBy: null };
@@ -734,7 +740,7 @@ function matchResult(record: MatchRecord, rules: RuleSet, progress: Progress): M
 }
 
 /** The record stops before anybody has won the match: said on the line where it stops. */
-function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: Progress): Finding | null {
+function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: MatchSoFar): Finding | null {
   const N = record.length;
   if (rules.money || progress.won !== null || record.games.length === 0 || N === null || N <= 0) return null;
   const message = `the record stops at ${progress.running.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;

@@ -3,7 +3,7 @@
 // made on, found by replaying the game again with those actions captured (only a game with such
 // findings pays for it); the start: the game's first position; the end: its final position.
 import { other } from '../engine/board.js';
-import { momentKey, replay, startOf, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
+import { momentKey, replay, gameStart, type GameReplay, type Moment, type ReplayOptions } from '../engine/replay.js';
 import { FINDING_CODES } from '../core/findings.js';
 import { GAME_STATE, matchIdOrNull, positionId, xgid, type MatchIdState } from '../engine/ids.js';
 import type {
@@ -66,7 +66,7 @@ function startMoment(game: GameRecord, variant: ReplayOptions['variant']): Momen
   const setup = game.setup;
   const firstRoll = game.actions.find((a) => a.type === 'roll');
   return {
-    sides: startOf(game, variant).sides,
+    sides: gameStart(game, variant).sides,
     side: setup?.onRoll ?? firstRoll?.side ?? 0,
     dice: null,
     cube: setup?.cube ? { ...setup.cube } : { value: 2 ** (setup?.autoDoubles ?? 0), owner: -1 },

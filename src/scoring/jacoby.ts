@@ -1,5 +1,5 @@
 // Whether a money session was played with the Jacoby rule, when neither a header nor the user
-// says (RULES.md §4): a gammon on a cube never turned that is recorded as a single means Jacoby;
+// says (docs/scoring.md, "Money play"): a gammon on a cube never turned that is recorded as a single means Jacoby;
 // recorded as a gammon, no Jacoby. Games of one session that say both are an error.
 import type { GameReplay } from '../engine/replay.js';
 import { finding } from '../core/findings.js';

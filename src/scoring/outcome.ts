@@ -1,4 +1,4 @@
-// Single, gammon or backgammon, from the final position (RULES.md §1), decided only by the
+// Single, gammon or backgammon, from the final position (docs/scoring.md, "What a game is worth"), decided only by the
 // loser's checkers, in this order: borne off any → single; else on the bar or in the winner's
 // home board → backgammon; else gammon.
 import { BAR, OFF, type Position, other } from '../engine/board.js';

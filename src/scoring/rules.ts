@@ -6,7 +6,7 @@ import type { Finding, Header, MatchRecord, RuleSource, RulesApplied } from '../
 
 export type RuleSetName = 'backgammon' | 'nardy' | 'tavla';
 
-/** What each rule set is, before any match is looked at (RULES.md §1-6). */
+/** What each rule set is, before any match is looked at (docs/scoring.md). */
 export interface RuleSetPreset {
   name: RuleSetName;
   /** There is a doubling cube at all. */

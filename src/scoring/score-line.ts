@@ -1,6 +1,6 @@
-// A game's score line against the results before it (RULES.md §3: each game's starting score must
-// equal the running total; §4: a money session's games are settled one by one, and automatic
-// doubles, by agreement, turn the cube before a game starts, RULES.md §2).
+// A game's score line against the results before it (docs/scoring.md: in match play each game's
+// starting score must equal the running total; a money session's games are settled one by one,
+// and automatic doubles, by agreement, turn the cube before a game starts).
 //
 // The score a game should start at is what the record's own results add up to from the match's
 // start, not the score line before it plus one game: one wrong score line is then one finding,

@@ -1,4 +1,4 @@
-// RULES.md §7: each variant's start position (in each side's own numbering).
+// docs/scoring.md, "Variants": each variant's start position (in each side's own numbering).
 import { describe, expect, it } from 'vitest';
 import { checkersPerSide, startPosition } from '../../src/engine/board.js';
 import type { Variant } from '../../src/core/model.js';

@@ -1,4 +1,4 @@
-// cubeFindings on cube logs built by hand: who may double (RULES.md §2), each case on its own.
+// cubeFindings on cube logs built by hand: who may double (docs/scoring.md, "The cube"), each case on its own.
 import { describe, expect, it } from 'vitest';
 import type { CubeEvent } from '../../src/engine/replay.js';
 import type { MatchRecord, Side } from '../../src/core/model.js';

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
 import { checkersPerSide } from '../../src/engine/board.js';
-import { startOf } from '../../src/engine/replay.js';
+import { gameStart } from '../../src/engine/replay.js';
 import { FINDING_CODES } from '../../src/core/findings.js';
 import { decodeMatchId, decodePositionId, positionId } from '../../src/engine/ids.js';
 import { importRecord } from '../../src/import/index.js';
@@ -64,7 +64,7 @@ describe('each finding of the fixtures carries the position of its moment', () =
     if (p.matchId !== null) expect(decodeMatchId(p.matchId).onRoll).toBe(p.onRoll);
     const moment = FINDING_CODES[f.code].moment;
     if (moment === 'start') {
-      expect(p.positionId).toBe(positionId(startOf(game, record.variant), p.onRoll));
+      expect(p.positionId).toBe(positionId(gameStart(game, record.variant), p.onRoll));
       expect(p.dice).toBeNull();
     } else if (moment === 'end') {
       if (verdict?.final) expect(p.positionId).toBe(verdict.final.positionId);

@@ -1,4 +1,4 @@
-// Every case of RULES.md §8 (match play) and every finding code, on fixtures made from real
+// Every worked case of docs/scoring.md (match play) and every finding code, on fixtures made from real
 // games (fixtures/scoring/make.py). Each row says the findings the file must raise, no more.
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
@@ -21,7 +21,7 @@ const brief = (g: GameVerdict) => ({
   points: g.points,
 });
 
-describe('RULES.md §8, match play', () => {
+describe('docs/scoring.md worked cases, match play', () => {
   it('cube 2, gammon → 4', () => {
     const r = audit('cube2-gammon.mat');
     expect(codes(r)).toEqual([]);

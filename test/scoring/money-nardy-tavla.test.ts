@@ -1,4 +1,4 @@
-// RULES.md §4-6 and their rows of §8, on fixtures made from real games (fixtures/scoring/make.py).
+// docs/scoring.md's money, nardy and tavla rules and their worked cases, on fixtures made from real games (fixtures/scoring/make.py).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

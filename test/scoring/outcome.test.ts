@@ -1,4 +1,4 @@
-// RULES.md §1 and the first rows of §8: the outcome is decided only by the loser's checkers.
+// docs/scoring.md, "What a game is worth" and the first worked cases: the outcome is decided only by the loser's checkers.
 import { describe, expect, it } from 'vitest';
 import type { GameEnd, GameReplay } from '../../src/engine/replay.js';
 import type { GameRecord, MatchRecord, Outcome } from '../../src/core/model.js';

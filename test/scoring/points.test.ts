@@ -1,4 +1,4 @@
-// scoreGame on games built by hand: the RULES.md rules the fixture files do not each pin on
+// scoreGame on games built by hand: the rules of docs/scoring.md the fixture files do not each pin on
 // their own (Jacoby and the take, no Jacoby in a match, the range a match-winning game may be
 // recorded at, an unfinished game, a nardy resignation recorded at the wrong value).
 import { describe, expect, it } from 'vitest';
