@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeTree } from './remove-tree.js';
-import { alive } from '../src/batch/spool.js';
+import { alive } from '../src/batch/process-end.js';
 
 // os.tmpdir() reads TMPDIR on POSIX systems, TEMP and TMP on Windows.
 const NAMES = ['TMPDIR', 'TEMP', 'TMP'] as const;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { PieceWriter } from '../report/reporter.js';
 import { writeAll, type WriteBytes } from '../report/fd-writer.js';
 import { itemAt } from '../core/at.js';
+import { alive, cleanWhenProcessEnds } from './process-end.js';
 
 /** Characters gathered before a write: one system call a block, a block held at most. */
 const BLOCK = 1 << 20;
@@ -125,27 +126,8 @@ export function removeSpooled(path: string): void {
   }
 }
 
-/**
- * The signals that end a process by default and that a process can catch: each removes the
- * folder before the process ends. (SIGPIPE is ignored by Node: a closed stdout is an EPIPE
- * error, and that exit removes it.)
- */
-const ENDING_SIGNALS: readonly NodeJS.Signals[] =
-  process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM'];
-
 /** A spool folder's name: the process that made it, then mkdtemp's six characters. */
 const SPOOL_NAME = /^bgaudit-spool-(\d+)-[A-Za-z0-9]{6}$/;
-
-/** Whether process `pid` still runs (a process of another user counts as running). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: a process of another user has the number; it is alive.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the spool folders, in the temporary folder, of runs that ended without removing theirs:
@@ -178,9 +160,7 @@ function removeLeftSpools(tmp: string): void {
  * The run's spool folder, made now, and a function that removes it. Null when no folder can be
  * made (a read-only temporary folder): a large file's output is then held in memory, as before.
  * The folder goes when the run ends, when the process exits before (`process.exit`: a closed
- * stdout, a failed write), or when a signal ends it (ENDING_SIGNALS: the signal is raised again
- * once it is gone, so the process ends as it would have; another listener of the signal, if
- * there is one, decides instead). Its name carries the process's id: a folder left by a process
+ * stdout, a failed write), or when a signal ends it (process-end.ts). Its name carries the process's id: a folder left by a process
  * that V8 aborted, or that SIGKILL ended, is removed by the next run (`removeLeftSpools`).
  */
 export function makeSpoolDir(): { dir: string; remove: () => void } | null {
@@ -192,18 +172,7 @@ export function makeSpoolDir(): { dir: string; remove: () => void } | null {
     return null;
   }
   const clear = () => rmSync(dir, { recursive: true, force: true });
-  const onSignal = (signal: NodeJS.Signals) => {
-    stop();
-    clear();
-    // Raised again for Node's own handling (the process ends), unless someone else listens for it.
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-  };
-  const stop = () => {
-    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
-    process.off('exit', clear);
-  };
-  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
-  process.on('exit', clear);
+  const stop = cleanWhenProcessEnds(clear);
   return {
     dir,
     remove: () => {

@@ -2,12 +2,12 @@
 // every run makes before it starts.
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Summary, Write } from '../report/reporter.js';
 import { checkPatterns, PatternError } from '../batch/discover.js';
 import { printable } from '../report/escape.js';
-import { ioReason, type FileIdentity } from '../batch/outcome.js';
+import type { FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
 import type { AuditRequest } from '../read/attach.js';
@@ -15,15 +15,12 @@ import type { Severity } from '../core/model.js';
 import { unknownCode } from '../rules/page.js';
 import { FINDING_CODES } from '../core/findings.js';
 import { readBaseline } from './baseline.js';
-import { PipeStalled, writeAll, type WriteBytes } from '../report/fd-writer.js';
+import { DEFAULT_OUTPUT_TIMEOUT } from './output-file.js';
 import { itemAt } from '../core/at.js';
 import { UsageError } from './usage-error.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
-
-/** How long a write to an output pipe waits for a reader that takes nothing, by default (--output-timeout). */
-const DEFAULT_OUTPUT_TIMEOUT = 60_000;
 
 export interface CliIO {
   stdout: Write;
@@ -45,6 +42,7 @@ export interface CliIO {
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
 export { UsageError };
+export { openOutput, writeReason } from './output-file.js';
 
 export function positiveInt(what: string) {
   return (v: string): number => {
@@ -75,11 +73,6 @@ export function fileTimeoutFlag(): Option {
   return new Option('--file-timeout <seconds>', 'stop a file that takes longer and report it (timeout); 0: no limit')
     .argParser(seconds)
     .default(60_000, '60');
-}
-
-/** `30 s`, `2.5 s`. */
-function secondsText(ms: number): string {
-  return `${ms / 1000} s`;
 }
 
 function outputTimeoutFlag(): Option {
@@ -185,90 +178,6 @@ function sameOutputs(paths: string[]): void {
   }
 }
 
-/**
- * Opens an output for writing without waiting: a FIFO with no reader is refused at once (a
- * non-blocking open says so) rather than waited on for ever. A regular file, a FIFO with its
- * reader and a character device (a terminal, /dev/null) are written; anything else is refused.
- * `pipe`: the descriptor is a pipe left non-blocking, which `writeAll` waits on for a while only.
- */
-function openOutputFd(path: string): { fd: number; pipe: boolean } {
-  const fd = (() => {
-    try {
-      return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK, 0o666);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENXIO')
-        throw new Error('a FIFO (named pipe) with no reader: start its reader first');
-      throw e;
-    }
-  })();
-  const s = fstatSync(fd);
-  if (s.isFile()) return { fd, pipe: false };
-  if (s.isFIFO()) return { fd, pipe: true };
-  if (!s.isCharacterDevice()) {
-    closeSync(fd);
-    throw new Error('not a regular file, a terminal or a pipe');
-  }
-  // Opened again (the same device, through /proc on Linux) to block as writes to a terminal on
-  // stdout do; the first descriptor is closed only after.
-  try {
-    return {
-      fd: openSync(process.platform === 'linux' ? `/proc/self/fd/${fd}` : path, constants.O_WRONLY),
-      pipe: false,
-    };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * An output file, opened before the run so that a path that cannot be written fails at once
- * (exit 2) rather than after an hour of auditing. Written synchronously, every byte (`writeAll`:
- * a full disk takes part of a write without an error); a write that fails (a full disk, a pipe
- * whose reader took nothing for `timeoutMs`) is a UsageError that ends the run. `writeBytes`: the
- * system call, for tests.
- */
-export function openOutput(
-  path: string,
-  options: { timeoutMs?: number; writeBytes?: WriteBytes } = {},
-): { write: Write; close: () => void; identity: FileIdentity } {
-  let opened: { fd: number; pipe: boolean };
-  try {
-    opened = openOutputFd(path);
-  } catch (e) {
-    throw new UsageError(`cannot write ${path}: ${ioReason(e)}`);
-  }
-  const { fd } = opened;
-  const pipe = opened.pipe ? { timeoutMs: options.timeoutMs ?? DEFAULT_OUTPUT_TIMEOUT } : undefined;
-  const s = fstatSync(fd);
-  // A write that failed fails every later one at once: the flush timer keeps its failure for the
-  // run to throw, and a pipe that timed out is not waited on a second time meanwhile.
-  let failed: UsageError | null = null;
-  return {
-    write: (text) => {
-      if (failed !== null) throw failed;
-      try {
-        writeAll(fd, text, options.writeBytes, pipe);
-      } catch (e) {
-        failed = new UsageError(`cannot write ${path}: ${writeReason(e)}`);
-        throw failed;
-      }
-    },
-    close: () => closeSync(fd),
-    identity: { dev: s.dev, ino: s.ino },
-  };
-}
-
-/** Why a write failed, in plain words. */
-export function writeReason(e: unknown): string {
-  if (e instanceof PipeStalled)
-    return `the pipe's reader took nothing for ${secondsText(e.timeoutMs)} (--output-timeout); the run was stopped`;
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC') return 'no space left on the device';
-  if (code === 'EDQUOT') return 'the disk quota is used up';
-  if (code === 'EFBIG') return 'the file is too large for the file system';
-  return ioReason(e);
-}
-
 /** The rule options of verify and csv: they win over the record's headers and what it shows. */
 export function flagsForRules(): Option[] {
   return [
@@ -352,12 +261,36 @@ function workers(io: CliIO, asked: number | undefined): number {
   return asked;
 }
 
+/** A file the run reads besides its match files (a baseline, a results sheet, an alias list), by what it is. */
+export interface ReadFile {
+  what: string;
+  path: string;
+}
+
+/** An output that is a file the run reads, under any name: a usage error (replacing it would lose it). */
+function outputsNotRead(outputs: string[], reads: ReadFile[]): void {
+  for (const read of reads) {
+    const place = outputPlace(read.path);
+    for (const output of outputs) {
+      const o = outputPlace(output);
+      if (o.at === place.at || (o.id !== null && o.id === place.id))
+        throw new UsageError(`the ${read.what} file ${read.path} is also an output (${output}); nothing was written`);
+    }
+  }
+}
+
 /**
- * Everything a run of verify or csv checks and gathers before it opens an output: patterns that
- * are not valid, an output that is one of the inputs (which opening it would empty), standard
- * input. Throws a UsageError (exit 2) for the first problem.
+ * Everything a run checks and gathers before it opens an output: patterns that are not valid, an
+ * output that is one of the inputs or one of the files it reads (`reads`, and the baseline),
+ * standard input. Throws a UsageError (exit 2) for the first problem.
  */
-export async function prepareRun(io: CliIO, paths: string[], o: RunFlagValues, outputPaths: string[]) {
+export async function prepareRun(
+  io: CliIO,
+  paths: string[],
+  o: RunFlagValues,
+  outputPaths: string[],
+  reads: ReadFile[] = [],
+) {
   try {
     checkPatterns(paths);
   } catch (e) {
@@ -366,6 +299,7 @@ export async function prepareRun(io: CliIO, paths: string[], o: RunFlagValues, o
   }
   if (paths.filter((p) => p === '-').length > 1) throw new UsageError('"-" (standard input) can be named once');
   sameOutputs(outputPaths);
+  outputsNotRead(outputPaths, o.baseline === undefined ? reads : [{ what: 'baseline', path: o.baseline }, ...reads]);
   const existing: FileIdentity[] = [];
   for (const path of outputPaths) {
     try {

@@ -93,10 +93,10 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
           flusher.stop();
           out.flush();
           baseline?.end();
+          for (const f of [file, baselineFile]) f?.finish();
         } finally {
           flusher.cancel();
-          file?.close();
-          baselineFile?.close();
+          for (const f of [file, baselineFile]) f?.close();
         }
         setExit(finishRun(io, result, opts.failOn ?? 'never'));
       },

@@ -135,8 +135,10 @@ export function diceCommand(io: CliIO, setExit: (code: number) => void): Command
     const code = finishRun(io, { ...result, duplicateMatches: 0 });
     if (htmlFile) {
       try {
-        if (code !== EXIT.usage)
+        if (code !== EXIT.usage) {
           for (const piece of renderDiceHtml(dice, { version: VERSION, paths })) htmlFile.write(piece);
+          htmlFile.finish();
+        }
       } finally {
         htmlFile.close();
       }

@@ -42,6 +42,15 @@ function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): 
   return standingsText(table, shown);
 }
 
+/** The alias list named (a usage error when it cannot be read), else none. */
+function aliasesOf(path: string | undefined): Aliases {
+  try {
+    return path === undefined ? new Aliases() : readAliases(path);
+  } catch (e) {
+    throw e instanceof AliasesError ? new UsageError(e.message) : e;
+  }
+}
+
 export function playersCommand(io: CliIO, setExit: (code: number) => void): Command {
   const cmd = new Command('players')
     .description(
@@ -90,17 +99,13 @@ Examples:
   bgaudit players archive/ --format html -o standings.html`,
   );
   return cmd.action(async (paths: string[], opts: PlayersOptions) => {
-    let aliases = new Aliases();
-    try {
-      if (opts.aliases !== undefined) aliases = readAliases(opts.aliases);
-    } catch (e) {
-      throw e instanceof AliasesError ? new UsageError(e.message) : e;
-    }
+    const aliases = aliasesOf(opts.aliases);
     const settings = await prepareRun(
       io,
       paths,
       opts,
       [opts.output].filter((p) => p !== undefined),
+      opts.aliases === undefined ? [] : [{ what: 'aliases', path: opts.aliases }],
     );
     const file = opts.output ? openOutput(opts.output, { timeoutMs: opts.outputTimeout }) : null;
     const parts = { byLength: opts.byLength === true, headToHead: opts.headToHead === true };
@@ -116,6 +121,7 @@ Examples:
       const out = coalesce(file ? file.write : io.stdout);
       out.write(rendered(standings, opts, paths));
       out.flush();
+      file?.finish();
     } finally {
       file?.close();
     }

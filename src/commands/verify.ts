@@ -10,7 +10,6 @@ import { textSink, type TextStyle } from '../report/text.js';
 import { htmlSink } from '../report/html.js';
 import { MAX_FINDINGS_LISTED } from '../report/render.js';
 import { baselineWriter } from './baseline.js';
-import { statSync } from 'node:fs';
 import type { AuditRequest } from '../read/attach.js';
 import { readAliases, AliasesError } from '../results/aliases.js';
 import { readSheet, resultsCheck } from '../results/report.js';
@@ -94,17 +93,6 @@ function checkOptions(opts: VerifyOptions) {
     return { sinks: [] };
   }
   const results = opts.results;
-  for (const output of [opts.csv, opts.html, opts.writeBaseline]) {
-    if (output === undefined) continue;
-    try {
-      const a = statSync(results);
-      const b = statSync(output);
-      if (a.dev === b.dev && a.ino === b.ino)
-        throw new UsageError(`the results file ${results} is also an output (${output}); nothing was written`);
-    } catch (e) {
-      if (e instanceof UsageError) throw e; // otherwise one of them is not there: not the same file
-    }
-  }
   try {
     const aliases = opts.aliases === undefined ? undefined : readAliases(opts.aliases);
     const check = resultsCheck(results, readSheet(results), aliases);
@@ -223,6 +211,10 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       paths,
       opts,
       [opts.csv, opts.html, opts.writeBaseline].filter((p) => p !== undefined),
+      [
+        ...(opts.results === undefined ? [] : [{ what: 'results', path: opts.results }]),
+        ...(opts.aliases === undefined ? [] : [{ what: 'aliases', path: opts.aliases }]),
+      ],
     );
     const outputs = fileOutputs(opts, paths);
     const baselineFile = opts.writeBaseline ? openOutput(opts.writeBaseline, { timeoutMs: opts.outputTimeout }) : null;
@@ -257,6 +249,8 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       stdout.flush();
       for (const o of outputs) o.out.flush();
       baseline?.end();
+      for (const o of outputs) o.file.finish();
+      baselineFile?.finish();
     } finally {
       flusher.cancel();
       progress?.clear();

@@ -34,7 +34,7 @@ describe('writeAll', () => {
     const path = join(dir, `all-${most}.csv`);
     const out = openOutput(path, { writeBytes: disk(most) });
     out.write(text);
-    out.close();
+    out.finish();
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
