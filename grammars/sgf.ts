@@ -374,11 +374,11 @@ function place(s: SgfScratch, text: string, raw: { trees: RawTree[]; bad: Bad[] 
     for (const node of tree.nodes) {
       at(node);
       const errors = s.nodeErrors.size > 0 ? s.nodeErrors.get(node) : undefined;
-      if (errors) found.push(...errors);
+      if (errors) for (const e of errors) found.push(e);
       for (const p of node.properties) at(p);
     }
     tree.children.forEach((c) => visit(c as RawTree));
-    if (tree.bad) found.push(...tree.bad);
+    if (tree.bad) for (const b of tree.bad) found.push(b);
     delete (tree as Partial<RawTree>).bad;
     return tree;
   };

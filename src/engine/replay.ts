@@ -13,6 +13,7 @@ import { type Report, playRoll, rollName } from './roll.js';
 import { type ResyncScratch, newResyncScratch, playFollowed, playText } from './resync.js';
 import { MAX_CUBE } from '../core/limits.js';
 import { itemAt } from '../core/at.js';
+import { append } from '../core/lists.js';
 
 export interface ReplayOptions {
   variant: Variant;
@@ -414,7 +415,7 @@ function traceBack(w: Walk, j: number): boolean {
       !((f.code === 'illegal-move' || f.code === 'hit-marker') && again.has(momentKey(f.line ?? 0, f.column ?? 0))),
   );
   w.findings.length = 0;
-  w.findings.push(...kept);
+  append(w.findings, kept);
   w.pos.sides[0].set(play.sides[0]);
   w.pos.sides[1].set(play.sides[1]);
   const result = w.game.result !== null || w.game.unreadableFrom !== null;

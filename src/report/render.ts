@@ -163,8 +163,13 @@ class FormatText {
     private readonly spillAt = 0,
   ) {}
 
-  /** One report's text: its parts, the separator before the first unless it is the first. */
+  /** One report's text: its parts (any number of them), the separator before the first unless it is the first. */
   add(...parts: string[]): void {
+    this.addAll(parts);
+  }
+
+  /** `add` for parts in a list of any length (a match of many games has as many JSON parts). */
+  addAll(parts: readonly string[]): void {
     if (parts.length === 0) return;
     if (!this.empty) this.raw(this.separator);
     for (const part of parts) this.raw(part);
@@ -386,7 +391,7 @@ export class FileRenderer {
     if (into !== this.texts) this.places = null;
     else this.places?.push(p.match ?? -1, p.line ?? -1, text?.size ?? 0, p.width, into.csv?.size ?? 0);
     if (p.text && text) text.add(p.text);
-    if (p.json !== undefined) into.json?.add(...p.json);
+    if (p.json !== undefined) into.json?.addAll(p.json);
     if (p.csv) into.csv?.add(p.csv);
     if (p.csvMatch) into.csvMatch?.add(p.csvMatch);
     if (p.standings) into.standings?.add(p.standings);

@@ -46,6 +46,7 @@ import type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 export type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 import { itemAt } from '../core/at.js';
 import { formatOf } from '../formats/index.js';
+import { append } from '../core/lists.js';
 
 /** One match's audit: what it is judged with, and what the caller attaches to it. */
 export interface AuditContext {
@@ -139,11 +140,6 @@ interface MatchSoFar {
   played: Played;
   /** The game before, as the score follows it (a money .mat's score line may be explained by its automatic doubles). */
   last: LastGame | null;
-}
-
-/** `to.push(...from)`, without passing `from` as arguments: a game can hold 300,000 findings, past what a call takes. */
-function append<T>(to: T[], from: readonly T[]): void {
-  for (const x of from) to.push(x);
 }
 
 /** The players' names as findings quote them; a side the record does not name: SGF's own words (side 0 is White, PW), a .mat's column. */

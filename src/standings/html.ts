@@ -13,6 +13,7 @@ import { html, shown } from '../report/html-escape.js';
 import { STYLE } from '../report/html-style.js';
 import type { StandingsShown } from './render.js';
 import type { PlayerRow, StandingsResult } from './standings.js';
+import { maxOf, minOf } from '../core/lists.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
@@ -173,8 +174,8 @@ function pairsTable(result: StandingsResult): string {
 /** One player's rating over their matches: the start, then after each match, as a line. */
 export function ratingChart(name: string, history: readonly number[], start: number): string {
   const [w, h, left, right, top, bottom] = [240, 96, 40, 8, 8, 18];
-  const lo = Math.min(start, ...history);
-  const hi = Math.max(start, ...history);
+  const lo = minOf(start, history);
+  const hi = maxOf(start, history);
   const span = hi - lo || 1;
   const x = (k: number) => left + ((w - left - right) * k) / Math.max(1, history.length - 1);
   const y = (r: number) => top + ((h - top - bottom) * (hi - r)) / span;

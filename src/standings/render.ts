@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { printable } from '../report/escape.js';
 import type { PlayerRow, StandingsResult } from './standings.js';
 import { itemAt } from '../core/at.js';
+import { maxOf } from '../core/lists.js';
 
 const PLAYER_COLUMNS = [
   'name',
@@ -85,7 +86,12 @@ export function standingsJson(result: StandingsResult, shown: StandingsShown = {
 
 /** A table of text cells, columns padded; `left`: the columns aligned left (the others right). */
 function table(head: string[], rows: string[][], left: ReadonlySet<number>): string {
-  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => itemAt(r, c).length)));
+  const widths = head.map((h, c) =>
+    maxOf(
+      h.length,
+      rows.map((r) => itemAt(r, c).length),
+    ),
+  );
   const line = (cells: string[]) =>
     cells
       .map((cell, c) => (left.has(c) ? cell.padEnd(itemAt(widths, c)) : cell.padStart(itemAt(widths, c))))

@@ -309,3 +309,12 @@ describe('by length and head to head', () => {
     expect(seasonOf().result().history).toEqual([]);
   });
 });
+
+describe('standings of an archive of any size', () => {
+  it('a text table of 150,000 players, past what a call takes as arguments', () => {
+    const s = new Standings();
+    for (let k = 0; k < 75_000; k++) feed(s, match({ match: k + 1, players: [`p${2 * k}`, `p${2 * k + 1}`] }));
+    const text = standingsText(s.result());
+    expect(text.split('\n').filter((l) => /^\s*\d+\s+p\d+/.test(l))).toHaveLength(150_000);
+  });
+});
