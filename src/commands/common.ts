@@ -44,9 +44,10 @@ export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 export { UsageError };
 export { openOutput, writeReason } from './output-file.js';
 
+/** A whole number written in decimal digits and nothing else (not `0x10`, `1e3` or ` 12`), from 1. */
 export function positiveInt(what: string) {
   return (v: string): number => {
-    const n = Number(v);
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
     if (!Number.isSafeInteger(n) || n < 1)
       throw new InvalidArgumentError(`${what}: a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
     return n;

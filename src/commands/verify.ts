@@ -34,6 +34,7 @@ import {
   type CsvPer,
   type RunFlagValues,
 } from './common.js';
+import { plural } from '../core/words.js';
 
 /** `--format`: the report formats, concise among them (the text format's one line a finding). */
 type StdoutFormat = 'text' | 'concise' | 'json' | 'ndjson';
@@ -260,7 +261,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     const { summary } = result;
     if (opts.format !== 'text' && !opts.quiet) {
       io.stderr(
-        `${summary.files} files, ${summary.matches} matches, ${summary.games} games, ${summary.bySeverity.error} errors, ${summary.bySeverity.warning} warnings\n`,
+        `${plural(summary.files, 'file')}, ${plural(summary.matches, 'match', 'matches')}, ${plural(summary.games, 'game')}, ${plural(summary.bySeverity.error, 'error')}, ${plural(summary.bySeverity.warning, 'warning')}\n`,
       );
     }
     setExit(finishRun(io, result));

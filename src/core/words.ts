@@ -2,8 +2,8 @@
 import { grouped } from '../../grammars/numbers.js';
 
 /** `1 point`, `4 points`. */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
 }
 
 /** Names up to this many characters are quoted whole in messages. */

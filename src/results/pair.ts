@@ -6,6 +6,7 @@ import { Aliases } from '../standings/names.js';
 import { isoDate } from '../standings/standings.js';
 import type { ResultRow } from './sheet.js';
 import { itemAt } from '../core/at.js';
+import { plural } from '../core/words.js';
 
 /** What the pairing needs of a match (its per-match CSV row): a few dozen bytes each. */
 export interface PlayedMatch {
@@ -118,7 +119,7 @@ export function pairResults(
         finding(
           'result-no-file',
           'error',
-          `${at}: no match file of the run pairs with this row (${players}${row.date === null ? '' : `, ${shown(row.date)}`}${row.length === null ? '' : `, ${row.length} points`})${otherNote(row)}`,
+          `${at}: no match file of the run pairs with this row (${players}${row.date === null ? '' : `, ${shown(row.date)}`}${row.length === null ? '' : `, ${plural(row.length, 'point')}`})${otherNote(row)}`,
           { line: row.line },
         ),
       );
@@ -134,7 +135,7 @@ export function pairResults(
       finding(
         'result-not-listed',
         'warning',
-        `${matchPlace(m)}: no row of ${sheet} pairs with this match (${shown(m.players[0])} v ${shown(m.players[1])}${m.date === '' ? '' : `, ${shown(m.date)}`}, ${m.length} points)${auditNote(m)}`,
+        `${matchPlace(m)}: no row of ${sheet} pairs with this match (${shown(m.players[0])} v ${shown(m.players[1])}${m.date === '' ? '' : `, ${shown(m.date)}`}, ${plural(m.length, 'point')})${auditNote(m)}`,
       ),
     );
   }
@@ -177,7 +178,7 @@ function differences(
       finding(
         'result-length',
         'error',
-        `${both}: the row gives a ${row.length}-point match; the file's is ${m.length === 0 ? 'a money session' : `${m.length} points`}${note}`,
+        `${both}: the row gives a ${row.length}-point match; the file's is ${m.length === 0 ? 'a money session' : plural(m.length, 'point')}${note}`,
         { line: row.line, recorded: row.length, expected: m.length },
       ),
     );

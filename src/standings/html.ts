@@ -234,7 +234,8 @@ export function standingsHtml(result: StandingsResult, run: PlayersPageRun, show
     `<p class="run">bgaudit ${html(run.version)} \u00b7 players ${run.paths.map(shown).join(' ')}</p></header>\n` +
     '<main><section class="card" aria-label="Standings"><h2>Standings</h2>' +
     standingsTable(result, shownAlso.byLength === true) +
-    `<p class="order" id="order">${n(result.players.length)} players, ${n(result.matches)} matches counted, ${n(left)} left out ` +
+    `<p class="order" id="order">${n(result.players.length)} ${result.players.length === 1 ? 'player' : 'players'}, ` +
+    `${n(result.matches)} ${result.matches === 1 ? 'match' : 'matches'} counted, ${n(left)} left out ` +
     `(errors, duplicates, unfinished). Ratings: FIBS formula, start ${run.ratingStart}; ${html(result.order)}.</p></section>\n` +
     (shownAlso.headToHead
       ? `<section class="card" aria-label="Head to head"><h2>Head to head</h2>${pairsTable(result)}</section>\n`

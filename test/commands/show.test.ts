@@ -16,6 +16,15 @@ function checkers(svg: string): [number, number] {
 }
 
 describe('show --line', () => {
+  it.each(['0x10', '1e3', ' 12', '12 ', '+12', '0'])(
+    'refuses %j: a line is a whole number in decimal digits',
+    async (v) => {
+      const r = await cli('show', ILLEGAL, '--line', v);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--line: a whole number from 1');
+    },
+  );
+
   it('an illegal move at line:column: the board before it, the match state, the finding and a legal play', async () => {
     const r = await cli('show', ILLEGAL, '--line', '9:6');
     expect(r.code).toBe(1);
