@@ -2,6 +2,7 @@
 import Papa from 'papaparse';
 import { Aliases } from '../standings/names.js';
 import { readInputText, UnreadableInput } from '../batch/read-input.js';
+import { UNCLOSED } from './sheet.js';
 
 /** Larger than any list of names a person keeps; a file past it is not an alias list. */
 const ALIASES_LIMIT = 16 * 1024 * 1024;
@@ -11,7 +12,9 @@ export class AliasesError extends Error {}
 
 /** `alias,name` rows (a header row `alias,name` is allowed) → the aliases. */
 export function parseAliases(text: string, path: string): Aliases {
-  const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const { data, errors } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const unclosed = errors.find((e) => e.code === 'MissingQuotes');
+  if (unclosed !== undefined) throw new AliasesError(`--aliases ${path}: row ${(unclosed.row ?? 0) + 1}: ${UNCLOSED}`);
   const pairs: [string, string][] = [];
   data.forEach((row, i) => {
     if (i === 0 && row[0]?.trim().toLowerCase() === 'alias' && row[1]?.trim().toLowerCase() === 'name') return;

@@ -36,6 +36,9 @@ const headerKey = (name: string) =>
 
 const WHOLE = /^\d{1,9}$/;
 
+/** A quote the row opens and never closes: the rest of the file would be one cell of it, its rows lost. */
+export const UNCLOSED = 'a quote (") opens a cell and is never closed, so every line after it would be read as part of that cell';
+
 function whole(cell: string, column: string, line: number, path: string): number {
   if (!WHOLE.test(cell))
     throw new SheetError(`--results ${path}: line ${line}: ${column} "${cut(cell)}" is not a whole number`);
@@ -58,13 +61,14 @@ export function parseSheet(text: string, path: string): ResultRow[] {
   let at = 0;
   // Set inside the parser's callback, which the compiler does not follow: held in an object.
   const stopped: { failure: SheetError | null } = { failure: null };
-  const parser = (data: string[], cursor: number, abort: () => void) => {
+  const parser = (data: string[], cursor: number, unclosed: boolean, abort: () => void) => {
     const start = line;
     for (let i = at; i < cursor; i++) if (body.charCodeAt(i) === 10) line++;
     at = cursor;
     const cells = data.map((c) => c.trim());
     if (cells.every((c) => c === '')) return;
     try {
+      if (unclosed) throw new SheetError(`--results ${path}: line ${start}: ${UNCLOSED}`);
       if (columns === null) {
         header = cells;
         columns = headerColumns(cells, path);
@@ -78,7 +82,13 @@ export function parseSheet(text: string, path: string): ResultRow[] {
     }
   };
   Papa.parse<string[]>(body, {
-    step: (r, p) => parser(r.data, r.meta.cursor, () => p.abort()),
+    step: (r, p) =>
+      parser(
+        r.data,
+        r.meta.cursor,
+        r.errors.some((e) => e.code === 'MissingQuotes'),
+        () => p.abort(),
+      ),
   });
   if (stopped.failure !== null) throw stopped.failure;
   if (columns === null) throw new SheetError(`--results ${path}: no header row (player1, player2, winner…)`);

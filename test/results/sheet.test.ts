@@ -2,6 +2,7 @@
 // the required columns, the other columns kept, each row's line, and what it refuses.
 import { describe, expect, it } from 'vitest';
 import { parseSheet, SheetError } from '../../src/results/sheet.js';
+import { AliasesError, parseAliases } from '../../src/results/aliases.js';
 
 describe('parseSheet', () => {
   it('matches header names without regard to case, spaces or _, keeps the other columns, and counts lines', () => {
@@ -56,8 +57,18 @@ describe('parseSheet', () => {
     ['player1,player2,winner\nA,,A\n', 'line 2: a row needs player1, player2 and winner'],
     ['player1,player2,winner,score1,score2\nA,B,A,7,\n', 'line 2: score1 and score2 are given together'],
     ['player1,player2,winner,length\n\nA,B,A,seven\n', 'line 3: length "seven" is not a whole number'],
+    // Read on, the rest of the file would be one cell: its rows lost without a word.
+    ['player1,player2,winner\nA,B,1\n"C,D,2\nE,F,1\n', 'line 3: a quote (") opens a cell and is never closed'],
   ])('refuses %j: %s', (text, message) => {
     expect(() => parseSheet(text, 'r.csv')).toThrow(SheetError);
     expect(() => parseSheet(text, 'r.csv')).toThrow(message);
+  });
+});
+
+describe('parseAliases', () => {
+  it('refuses a quote never closed, naming its row, rather than read the rest of the list as one name', () => {
+    const text = 'alias,name\nbob,Bob\n"rob,Bob\nx,y\n';
+    expect(() => parseAliases(text, 'a.csv')).toThrow(AliasesError);
+    expect(() => parseAliases(text, 'a.csv')).toThrow('row 3: a quote (") opens a cell and is never closed');
   });
 });
