@@ -33,6 +33,11 @@ for (const [stream, name] of [
   });
 }
 
+// Node opens its inspector (a debugger port on 127.0.0.1) on SIGUSR1 unless the process listens
+// for it: a signal anyone who may signal the process can send must not let them into it. bgaudit
+// has no use for SIGUSR1, so it is taken and ignored.
+process.on('SIGUSR1', () => {});
+
 /** Whether stdout is a regular file (`> out.txt`). */
 function stdoutIsFile(): boolean {
   try {
