@@ -207,6 +207,46 @@ describe('DuplicateIndex', () => {
     expect(index.count).toBe(0);
   });
 
+  it("each entry's errors and format come back as stored, for every format of a list of three", () => {
+    const formats = ['mat', 'sgf', 'xg'];
+    const index = new DuplicateIndex(formats);
+    const errors = [0, 1, 2, 3, 7, 1_000_000];
+    let n = 0;
+    for (const [f, format] of formats.entries())
+      for (const e of errors) {
+        const aside = { format: format as ContentKey['aside']['format'], errors: e };
+        index.meet(outcome(`f${n}`, [key(n + 1, f, aside)]), { path: `f${n}`, sniff: false });
+        n++;
+      }
+    n = 0;
+    for (const format of formats)
+      for (const e of errors) {
+        expect(index.entry(n)).toEqual({ errors: e, format });
+        n++;
+      }
+  });
+
+  it('a copy of another format is not compared part by part; one of the same format is', () => {
+    const formats = ['mat', 'sgf', 'xg'];
+    for (const format of formats) {
+      const index = new DuplicateIndex(formats);
+      const as = (fmt: string, errors: number) => ({
+        format: fmt as ContentKey['aside']['format'],
+        errors,
+        parts: [0 | (7 << 2), 1],
+      });
+      index.meet(outcome('a', [key(1, 0, as(format, 5))]), { path: 'a', sniff: false });
+      for (const other of formats) {
+        const again = index.meet(outcome('b', [key(1, 0, { ...as(other, 0), parts: [0 | (8 << 2), 2] })]), {
+          path: 'b',
+          sniff: false,
+        });
+        expect(again?.duplicates[0]?.errors).toBe(5);
+        expect(again?.duplicates[0]?.differs).toEqual(other === format ? { line: 2, part: 'header' } : null);
+      }
+    }
+  });
+
   // Parts as the worker gives them: [kind | hash << 2, line] (kinds: header, score line, result, comment).
   const parts = (...p: [number, number, number][]) => p.flatMap(([kind, hash, line]) => [kind | (hash << 2), line]);
   const first = parts([0, 7, 1], [1, 9, 6], [2, 4, 31], [1, 3, 34]);
