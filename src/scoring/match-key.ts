@@ -175,6 +175,11 @@ const MARKER = { 'cannot-move': 1, unknown: 2, 'illegal-play': 3 } as const;
 /** The most lines of a damaged last game read from its unreadable line on (a game has far fewer). */
 const MOST_LINES_PAST = 4096;
 /**
+ * The most characters of a line the key takes: a one-line SGF collection holds many matches, and
+ * each damaged one hashes the line.
+ */
+const LINE_TEXT_MOST = 1 << 16;
+/**
  * Cube actions as the key sees them. A take is left out: a double not dropped was taken, and
  * writers differ on writing it (a .mat leaves out the take after a beaver, its .sgf writes it).
  * A beaver and a raccoon are both a redouble on a pending double (writers name the second one
@@ -199,6 +204,8 @@ export class MatchKey implements AuditObserver {
   private readonly results: ({ winner: 0 | 1; points: number | null } | null)[] = [];
   /** The match's error findings, counted at its end. */
   private errors = 0;
+  /** The lines of text a damaged match's stream holds (made for a damaged match only). */
+  private linesHashed: Set<number> | null = null;
 
   constructor(
     private readonly record: MatchRecord,
@@ -288,7 +295,7 @@ export class MatchKey implements AuditObserver {
       if (text === '') continue;
       this.stream.word(TAG.line);
       this.stream.word(line - game.line);
-      this.stream.text(text);
+      this.lineOnce(line, text);
       if (next === undefined && line === known && line - game.unreadableFrom < MOST_LINES_PAST) known++;
     }
   }
@@ -352,16 +359,32 @@ export class MatchKey implements AuditObserver {
    * Not its column, which another column layout moves.
    */
   private damaged(findings: readonly Finding[]): void {
+    let starts: Map<number, number> | null = null; // each game's line by its number, made once
     for (const f of findings) {
       if (f.code !== 'parse-error') continue;
-      const game = f.game === undefined ? undefined : this.record.games.find((g) => g.number === f.game);
       const line = f.line ?? 0;
+      let from = this.record.line;
+      if (f.game !== undefined) {
+        starts ??= new Map(this.record.games.map((g) => [g.number, g.line]));
+        from = starts.get(f.game) ?? from;
+      }
       this.stream.word(TAG.unreadable);
       this.stream.word(f.game ?? -1);
-      this.stream.word(line - (game?.line ?? this.record.line));
-      this.stream.text(this.source === undefined ? f.message : lineText(this.source, line));
+      this.stream.word(line - from);
+      if (this.source === undefined) this.stream.text(f.message);
+      else this.lineOnce(line, lineText(this.source, line));
     }
     this.stream.word(TAG.damaged);
+  }
+
+  /**
+   * A line's text, or none when this match's stream holds it already: a one-line SGF file holds
+   * a whole match, each of whose unreadable games and lines would hash it again.
+   */
+  private lineOnce(line: number, text: string): void {
+    const hashed = (this.linesHashed ??= new Set());
+    this.stream.text(hashed.has(line) ? '' : text);
+    hashed.add(line);
   }
 
   /**
@@ -394,9 +417,12 @@ export class MatchKey implements AuditObserver {
   }
 }
 
-/** Line `line` of `source`, its whitespace collapsed ('' for a blank line or one past the text). */
+/**
+ * Line `line` of `source`, its whitespace collapsed ('' for a blank line or one past the text),
+ * up to LINE_TEXT_MOST characters.
+ */
 function lineText(source: SourceText, line: number): string {
-  return source.excerpt(line, 1, undefined, Infinity).replace(/\s+/g, ' ');
+  return source.excerpt(line, 1, undefined, LINE_TEXT_MOST).replace(/\s+/g, ' ');
 }
 
 /** The last line a game's record knows of: its start, its last action, its result, its comments. */
