@@ -11,9 +11,10 @@
 // game ended. A match not read whole (a line the reader could not read) or not replayed whole (a
 // move the replay could not make) is keyed by what can be read, so that two copies of a damaged
 // file are found equal: past where the replay stopped, each action as the reader read it (the
-// dice, the moves' points, the cube action); from a game's unreadable line to the game's end,
-// each line's text with its whitespace collapsed, by its place in the game (the reader keeps no
-// action past that line); and each unreadable line the reader met, by its game, place and text.
+// dice, the moves' points, the cube action); from a game's unreadable line to the game's end (the
+// last game's: its last line the record knows), each line's text with its whitespace collapsed,
+// by its place in the game (the reader keeps no action past that line); and each unreadable line
+// the reader met, by its game, place and text.
 // A damaged match's stream ends with a tag no whole match's has.
 //
 // The content goes in as a stream of 32-bit words, each item behind a tag and each text behind
@@ -172,8 +173,6 @@ const TAG = {
 /** An action's type as the words of an action past the replay number it. */
 const ACTION = { roll: 1, double: 2, take: 3, drop: 4, resign: 5 } as const;
 const MARKER = { 'cannot-move': 1, unknown: 2, 'illegal-play': 3 } as const;
-/** The most lines of a damaged last game read from its unreadable line on (a game has far fewer). */
-const MOST_LINES_PAST = 4096;
 /**
  * The most characters of a line the key takes: a one-line SGF collection holds many matches, and
  * each damaged one hashes the line.
@@ -286,17 +285,16 @@ export class MatchKey implements AuditObserver {
     }
     const source = this.source;
     if (game.unreadableFrom === null || source === undefined) return;
-    // To the next game's start; in the last game, to its last line known, then on while lines
-    // are not blank (rolls past an unreadable line are not kept, and may be the last lines).
+    // To the next game's start, or in the last game to its last line known (its result, its last
+    // comment): a file read in pieces holds the match's lines, not those past it.
     const next = this.record.games[index + 1];
-    let known = next === undefined ? lastKnownLine(game) : next.line - 1;
-    for (let line = game.unreadableFrom; line <= known; line++) {
+    const to = next === undefined ? lastKnownLine(game) : next.line - 1;
+    for (let line = game.unreadableFrom; line <= to; line++) {
       const text = lineText(source, line);
       if (text === '') continue;
       this.stream.word(TAG.line);
       this.stream.word(line - game.line);
       this.lineOnce(line, text);
-      if (next === undefined && line === known && line - game.unreadableFrom < MOST_LINES_PAST) known++;
     }
   }
 
@@ -355,11 +353,14 @@ export class MatchKey implements AuditObserver {
   }
 
   /**
-   * Each line the reader could not read: its game, its line there (or in the match), its text.
-   * Not its column, which another column layout moves.
+   * Each line the reader could not read: its game, its line there (or in the match), its text
+   * (the finding's words for a line outside the match's games, which a file read in pieces may
+   * not hold). Not its column, which another column layout moves.
    */
   private damaged(findings: readonly Finding[]): void {
     let starts: Map<number, number> | null = null; // each game's line by its number, made once
+    const last = this.record.games.at(-1);
+    const end = last === undefined ? this.record.line : lastKnownLine(last);
     for (const f of findings) {
       if (f.code !== 'parse-error') continue;
       const line = f.line ?? 0;
@@ -371,7 +372,7 @@ export class MatchKey implements AuditObserver {
       this.stream.word(TAG.unreadable);
       this.stream.word(f.game ?? -1);
       this.stream.word(line - from);
-      if (this.source === undefined) this.stream.text(f.message);
+      if (this.source === undefined || line < this.record.line || line > end) this.stream.text(f.message);
       else this.lineOnce(line, lineText(this.source, line));
     }
     this.stream.word(TAG.damaged);
