@@ -354,13 +354,12 @@ export class MatchKey implements AuditObserver {
 
   /**
    * Each line the reader could not read: its game, its line there (or in the match), its text
-   * (the finding's words for a line outside the match's games, which a file read in pieces may
-   * not hold). Not its column, which another column layout moves.
+   * (the finding's words for a line before the match's first, which a file read in pieces does
+   * not hold with the match; one after its games is before the next match's, and held). Not its
+   * column, which another column layout moves.
    */
   private damaged(findings: readonly Finding[]): void {
     let starts: Map<number, number> | null = null; // each game's line by its number, made once
-    const last = this.record.games.at(-1);
-    const end = last === undefined ? this.record.line : lastKnownLine(last);
     for (const f of findings) {
       if (f.code !== 'parse-error') continue;
       const line = f.line ?? 0;
@@ -372,7 +371,7 @@ export class MatchKey implements AuditObserver {
       this.stream.word(TAG.unreadable);
       this.stream.word(f.game ?? -1);
       this.stream.word(line - from);
-      if (this.source === undefined || line < this.record.line || line > end) this.stream.text(f.message);
+      if (this.source === undefined || line < this.record.line) this.stream.text(f.message);
       else this.lineOnce(line, lineText(this.source, line));
     }
     this.stream.word(TAG.damaged);

@@ -50,9 +50,10 @@ export interface CountOptions {
 /** Each match's parse errors as findings, by its index in the file: an error falls in the last match starting at or before its line. */
 function unreadLines(matches: readonly MatchRecord[], errors: readonly ParseError[]): Map<number, Finding[]> {
   const out = new Map<number, Finding[]>();
-  for (const { line, column } of errors) {
+  for (const { line, column, expected, found } of errors) {
     const m = Math.max(0, countStartingBy(matches, line) - 1);
-    const f = finding('parse-error', 'error', 'a line could not be read', { line, column });
+    // The reader's words, which the key holds for a line it does not take the text of.
+    const f = finding('parse-error', 'error', `expected ${expected}, found ${found}`, { line, column });
     const list = out.get(m);
     if (list) list.push(f);
     else out.set(m, [f]);

@@ -69,6 +69,19 @@ describe('bgaudit dice: what it counts', () => {
     expect(other.duplicatesLeftOut).toBe(0);
   });
 
+  it('two files whose unreadable lines before the match differ are two matches', async () => {
+    const dir = tmp();
+    const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8');
+    const at = text.indexOf(' 7 point match');
+    writeFileSync(join(dir, 'a.mat'), `${text.slice(0, at)}!! one\n${text.slice(at)}`);
+    writeFileSync(join(dir, 'b.mat'), `${text.slice(0, at)}?? two\n${text.slice(at)}`);
+    const doc = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    expect(doc.duplicatesLeftOut).toBe(0);
+    writeFileSync(join(dir, 'b.mat'), `${text.slice(0, at)}!! one\n${text.slice(at)}`);
+    const again = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    expect(again.duplicatesLeftOut).toBe(1);
+  });
+
   it('an archive of unreadable files: exit 2, "no rolls to test", never "nothing here shows unfair dice"', async () => {
     const r = await cli('dice', mat('broken', 'empty.mat'), mat('broken', 'binary.mat'));
     expect(r.code).toBe(2);
