@@ -10,10 +10,11 @@
 // of them has errors of its own, so that a director keeps the right one.
 //
 // Memory: an open-addressing table from the 128-bit key to the match's ordinal in the run (20
-// bytes a slot, at most half full), 8 bytes a match for where its parts start and its error count,
+// bytes a slot, at most half full), 9 bytes a match for where its parts start, its error count and
+// its format,
 // 2 bytes a part of a first copy, and each file's path once with its first ordinal.
 import { finding } from '../core/findings.js';
-import type { Finding, Format, MatchReport } from '../core/model.js';
+import { FORMATS, type Finding, type MatchReport } from '../core/model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
 import { countAtMost } from '../core/sorted.js';
 import { itemAt } from '../core/at.js';
@@ -80,15 +81,13 @@ class KeyTable {
 }
 
 /** A typed array twice as long, its contents kept. */
-function grown<T extends Uint32Array | Uint16Array>(a: T, make: (n: number) => T, atLeast: number): T {
+function grown<T extends Uint32Array | Uint16Array | Uint8Array>(a: T, make: (n: number) => T, atLeast: number): T {
   let n = a.length * 2;
   while (n < atLeast) n *= 2;
   const b = make(n);
   b.set(a);
   return b;
 }
-
-const FORMATS: readonly Format[] = ['mat', 'sgf'];
 
 export class DuplicateIndex {
   private readonly first = new KeyTable();
@@ -97,12 +96,31 @@ export class DuplicateIndex {
   private matches = 0;
   /** By ordinal: where its parts start in `parts` (a first copy's only; the next ordinal's start ends them). */
   private partStarts = new Uint32Array(1024);
-  /** By ordinal: its error count, times two, plus its format's index. */
-  private about = new Uint32Array(1024);
+  /** By ordinal: its error count. */
+  private errors = new Uint32Array(1024);
+  /** By ordinal: its format, as its index in `formats`. */
+  private formatOf = new Uint8Array(1024);
   private parts = new Uint16Array(16384);
   private partsUsed = 0;
   /** Matches found to repeat an earlier one. */
   count = 0;
+
+  /** `formats`: the formats an entry's format indexes (the model's; a test gives others). */
+  constructor(private readonly formats: readonly string[] = FORMATS) {
+    if (formats.length > 256) throw new Error('internal error: more formats than a byte numbers');
+  }
+
+  /** `format`'s index in `formats`. */
+  private formatIndex(format: string): number {
+    const k = this.formats.indexOf(format);
+    if (k < 0) throw new Error(`internal error: a format the duplicate index does not know: ${format}`);
+    return k;
+  }
+
+  /** Ordinal `n`'s error count and format, as stored. */
+  entry(n: number): { errors: number; format: string } {
+    return { errors: itemAt(this.errors, n), format: itemAt(this.formats, itemAt(this.formatOf, n)) };
+  }
 
   /** Where ordinal `n` is: its file and its match number there. */
   private placeOf(n: number): { file: string; match: number } {
@@ -114,12 +132,14 @@ export class DuplicateIndex {
   private remember(n: number, key: ContentKey | null, first: boolean): void {
     if (n + 1 >= this.partStarts.length) {
       this.partStarts = grown(this.partStarts, (k) => new Uint32Array(k), n + 2);
-      this.about = grown(this.about, (k) => new Uint32Array(k), n + 2);
+      this.errors = grown(this.errors, (k) => new Uint32Array(k), n + 2);
+      this.formatOf = grown(this.formatOf, (k) => new Uint8Array(k), n + 2);
     }
     this.partStarts[n] = this.partsUsed;
     if (key === null) return;
     const { aside } = key;
-    this.about[n] = Math.min(aside.errors, 0x7fffffff) * 2 + FORMATS.indexOf(aside.format);
+    this.errors[n] = Math.min(aside.errors, 0xffffffff);
+    this.formatOf[n] = this.formatIndex(aside.format);
     if (!first) return;
     const count = aside.parts.length / 2;
     if (this.partsUsed + count > this.parts.length)
@@ -130,7 +150,7 @@ export class DuplicateIndex {
 
   /** Where ordinal `earlier` (a first copy) and `aside` first differ, by `aside`'s lines. */
   private difference(earlier: number, aside: Aside): Difference | null {
-    if (FORMATS[itemAt(this.about, earlier) & 1] !== aside.format) return null;
+    if (itemAt(this.formatOf, earlier) !== this.formatIndex(aside.format)) return null;
     const from = itemAt(this.partStarts, earlier);
     const theirs = itemAt(this.partStarts, earlier + 1) - from;
     const ours = aside.parts.length / 2;
@@ -172,7 +192,7 @@ export class DuplicateIndex {
         match: k + 1,
         file: place.file,
         ofMatch: place.match,
-        errors: itemAt(this.about, earlier) >>> 1,
+        errors: itemAt(this.errors, earlier),
         errorsHere: key.aside.errors,
         differs: this.difference(earlier, key.aside),
       });

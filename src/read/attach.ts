@@ -64,7 +64,7 @@ export function fileAudit(request: AuditRequest, keys?: KeyBuffer): FileAudit {
     if (at !== undefined)
       observe.push(new LineCapture(record, { line: at.line, column: at.column ?? null }, source ?? null));
     if (summary) observe.push(summaryObserver(record));
-    if (contentKey) observe.push(new MatchKey(record, keys));
+    if (contentKey) observe.push(new MatchKey(record, keys, source));
     return observe;
   };
   return audit;

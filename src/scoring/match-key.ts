@@ -9,7 +9,13 @@
 // play its points as the match credits them: a writer that caps the match-winning game and one
 // that writes its nominal points agree), the rule set and variant, and how the audit found each
 // game ended. A match not read whole (a line the reader could not read) or not replayed whole (a
-// move the replay could not make) has no key: what was not read cannot be found equal.
+// move the replay could not make) is keyed by what can be read, so that two copies of a damaged
+// file are found equal: past where the replay stopped, each action as the reader read it (the
+// dice, the moves' points, the cube action); from a game's unreadable line to the game's end (the
+// last game's: its last line the record knows), each line's text with its whitespace collapsed,
+// by its place in the game (the reader keeps no action past that line); and each unreadable line
+// the reader met, by its game, place and text.
+// A damaged match's stream ends with a tag no whole match's has.
 //
 // The content goes in as a stream of 32-bit words, each item behind a tag and each text behind
 // its length, so that two different matches never make the same stream; the key is 128 bits of
@@ -25,6 +31,7 @@ import type { CubeEvent, GameReplay, ReplayObserver } from '../engine/replay.js'
 import type { AuditObserver, MatchEnd } from './observer.js';
 import type { Position } from '../engine/board.js';
 import type {
+  Action,
   Aside,
   AuditedMatch,
   ContentKey,
@@ -35,6 +42,7 @@ import type {
   RollAction,
 } from '../core/model.js';
 import { itemAt } from '../core/at.js';
+import type { SourceText } from '../read/source-text.js';
 
 /** The kinds of a record's parts the key leaves out, as `Aside.parts` numbers them. */
 export const PART_KINDS = ['header', 'score line', 'result', 'comment'] as const;
@@ -142,7 +150,34 @@ const POINTS = 26;
 const BOARD_WORDS = (2 * POINTS) / 4;
 
 /** Each item of the stream starts with a word whose low four bits say what it is. */
-const TAG = { roll: 1, cube: 2, game: 3, end: 4, final: 5, unplayed: 6, match: 7, forfeit: 8 } as const;
+const TAG = {
+  roll: 1,
+  cube: 2,
+  game: 3,
+  end: 4,
+  final: 5,
+  unplayed: 6,
+  match: 7,
+  forfeit: 8,
+  /** A game not replayed or not read to its end: what follows is what the reader read. */
+  rest: 9,
+  /** An action past where the replay stopped, as read. */
+  read: 10,
+  /** A line of text from a game's unreadable line on. */
+  line: 11,
+  /** A line the reader could not read (a parse error). */
+  unreadable: 12,
+  /** The end of a damaged match's stream. */
+  damaged: 13,
+} as const;
+/** An action's type as the words of an action past the replay number it. */
+const ACTION = { roll: 1, double: 2, take: 3, drop: 4, resign: 5 } as const;
+const MARKER = { 'cannot-move': 1, unknown: 2, 'illegal-play': 3 } as const;
+/**
+ * The most characters of a line the key takes: a one-line SGF collection holds many matches, and
+ * each damaged one hashes the line.
+ */
+const LINE_TEXT_MOST = 1 << 16;
 /**
  * Cube actions as the key sees them. A take is left out: a double not dropped was taken, and
  * writers differ on writing it (a .mat leaves out the take after a beaver, its .sgf writes it).
@@ -154,7 +189,7 @@ const CUBE_KIND = { double: 1, beaver: 2, raccoon: 2, take: 0, drop: 3 } as cons
 /**
  * Hashes a match as its audit replays its games (an observer attached to the audit, made for the
  * match): each roll and cube event as the replay meets them, each game's end, then the match as
- * the audit judged it, into the report's `contentKey` when the match was read and replayed whole.
+ * the audit judged it (and what the reader read of a damaged match), into the report's `contentKey`.
  */
 export class MatchKey implements AuditObserver {
   private readonly stream: WordStream;
@@ -168,10 +203,14 @@ export class MatchKey implements AuditObserver {
   private readonly results: ({ winner: 0 | 1; points: number | null } | null)[] = [];
   /** The match's error findings, counted at its end. */
   private errors = 0;
+  /** The lines of text a damaged match's stream holds (made for a damaged match only). */
+  private linesHashed: Set<number> | null = null;
 
   constructor(
     private readonly record: MatchRecord,
     buffer = new KeyBuffer(),
+    /** The text the record was read from: an unreadable line's words (none: its place alone). */
+    private readonly source?: SourceText,
   ) {
     this.stream = new WordStream(buffer);
     this.stream.text(record.players[0].trim());
@@ -204,7 +243,7 @@ export class MatchKey implements AuditObserver {
   }
 
   /** After the game's replay: its final board and recorded result. */
-  endGame(game: GameRecord, replayed: GameReplay): void {
+  endGame(game: GameRecord, replayed: GameReplay, index: number): void {
     const final = replayed.final;
     // A last roll written with a placeholder for its move (Studio's `63: ????`, rolled and then
     // resigned) is a roll not played: GNU Backgammon's .sgf of the record leaves it out.
@@ -227,9 +266,62 @@ export class MatchKey implements AuditObserver {
       const [d1, d2] = a.dice;
       this.stream.word(TAG.unplayed | (a.side << 4) | ((d1 > d2 ? d1 : d2) << 8) | ((d1 > d2 ? d2 : d1) << 12));
     }
+    if (replayed.termination === null || game.unreadableFrom !== null) this.rest(game, replayed, index);
     const r = game.result;
     this.stream.word(TAG.end | ((r ? r.winner + 1 : 0) << 4));
     this.results.push(r && { winner: r.winner, points: r.points });
+  }
+
+  /**
+   * What the replay did not play of a damaged game, as read: the actions from the roll it stopped
+   * at (its moves were not played, so not hashed by the board they leave), then the game's lines
+   * from its unreadable one to the game's end.
+   */
+  private rest(game: GameRecord, replayed: GameReplay, index: number): void {
+    this.stream.word(TAG.rest);
+    if (replayed.termination === null) {
+      const from = this.lastRoll === null ? 0 : Math.max(0, game.actions.indexOf(this.lastRoll));
+      for (let k = from; k < game.actions.length; k++) this.action(itemAt(game.actions, k));
+    }
+    const source = this.source;
+    if (game.unreadableFrom === null || source === undefined) return;
+    // To the next game's start, or in the last game to its last line known (its result, its last
+    // comment): a file read in pieces holds the match's lines, not those past it.
+    const next = this.record.games[index + 1];
+    const to = next === undefined ? lastKnownLine(game) : next.line - 1;
+    for (let line = game.unreadableFrom; line <= to; line++) {
+      const text = lineText(source, line);
+      if (text === '') continue;
+      this.stream.word(TAG.line);
+      this.stream.word(line - game.line);
+      this.lineOnce(line, text);
+    }
+  }
+
+  /** An action as read: its kind, side and values; a roll's dice by size, its marker and its moves' points. */
+  private action(a: Action): void {
+    const s = this.stream;
+    s.word(TAG.read | (ACTION[a.type] << 4) | (a.side << 8));
+    switch (a.type) {
+      case 'roll': {
+        const [d1, d2] = a.dice;
+        s.word((d1 > d2 ? d1 : d2) | ((d1 > d2 ? d2 : d1) << 8) | ((a.marker === null ? 0 : MARKER[a.marker]) << 16));
+        s.word(a.moves.length);
+        for (const m of a.moves) {
+          s.word(m.points.length | (m.repeat << 16));
+          for (const p of m.points) s.word(p);
+        }
+        break;
+      }
+      case 'double':
+        s.word(CUBE_KIND[a.kind]);
+        s.text(a.value === null ? '' : String(a.value));
+        break;
+      case 'resign':
+        s.word(a.points ?? -1);
+        break;
+      default:
+    }
   }
 
   /**
@@ -253,11 +345,46 @@ export class MatchKey implements AuditObserver {
     }
   }
 
-  /** After the audit: the key into the report's `contentKey`, for a match read and replayed whole (else none). */
+  /** After the audit: the key into the report's `contentKey`. */
   endMatch(report: AuditedMatch, end: MatchEnd): void {
-    if (!end.whole) return;
     this.matchEnd(end.rules, this.record.variant, report.games, report.findings);
+    if (!end.whole) this.damaged(report.findings);
     report.contentKey = this.value();
+  }
+
+  /**
+   * Each line the reader could not read: its game, its line there (or in the match), its text
+   * (the finding's words for a line before the match's first, which a file read in pieces does
+   * not hold with the match; one after its games is before the next match's, and held). Not its
+   * column, which another column layout moves.
+   */
+  private damaged(findings: readonly Finding[]): void {
+    let starts: Map<number, number> | null = null; // each game's line by its number, made once
+    for (const f of findings) {
+      if (f.code !== 'parse-error') continue;
+      const line = f.line ?? 0;
+      let from = this.record.line;
+      if (f.game !== undefined) {
+        starts ??= new Map(this.record.games.map((g) => [g.number, g.line]));
+        from = starts.get(f.game) ?? from;
+      }
+      this.stream.word(TAG.unreadable);
+      this.stream.word(f.game ?? -1);
+      this.stream.word(line - from);
+      if (this.source === undefined || line < this.record.line) this.stream.text(f.message);
+      else this.lineOnce(line, lineText(this.source, line));
+    }
+    this.stream.word(TAG.damaged);
+  }
+
+  /**
+   * A line's text, or none when this match's stream holds it already: a one-line SGF file holds
+   * a whole match, each of whose unreadable games and lines would hash it again.
+   */
+  private lineOnce(line: number, text: string): void {
+    const hashed = (this.linesHashed ??= new Set());
+    this.stream.text(hashed.has(line) ? '' : text);
+    hashed.add(line);
   }
 
   /**
@@ -288,6 +415,21 @@ export class MatchKey implements AuditObserver {
   private value(): ContentKey {
     return { digest: this.stream.digest(), aside: asideOf(this.record, this.errors) };
   }
+}
+
+/**
+ * Line `line` of `source`, its whitespace collapsed ('' for a blank line or one past the text),
+ * up to LINE_TEXT_MOST characters.
+ */
+function lineText(source: SourceText, line: number): string {
+  return source.excerpt(line, 1, undefined, LINE_TEXT_MOST).replace(/\s+/g, ' ');
+}
+
+/** The last line a game's record knows of: its start, its last action, its result, its comments. */
+function lastKnownLine(game: GameRecord): number {
+  let end = Math.max(game.line, game.scoreLine ?? 0, game.result?.line ?? 0, game.actions.at(-1)?.line ?? 0);
+  for (const c of game.comments) if (c.line > end) end = c.line;
+  return end;
 }
 
 /** FNV-1a over `text`'s code units, from `h`; a separator after it, so that two texts in a row are one way only. */

@@ -9,7 +9,8 @@ import { importRecord } from '../import/index.js';
 import { auditMatch } from '../scoring/audit.js';
 import { type KeyBuffer, MatchKey } from '../scoring/match-key.js';
 import type { RuleFlags } from '../scoring/rules.js';
-import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../core/model.js';
+import type { AuditedMatch, Finding, GameRecord, MatchRecord, ParseError, RollAction } from '../core/model.js';
+import { SourceText } from '../read/source-text.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 import { finding } from '../core/findings.js';
 import { countStartingBy } from '../core/sorted.js';
@@ -46,26 +47,32 @@ export interface CountOptions {
   skip?: ReadonlySet<number>;
 }
 
-/** The match (index in the file) each parse error falls in: the last one starting at or before its line. */
-function matchesWithErrors(matches: readonly MatchRecord[], lines: readonly number[]): Set<number> {
-  const out = new Set<number>();
-  for (const line of lines) {
-    out.add(Math.max(0, countStartingBy(matches, line) - 1));
+/** Each match's parse errors as findings, by its index in the file: an error falls in the last match starting at or before its line. */
+function unreadLines(matches: readonly MatchRecord[], errors: readonly ParseError[]): Map<number, Finding[]> {
+  const out = new Map<number, Finding[]>();
+  for (const { line, column, expected, found } of errors) {
+    const m = Math.max(0, countStartingBy(matches, line) - 1);
+    // The reader's words, which the key holds for a line it does not take the text of.
+    const f = finding('parse-error', 'error', `expected ${expected}, found ${found}`, { line, column });
+    const list = out.get(m);
+    if (list) list.push(f);
+    else out.set(m, [f]);
   }
   return out;
 }
 
-/** A parse error as the audit counts it: a match with one has no content key (it was not read whole). */
-const UNREAD: Finding = finding('parse-error', 'error', 'a line could not be read');
-
+/**
+ * A match's content key as the duplicate check makes it; `unread`: its lines that could not be
+ * read (parse errors, by line: the key holds each one's place and text), `source` the text.
+ */
 function contentKeyOf(
   record: MatchRecord,
   audit: NonNullable<CountOptions['keys']>,
-  unread: boolean,
+  unread: Finding[] | undefined,
+  source: SourceText | undefined,
 ): ContentKey | null {
-  const key = new MatchKey(record, audit.buffer);
-  const extraFindings = unread ? [UNREAD] : [];
-  const r = auditMatch(record, { rules: audit.rules, positions: false, extraFindings, observe: [key] });
+  const key = new MatchKey(record, audit.buffer, source);
+  const r = auditMatch(record, { rules: audit.rules, positions: false, extraFindings: unread, observe: [key] });
   return r.contentKey ?? null;
 }
 
@@ -152,20 +159,16 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
  */
 export function countFile(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): FileDice | null {
   const { by, keys: audit, skip } = typeof options === 'string' ? { by: options } : options;
-  const { matches, errors } = importRecord(bytes, file);
+  const { matches, errors, text } = importRecord(bytes, file);
   if (matches.length === 0) return null;
-  const unread = audit
-    ? matchesWithErrors(
-        matches,
-        errors.map((e) => e.line),
-      )
-    : null;
+  const unread = audit ? unreadLines(matches, errors) : null;
+  const source = audit && text !== null ? new SourceText(text) : undefined;
   const groups = new Groups();
   const keys: (ContentKey | null)[] = [];
   let games = 0;
   let counted = 0;
   matches.forEach((record, k) => {
-    if (audit && unread) keys.push(contentKeyOf(record, audit, unread.has(k)));
+    if (audit && unread) keys.push(contentKeyOf(record, audit, unread.get(k), source));
     if (skip?.has(k + 1)) return;
     countMatch(record, by, file, groups);
     games += record.games.length;

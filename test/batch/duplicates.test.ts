@@ -62,10 +62,55 @@ describe('duplicate-match', () => {
     expect(r.stdout).toContain('this match repeats match 1 of this file');
   });
 
-  it('a file that could not be read whole has no key (two broken files that agree up to the break)', async () => {
+  it('two broken files that agree up to the break and differ in the unreadable line are not duplicates', async () => {
     writeFileSync(join(dir, 'a.mat'), `${base.slice(0, base.indexOf(' 2)'))}  2) 72: 13/7\n`);
     writeFileSync(join(dir, 'b.mat'), `${base.slice(0, base.indexOf(' 2)'))}  2) xx: 13/7\n`);
     const r = await cli('verify', dir, '--format', 'json');
+    expect(dups(r.stdout)).toEqual([]);
+  });
+
+  // A damaged file's copies: one with an unreadable line, one with a move the replay cannot make.
+  const unreadable = base.replace('  5) 42: 25/23 25/21*   ', '  5) 42: 25/23 25/21* !!');
+  const stopped = fixtureText('scoring', 'move-not-checked.mat');
+  it.each([
+    ['an unreadable line', unreadable],
+    ['a move the replay cannot make', stopped],
+  ])('two copies of a file with %s: one duplicate-match, naming the first', async (_, text) => {
+    expect(text).not.toBe(base);
+    writeFileSync(join(dir, 'a.mat'), text);
+    writeFileSync(join(dir, 'b.mat'), text.replace(/\n/g, '\r\n'));
+    const r = await cli('verify', dir, '--format', 'json');
+    const errors = reportsIn(r.stdout)
+      .filter((x) => x.file === join(dir, 'a.mat'))
+      .flatMap((x) => x.findings)
+      .filter((f) => f.severity === 'error').length;
+    expect(dups(r.stdout)).toEqual([
+      { file: join(dir, 'b.mat'), match: 1, of: { file: join(dir, 'a.mat'), match: 1, errors, differsAt: null } },
+    ]);
+  });
+
+  it.each([
+    [
+      'an unreadable line, a roll past it',
+      unreadable,
+      (t: string) => t.replace('10) 32: 13/11 11/8', '10) 31: 13/10 11/10'),
+    ],
+    [
+      'a move the replay cannot make, a roll past it',
+      stopped,
+      (t: string) => t.replace('13) 53: 8/5 8/3', '13) 54: 8/5 8/3'),
+    ],
+    [
+      'a move the replay cannot make, a move past it',
+      stopped,
+      (t: string) => t.replace('13) 53: 8/5 8/3', '13) 53: 8/5 8/2'),
+    ],
+  ])('two damaged files that differ in one place (%s) are not duplicates', async (_, text, edit) => {
+    expect(edit(text)).not.toBe(text);
+    writeFileSync(join(dir, 'a.mat'), text);
+    writeFileSync(join(dir, 'b.mat'), edit(text));
+    const r = await cli('verify', dir, '--format', 'json');
+    expect(reportsIn(r.stdout)).toHaveLength(2);
     expect(dups(r.stdout)).toEqual([]);
   });
 
@@ -205,6 +250,46 @@ describe('DuplicateIndex', () => {
     expect(index.meet(outcome('a', [key(5, 1)]), { path: 'a', sniff: false })).toBeNull();
     expect(index.meet(outcome('b', [key(5, 2)]), { path: 'b', sniff: false })).toBeNull();
     expect(index.count).toBe(0);
+  });
+
+  it("each entry's errors and format come back as stored, for every format of a list of three", () => {
+    const formats = ['mat', 'sgf', 'xg'];
+    const index = new DuplicateIndex(formats);
+    const errors = [0, 1, 2, 3, 7, 1_000_000];
+    let n = 0;
+    for (const [f, format] of formats.entries())
+      for (const e of errors) {
+        const aside = { format: format as ContentKey['aside']['format'], errors: e };
+        index.meet(outcome(`f${n}`, [key(n + 1, f, aside)]), { path: `f${n}`, sniff: false });
+        n++;
+      }
+    n = 0;
+    for (const format of formats)
+      for (const e of errors) {
+        expect(index.entry(n)).toEqual({ errors: e, format });
+        n++;
+      }
+  });
+
+  it('a copy of another format is not compared part by part; one of the same format is', () => {
+    const formats = ['mat', 'sgf', 'xg'];
+    for (const format of formats) {
+      const index = new DuplicateIndex(formats);
+      const as = (fmt: string, errors: number) => ({
+        format: fmt as ContentKey['aside']['format'],
+        errors,
+        parts: [0 | (7 << 2), 1],
+      });
+      index.meet(outcome('a', [key(1, 0, as(format, 5))]), { path: 'a', sniff: false });
+      for (const other of formats) {
+        const again = index.meet(outcome('b', [key(1, 0, { ...as(other, 0), parts: [0 | (8 << 2), 2] })]), {
+          path: 'b',
+          sniff: false,
+        });
+        expect(again?.duplicates[0]?.errors).toBe(5);
+        expect(again?.duplicates[0]?.differs).toEqual(other === format ? { line: 2, part: 'header' } : null);
+      }
+    }
   });
 
   // Parts as the worker gives them: [kind | hash << 2, line] (kinds: header, score line, result, comment).

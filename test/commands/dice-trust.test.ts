@@ -1,5 +1,5 @@
 // `bgaudit dice` on the archives that misled it: a match held twice, files that hold no roll,
-// one roll of 6-6, names with terminal escapes, and a run of many groups.
+// a damaged file held twice, one roll of 6-6, names with terminal escapes, and a run of many groups.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,33 @@ describe('bgaudit dice: what it counts', () => {
     ) as Doc;
     expect(kept.duplicatesLeftOut).toBe(0);
     expect(kept.groups[0].rolls).toBe(2 * one.groups[0].rolls);
+  });
+
+  it('two copies of a file with an unreadable line: one left out; two that differ past it: both counted', async () => {
+    const dir = tmp();
+    const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8');
+    const broken = text.replace('  5) 42: 25/23 25/21*   ', '  5) 42: 25/23 25/21* !!');
+    expect(broken).not.toBe(text);
+    writeFileSync(join(dir, 'a.mat'), broken);
+    writeFileSync(join(dir, 'b.mat'), broken.replace(/\n/g, '\r\n'));
+    const doc = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    expect(doc.duplicatesLeftOut).toBe(1);
+    writeFileSync(join(dir, 'b.mat'), broken.replace('10) 32: 13/11 11/8', '10) 31: 13/10 11/10'));
+    const other = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    expect(other.duplicatesLeftOut).toBe(0);
+  });
+
+  it('two files whose unreadable lines before the match differ are two matches', async () => {
+    const dir = tmp();
+    const text = readFileSync(join(FIXTURES, 'scoring', 'cube2-gammon.mat'), 'utf8');
+    const at = text.indexOf(' 7 point match');
+    writeFileSync(join(dir, 'a.mat'), `${text.slice(0, at)}!! one\n${text.slice(at)}`);
+    writeFileSync(join(dir, 'b.mat'), `${text.slice(0, at)}?? two\n${text.slice(at)}`);
+    const doc = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    expect(doc.duplicatesLeftOut).toBe(0);
+    writeFileSync(join(dir, 'b.mat'), `${text.slice(0, at)}!! one\n${text.slice(at)}`);
+    const again = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    expect(again.duplicatesLeftOut).toBe(1);
   });
 
   it('an archive of unreadable files: exit 2, "no rolls to test", never "nothing here shows unfair dice"', async () => {

@@ -1,13 +1,15 @@
 // The duplicate check's content key: one match written twice — by two programs (.mat and .sgf),
 // with other line ends, encoding, comments or columns, its match-winning game at the points credited
 // or at its nominal points — has one key; a roll, a move, a cube action, a result or a name changed
-// gives another, names that collided under the former 53-bit key included.
+// gives another, names that collided under the former 53-bit key included. A match with an
+// unreadable line or a move the replay cannot make is keyed by what can be read: its copies agree,
+// one roll or move changed anywhere gives another key.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
 import { fileAudit } from '../../src/read/attach.js';
-import { CORPUS, audited, fixture, fixtureText } from '../helpers.js';
+import { CORPUS, FIXTURES, audited, fixture, fixtureText } from '../helpers.js';
 
 const keyOf = (text: string | Uint8Array, name = 'x.mat') =>
   auditFile(
@@ -145,5 +147,73 @@ describe('names that collide under the former 53-bit key', () => {
     const kb = keyOf(text.replaceAll('charlot1', b))[0];
     expect(ka).toMatch(/^[0-9a-f]{32}$/);
     expect(kb).not.toBe(ka);
+  });
+});
+
+describe('a damaged match is keyed by what can be read', () => {
+  // The broken fixtures that hold a match (the others are a file with none, reported as a file).
+  const noMatch = ['binary.mat', 'empty.mat', 'no-match-line.mat', 'no-backgammon-tree.sgf'];
+  const broken = [
+    ...readdirSync(join(FIXTURES, 'mat', 'broken')).map((f) => ['mat', 'broken', f]),
+    ...readdirSync(join(FIXTURES, 'sgf', 'broken')).map((f) => ['sgf', 'broken', f]),
+    ['scoring', 'move-not-checked.mat'],
+    ['moves', 'wrong-distance-no-checker.mat'],
+    ['mat', 'cp1252-names-illegal-play.mat'],
+  ]
+    .filter((parts) => !noMatch.includes(parts.at(-1) ?? ''))
+    .map((parts) => [parts.join('/'), parts] as const);
+  it.each(broken)('%s: a key, the same for a copy with CRLF line ends', (_, parts) => {
+    const name = parts.at(-1) ?? '';
+    // Each match of the file has a key.
+    const matchKeys = (bytes: Uint8Array) =>
+      auditFile(bytes, name, fileAudit({ contentKey: true }))
+        .filter((r) => r.match !== null)
+        .map((r) => r.contentKey?.digest);
+    const keys = matchKeys(fixture(...parts));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const k of keys) expect(k).toMatch(/^[0-9a-f]{32}$/);
+    const crlf = Buffer.from(fixture(...parts))
+      .toString('latin1')
+      .replace(/\r?\n/g, '\r\n');
+    expect(matchKeys(Buffer.from(crlf, 'latin1'))).toEqual(keys);
+  });
+
+  // An unreadable line in the middle of a game: the rolls after it are not kept by the reader.
+  const whole = fixtureText('scoring', 'cube2-gammon.mat');
+  const unreadable = whole.replace('  5) 42: 25/23 25/21*   ', '  5) 42: 25/23 25/21* !!');
+  const broken5 = keyOf(unreadable)[0];
+  it("an unreadable line: a key, not the whole match's; a header comment or other columns keep it", () => {
+    expect(unreadable).not.toBe(whole);
+    expect(broken5).toMatch(/^[0-9a-f]{32}$/);
+    expect(broken5).not.toBe(keyOf(whole)[0]);
+    expect(keyOf(`; exported again\n${unreadable}`)[0]).toBe(broken5);
+    expect(keyOf(unreadable.replace(/ {2,}/g, (s) => `${s}   `))[0]).toBe(broken5);
+  });
+
+  it.each([
+    ['a roll before the unreadable line', unreadable.replace(' 1) 52: 13/8 24/22', ' 1) 62: 13/7 24/22')],
+    ['a roll after it', unreadable.replace('10) 32: 13/11 11/8', '10) 31: 13/10 11/10')],
+    ['a move after it', unreadable.replace('10) 32: 13/11 11/8', '10) 32: 13/10 13/11')],
+    ['the unreadable line', unreadable.replace('25/21* !!', '25/21* ??')],
+  ])('another key: %s', (_, changed) => {
+    expect(changed).not.toBe(unreadable);
+    expect(keyOf(changed)[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(changed)[0]).not.toBe(broken5);
+  });
+
+  // A move the replay cannot make (`???`, not written): it stops there.
+  const stopped = fixtureText('scoring', 'move-not-checked.mat');
+  const stoppedKey = keyOf(stopped)[0];
+  it.each([
+    ['the roll it stops at', stopped.replace('  3) 52: ???', '  3) 53: ???')],
+    ['a roll after it', stopped.replace('13) 53: 8/5 8/3', '13) 54: 8/5 8/3')],
+    ['a move after it', stopped.replace('13) 53: 8/5 8/3', '13) 53: 8/5 8/2')],
+    ['a cube action after it', stopped.replace(' Doubles => 2\n 17)  Drops', ' Doubles => 2\n 17)  Takes')],
+    ['a roll before it', stopped.replace('  2) 65: 24/18 18/13', '  2) 64: 24/18 18/14')],
+  ])('a replay stopped: another key for %s', (_, changed) => {
+    expect(stoppedKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(changed).not.toBe(stopped);
+    expect(keyOf(changed)[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(changed)[0]).not.toBe(stoppedKey);
   });
 });
