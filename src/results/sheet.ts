@@ -37,7 +37,8 @@ const headerKey = (name: string) =>
 const WHOLE = /^\d{1,9}$/;
 
 /** A quote the row opens and never closes: the rest of the file would be one cell of it, its rows lost. */
-export const UNCLOSED = 'a quote (") opens a cell and is never closed, so every line after it would be read as part of that cell';
+export const UNCLOSED =
+  'a quote (") opens a cell and is never closed, so every line after it would be read as part of that cell';
 
 function whole(cell: string, column: string, line: number, path: string): number {
   if (!WHOLE.test(cell))

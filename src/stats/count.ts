@@ -5,15 +5,14 @@
 import { BAR, type Position } from '../engine/board.js';
 import { replay } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
-import { importRecord } from '../import/index.js';
+import { decode } from '../read/decode.js';
+import { readDecoded } from '../read/matches.js';
 import { auditMatch } from '../scoring/audit.js';
 import { type KeyBuffer, MatchKey } from '../scoring/match-key.js';
 import type { RuleFlags } from '../scoring/rules.js';
-import type { AuditedMatch, Finding, GameRecord, MatchRecord, ParseError, RollAction } from '../core/model.js';
-import { SourceText } from '../read/source-text.js';
+import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../core/model.js';
+import type { SourceText } from '../read/source-text.js';
 import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
-import { finding } from '../core/findings.js';
-import { countStartingBy } from '../core/sorted.js';
 import { itemAt } from '../core/at.js';
 
 export type GroupBy = 'archive' | 'player' | 'site' | 'file';
@@ -47,32 +46,19 @@ export interface CountOptions {
   skip?: ReadonlySet<number>;
 }
 
-/** Each match's parse errors as findings, by its index in the file: an error falls in the last match starting at or before its line. */
-function unreadLines(matches: readonly MatchRecord[], errors: readonly ParseError[]): Map<number, Finding[]> {
-  const out = new Map<number, Finding[]>();
-  for (const { line, column, expected, found } of errors) {
-    const m = Math.max(0, countStartingBy(matches, line) - 1);
-    // The reader's words, which the key holds for a line it does not take the text of.
-    const f = finding('parse-error', 'error', `expected ${expected}, found ${found}`, { line, column });
-    const list = out.get(m);
-    if (list) list.push(f);
-    else out.set(m, [f]);
-  }
-  return out;
-}
-
 /**
- * A match's content key as the duplicate check makes it; `unread`: its lines that could not be
- * read (parse errors, by line: the key holds each one's place and text), `source` the text.
+ * A match's content key as the duplicate check makes it, from what the reader gave with it: the
+ * findings it takes besides its own (its parse errors: the key holds each one's place and text),
+ * and the text its lines are in.
  */
 function contentKeyOf(
   record: MatchRecord,
   audit: NonNullable<CountOptions['keys']>,
-  unread: Finding[] | undefined,
-  source: SourceText | undefined,
+  extra: Finding[],
+  source: SourceText,
 ): ContentKey | null {
   const key = new MatchKey(record, audit.buffer, source);
-  const r = auditMatch(record, { rules: audit.rules, positions: false, extraFindings: unread, observe: [key] });
+  const r = auditMatch(record, { rules: audit.rules, positions: false, extraFindings: extra, observe: [key] });
   return r.contentKey ?? null;
 }
 
@@ -156,24 +142,45 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
 /**
  * The dice of a file's bytes; null when no match can be read from it (then it is audited to say
  * why). `options` may be the grouping alone. A match left out (`skip`) counts no roll, no game.
+ * The file is read as every command reads it (read/matches.ts): its matches one at a time, each
+ * with the findings it takes besides its own, which its content key holds as verify's does.
  */
 export function countFile(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): FileDice | null {
   const { by, keys: audit, skip } = typeof options === 'string' ? { by: options } : options;
-  const { matches, errors, text } = importRecord(bytes, file);
-  if (matches.length === 0) return null;
-  const unread = audit ? unreadLines(matches, errors) : null;
-  const source = audit && text !== null ? new SourceText(text) : undefined;
-  const groups = new Groups();
-  const keys: (ContentKey | null)[] = [];
+  let groups = new Groups();
+  let keys: (ContentKey | null)[] = [];
   let games = 0;
   let counted = 0;
-  matches.forEach((record, k) => {
-    if (audit && unread) keys.push(contentKeyOf(record, audit, unread.get(k), source));
+  let read = 0;
+  const count = (record: MatchRecord, source: SourceText, extra: Finding[], k: number) => {
+    if (audit) keys[k] = contentKeyOf(record, audit, extra, source);
     if (skip?.has(k + 1)) return;
     countMatch(record, by, file, groups);
     games += record.games.length;
     counted++;
+  };
+  // Each match is counted in its turn, so that groups are met in file order: the .mat match that
+  // takes a file's unlisted parse errors is given last, and the ones after it wait for it.
+  const held = new Map<number, () => void>();
+  let next = 0;
+  readDecoded(decode(bytes), file, {
+    match(record, source, extra, k) {
+      read++;
+      held.set(k, () => count(record, source, extra, k));
+      for (let turn = held.get(next); turn !== undefined; turn = held.get(next)) {
+        held.delete(next++);
+        turn();
+      }
+    },
+    none: () => {},
+    restart() {
+      groups = new Groups();
+      keys = [];
+      games = counted = read = next = 0;
+      held.clear();
+    },
   });
+  if (read === 0) return null;
   const out: FileDice = {
     matches: counted,
     games,

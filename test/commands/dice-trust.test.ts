@@ -1,6 +1,6 @@
 // `bgaudit dice` on the archives that misled it: a match held twice, files that hold no roll,
 // a damaged file held twice, one roll of 6-6, names with terminal escapes, and a run of many groups.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
@@ -67,6 +67,19 @@ describe('bgaudit dice: what it counts', () => {
     writeFileSync(join(dir, 'b.mat'), broken.replace('10) 32: 13/11 11/8', '10) 31: 13/10 11/10'));
     const other = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
     expect(other.duplicatesLeftOut).toBe(0);
+  });
+
+  it('leaves out the matches verify finds to repeat: the broken fixtures held twice', async () => {
+    // dice reads files as verify does and keys each match from the same reading: the same duplicates.
+    const dir = tmp();
+    for (const copy of ['a', 'b'])
+      for (const name of readdirSync(mat('broken')))
+        writeFileSync(join(dir, `${copy}-${name}`), readFileSync(mat('broken', name)));
+    const doc = JSON.parse((await cli('dice', dir, '--format', 'json')).stdout) as Doc;
+    const verify = (await cli('verify', dir, '--format', 'json')).stdout;
+    const repeats = (verify.match(/"code":"duplicate-match"/g) ?? []).length;
+    expect(repeats).toBeGreaterThan(0);
+    expect(doc.duplicatesLeftOut).toBe(repeats);
   });
 
   it('two files whose unreadable lines before the match differ are two matches', async () => {
