@@ -21,6 +21,7 @@ import type { Evidence, FileEvidence, Piece } from './html-evidence.js';
 import { jsonForScript, shown } from './html-escape.js';
 import { printable } from './escape.js';
 import { itemAt } from '../core/at.js';
+import { plural } from '../core/words.js';
 
 /** Frames a file's entry for the list of unreadable files (a control character: never in the page's own text). */
 export const UNREADABLE = '\x01';
@@ -54,8 +55,30 @@ function lineOf(text: string, starts: number[], n: number): string {
 
 function valueText(v: unknown): string | undefined {
   if (v === undefined) return undefined;
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  const s = typeof v === 'string' ? v : isFirstCopy(v) ? firstCopyText(v) : JSON.stringify(v);
   return s.length > MAX_VALUE ? s.slice(0, MAX_VALUE) + '…' : s;
+}
+
+/** Where a repeated match was first met (`duplicate-match`'s `expected`), as the page says it. */
+interface FirstCopy {
+  file: string;
+  match: number;
+  errors: number;
+  differsAt: number | null;
+}
+
+function isFirstCopy(v: unknown): v is FirstCopy {
+  return typeof v === 'object' && v !== null && 'file' in v && 'match' in v && 'errors' in v && 'differsAt' in v;
+}
+
+/** `first met in a.mat, match 2 (1 error of its own); the copies differ at line 14`: words, not JSON. */
+function firstCopyText(c: FirstCopy): string {
+  const errors = c.errors === 0 ? 'no error of its own' : `${plural(c.errors, 'error')} of its own`;
+  const differs =
+    c.differsAt === null
+      ? 'the copies are the same, headers and comments too'
+      : `the copies differ at line ${c.differsAt}`;
+  return `first met in ${c.file}, match ${c.match} (${errors}); ${differs}`;
 }
 
 /** Moves of a play in the usual notation (`13/8 6/5*`, `bar/22`, `6/off`, `13/7(2)`), or null when it is not one. */

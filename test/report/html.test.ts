@@ -74,6 +74,21 @@ describe('renderHtmlFile', () => {
     expect(e.f[1].ev).toContain('</script>');
   });
 
+  it("says where a repeated match was first met in words, not as the finding's JSON", () => {
+    const copy = (differsAt: number | null, errors: number): Finding => ({
+      code: 'duplicate-match',
+      severity: 'warning',
+      message: 'm',
+      line: 1,
+      expected: { file: 'first.mat', match: 2, errors, differsAt },
+    });
+    const say = (f: Finding) => evidenceOf(renderHtmlFile([report([f])], '1 point match\n')).f[0].ev;
+    expect(say(copy(null, 0))).toBe(
+      'first met in first.mat, match 2 (no error of its own); the copies are the same, headers and comments too',
+    );
+    expect(say(copy(14, 1))).toBe('first met in first.mat, match 2 (1 error of its own); the copies differ at line 14');
+  });
+
   it('gives nothing for a clean file and one row per finding otherwise', () => {
     expect(renderHtmlFile([report([])], 'x')).toBe('');
     const findings: Finding[] = [
