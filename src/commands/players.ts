@@ -99,7 +99,6 @@ Examples:
   bgaudit players archive/ --format html -o standings.html`,
   );
   return cmd.action(async (paths: string[], opts: PlayersOptions) => {
-    const aliases = aliasesOf(opts.aliases);
     const settings = await prepareRun(
       io,
       paths,
@@ -107,6 +106,8 @@ Examples:
       [opts.output].filter((p) => p !== undefined),
       opts.aliases === undefined ? [] : [{ what: 'aliases', path: opts.aliases }],
     );
+    // Read once it is known not to be an output.
+    const aliases = aliasesOf(opts.aliases);
     const file = opts.output ? openOutput(opts.output, { timeoutMs: opts.outputTimeout }) : null;
     const parts = { byLength: opts.byLength === true, headToHead: opts.headToHead === true };
     const standings = new Standings(aliases, opts.ratingStart, parts);

@@ -261,7 +261,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
     const { summary } = result;
     if (opts.format !== 'text' && !opts.quiet) {
       io.stderr(
-        `${plural(summary.files, 'file')}, ${plural(summary.matches, 'match', 'matches')}, ${plural(summary.games, 'game')}, ${plural(summary.bySeverity.error, 'error')}, ${plural(summary.bySeverity.warning, 'warning')}\n`,
+        `${plural(summary.files, 'file')}, ${plural(summary.matches, 'match', 'matches')}, ${plural(summary.games, 'game')}, ${plural(summary.bySeverity.error, 'error')}, ${plural(summary.bySeverity.warning, 'warning')}, ${summary.bySeverity.info} info\n`,
       );
     }
     setExit(finishRun(io, result));

@@ -23,6 +23,9 @@ function notAMatchFile(what: string, notes: Finding[]): ImportResult {
 export function importDecoded(decoded: Decoded, name: string): ImportResult {
   if (!decoded.ok) return notAMatchFile(decoded.reason, []);
   const notes = encodingNotes(decoded.encoding);
+  // An empty file is said to be empty, not a record whose first line is missing, whatever its name.
+  if (decoded.text.trim() === '')
+    return notAMatchFile(decoded.text === '' ? 'the file is empty' : 'the file holds nothing but blank space', notes);
   const format = formatOf(detectFormat(decoded.text));
   const other = format.otherFormat(decoded.text);
   if (other !== null) return notAMatchFile(other, notes);

@@ -104,19 +104,36 @@ describe('an output file', () => {
 });
 
 describe('a file the run reads is never an output', () => {
+  const SHEET = 'player1,player2,winner\nAnna,Boris,1\n';
+  const ALIASES = 'alias,name\nbob,Bob\n';
+  const BASELINE = '{"bgaudit":"baseline","version":1}\n';
   it.each([
-    ['players --aliases', (f: string) => ['players', FIXTURES, '--aliases', f, '-o', f]],
-    ['verify --baseline', (f: string) => ['verify', FIXTURES, '--baseline', f, '--csv', f]],
-    ['verify --baseline, --html', (f: string) => ['verify', FIXTURES, '--baseline', f, '--html', f]],
-    ['csv --baseline', (f: string) => ['csv', FIXTURES, '--baseline', f, '-o', f]],
-  ])('%s: a usage error, the file untouched', async (_, argv) => {
+    ['players --aliases', ALIASES, (f: string) => ['players', FIXTURES, '--aliases', f, '-o', f]],
+    ['verify --results', SHEET, (f: string) => ['verify', FIXTURES, '--results', f, '--csv', f]],
+    [
+      'verify --aliases',
+      ALIASES,
+      (f: string) => [
+        'verify',
+        FIXTURES,
+        '--results',
+        join(FIXTURES, 'results', 'results.csv'),
+        '--aliases',
+        f,
+        '--html',
+        f,
+      ],
+    ],
+    ['verify --baseline', BASELINE, (f: string) => ['verify', FIXTURES, '--baseline', f, '--csv', f]],
+    ['verify --baseline, --html', BASELINE, (f: string) => ['verify', FIXTURES, '--baseline', f, '--html', f]],
+    ['csv --baseline', BASELINE, (f: string) => ['csv', FIXTURES, '--baseline', f, '-o', f]],
+  ])('%s: a usage error, the file untouched', async (_, text, argv) => {
     const dir = tempDir('bgaudit-read-');
-    const file = join(dir, 'kept.json');
-    const text = '{"bgaudit":"baseline","version":1}\n';
+    const file = join(dir, 'kept.csv');
     writeFileSync(file, text);
     const r = await cli(...argv(file));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/ file .*kept\.json is also an output \(.*kept\.json\); nothing was written/);
+    expect(r.stderr).toMatch(/ file .*kept\.csv is also an output \(.*kept\.csv\); nothing was written/);
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });

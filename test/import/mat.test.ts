@@ -154,7 +154,7 @@ describe('mat import: broken files', () => {
     ['missing-score-line.mat', 6, 3, 'a score line'],
     ['garbage-in-header.mat', 3, 1, 'a match-length line'],
     ['no-match-line.mat', 5, 2, 'a match-length line'],
-    ['empty.mat', 1, 1, 'a match-length line'],
+    ['empty.mat', 1, 1, 'a text file'],
     ['binary.mat', 1, 1, 'a text file'],
   ])('%s → line %i, column %i', (name, line, column, expected) => {
     const r = importRecord(fixture('mat', 'broken', name), name);

@@ -61,7 +61,7 @@ describe('--format concise', () => {
       ].join('\n'),
     );
     // The summary goes to stderr, as with JSON.
-    expect(stderr).toContain('1 file, 2 matches, 2 games, 2 errors, 3 warnings\n');
+    expect(stderr).toContain('1 file, 2 matches, 2 games, 2 errors, 3 warnings, 0 info\n');
   });
 
   it('a finding about the whole file is path: severity code message; info only with --info', async () => {
