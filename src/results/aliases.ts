@@ -1,6 +1,6 @@
 // The alias list (`--aliases FILE`, CSV `alias,name`) that `verify --results` and `players` share.
 import Papa from 'papaparse';
-import { Aliases } from '../standings/names.js';
+import { AliasConflict, Aliases } from '../standings/names.js';
 import { readInputText, UnreadableInput } from '../batch/read-input.js';
 import { UNCLOSED } from './sheet.js';
 
@@ -15,15 +15,20 @@ export function parseAliases(text: string, path: string): Aliases {
   const { data, errors } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const unclosed = errors.find((e) => e.code === 'MissingQuotes');
   if (unclosed !== undefined) throw new AliasesError(`--aliases ${path}: row ${(unclosed.row ?? 0) + 1}: ${UNCLOSED}`);
-  const pairs: [string, string][] = [];
+  const pairs: [string, string, number][] = [];
   data.forEach((row, i) => {
     if (i === 0 && row[0]?.trim().toLowerCase() === 'alias' && row[1]?.trim().toLowerCase() === 'name') return;
     const [alias, name] = row;
     if (row.length !== 2 || !alias?.trim() || !name?.trim())
       throw new AliasesError(`--aliases ${path}: row ${i + 1} is not "alias,name"`);
-    pairs.push([alias, name]);
+    pairs.push([alias, name, i + 1]);
   });
-  return new Aliases(pairs);
+  try {
+    return new Aliases(pairs);
+  } catch (e) {
+    if (e instanceof AliasConflict) throw new AliasesError(`--aliases ${path}: ${e.message}`);
+    throw e;
+  }
 }
 
 /** The alias list at `path`, read as any input is (a regular file under a limit). */

@@ -66,6 +66,13 @@ describe('parseSheet', () => {
 });
 
 describe('parseAliases', () => {
+  it('refuses an alias given two names, naming the file and its rows', () => {
+    const text = 'alias,name\nbob,Bob\nBOB,Robert\n';
+    expect(() => parseAliases(text, 'a.csv')).toThrow(
+      '--aliases a.csv: rows 2 and 3 give "BOB" two names, "Bob" and "Robert": an alias is one player',
+    );
+  });
+
   it('refuses a quote never closed, naming its row, rather than read the rest of the list as one name', () => {
     const text = 'alias,name\nbob,Bob\n"rob,Bob\nx,y\n';
     expect(() => parseAliases(text, 'a.csv')).toThrow(AliasesError);
