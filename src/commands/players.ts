@@ -55,8 +55,8 @@ export function playersCommand(io: CliIO, setExit: (code: number) => void): Comm
   const cmd = new Command('players')
     .description(
       'standings and FIBS ratings from the matches that passed the audit: one row per player (matches, games, ' +
-        'points, gammons, cube actions, forfeits, rating); matches with an error finding, duplicates and unfinished ' +
-        'matches are left out and counted',
+        'points, gammons, cube actions, forfeits, rating); matches with an error finding, duplicates, unfinished ' +
+        'matches and a player against themself (one name, or two the alias list makes one) are left out and counted',
     )
     .argument('<paths...>', 'match files, folders, quoted globs, or - for standard input')
     .addOption(

@@ -34,3 +34,8 @@ export function aOrAn(n: number): 'a' | 'an' {
   if (lead.length === 2) return lead === '11' || lead === '18' || lead[0] === '8' ? 'an' : 'a';
   return lead === '8' ? 'an' : 'a';
 }
+
+/** A player's name as names are compared: Unicode NFKC, case-folded, spaces trimmed and runs of white space made one. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+}

@@ -36,6 +36,7 @@ import { declaration as beaverNotAllowed } from './beaver-not-allowed.js';
 import { declaration as cubeLimit } from './cube-limit.js';
 import { declaration as cubeNotAllowed } from './cube-not-allowed.js';
 import { declaration as matchLength } from './match-length.js';
+import { declaration as samePlayer } from './same-player.js';
 import { declaration as numberOutOfRange } from './number-out-of-range.js';
 import { declaration as timeout } from './timeout.js';
 import { declaration as memoryLimit } from './memory-limit.js';
@@ -82,6 +83,7 @@ const DECLARATIONS = [
   cubeLimit,
   cubeNotAllowed,
   matchLength,
+  samePlayer,
   numberOutOfRange,
   timeout,
   memoryLimit,

@@ -369,6 +369,18 @@ export const EXAMPLES: Partial<Record<FindingCode, Example>> = {
     finding:
       'fixtures/scoring/nardy-length.mat:5: warning match-length nardy matches are played to 1, 3, 5, 7 points, not 4',
   },
+  'same-player': {
+    file: 'scoring/same-player.mat',
+    lines: [
+      "1 | ; Made by hand from the first game of gammon-on-drop.mat, for bgaudit's same-player finding: the",
+      '2 | ; record names one player on both sides (the case differs), as a test game or a lost name would.',
+      '3 | ',
+      '4 |  3 point match',
+      '5 | ',
+    ],
+    finding:
+      'fixtures/scoring/same-player.mat:4: warning same-player both sides of the match are one player, Anna and anna: nobody plays themself',
+  },
   'number-out-of-range': {
     file: 'scoring/number-out-of-range.mat',
     lines: [

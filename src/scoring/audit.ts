@@ -38,7 +38,7 @@ import {
 import { type GameScore, type PointsContext, scoreGame } from './points.js';
 import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
-import { aOrAn, quotedName } from '../core/words.js';
+import { aOrAn, nameKey, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
 import { attachPositions, lastLine } from './evidence.js';
 import type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
@@ -327,6 +327,15 @@ function matchFindings(findings: Finding[], record: MatchRecord, rules: RuleSet)
   for (const note of rules.notes) findings.push(finding('rules-inferred', 'info', note, { line: record.line }));
   if (record.findings) append(findings, record.findings);
   if (rules.findings) findings.push(...rules.findings);
+  const [first, second] = record.players;
+  if (first.trim() !== '' && nameKey(first) === nameKey(second)) {
+    const names = first === second ? quotedName(first) : `${quotedName(first)} and ${quotedName(second)}`;
+    findings.push(
+      finding('same-player', 'warning', `both sides of the match are one player, ${names}: nobody plays themself`, {
+        line: record.line,
+      }),
+    );
+  }
   const N = record.length;
   if (rules.lengths && !rules.money && N !== null && !rules.lengths.includes(N)) {
     findings.push(

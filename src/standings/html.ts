@@ -12,7 +12,7 @@ import { itemAt } from '../core/at.js';
 import { html, shown } from '../report/html-escape.js';
 import { STYLE } from '../report/html-style.js';
 import type { StandingsShown } from './render.js';
-import type { PlayerRow, StandingsResult } from './standings.js';
+import { leftOutReasons, type PlayerRow, type StandingsResult } from './standings.js';
 import { maxOf, minOf } from '../core/lists.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
@@ -236,7 +236,7 @@ export function standingsHtml(result: StandingsResult, run: PlayersPageRun, show
     standingsTable(result, shownAlso.byLength === true) +
     `<p class="order" id="order">${n(result.players.length)} ${result.players.length === 1 ? 'player' : 'players'}, ` +
     `${n(result.matches)} ${result.matches === 1 ? 'match' : 'matches'} counted, ${n(left)} left out ` +
-    `(errors, duplicates, unfinished). Ratings: FIBS formula, start ${run.ratingStart}; ${html(result.order)}.</p></section>\n` +
+    `(${leftOutReasons(result)}). Ratings: FIBS formula, start ${run.ratingStart}; ${html(result.order)}.</p></section>\n` +
     (shownAlso.headToHead
       ? `<section class="card" aria-label="Head to head"><h2>Head to head</h2>${pairsTable(result)}</section>\n`
       : '') +

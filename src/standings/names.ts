@@ -1,9 +1,8 @@
 // Player names as people write them: one person under several spellings is one player.
 
-/** Unicode NFKC, case-folded, spaces trimmed and runs of white space made one. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}
+import { nameKey } from '../core/words.js';
+
+export { nameKey };
 
 /** An alias list that cannot be applied as one: an alias given two names, or names that map to each other in a circle. */
 export class AliasConflict extends Error {}

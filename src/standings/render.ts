@@ -1,7 +1,7 @@
 // Standings as a text table, CSV (papaparse) or JSON.
 import Papa from 'papaparse';
 import { printable } from '../report/escape.js';
-import type { PlayerRow, StandingsResult } from './standings.js';
+import { leftOutReasons, type PlayerRow, type StandingsResult } from './standings.js';
 import { itemAt } from '../core/at.js';
 import { maxOf } from '../core/lists.js';
 import { plural } from '../core/words.js';
@@ -155,6 +155,6 @@ export function standingsText(result: StandingsResult, shown: StandingsShown = {
   return (
     table(head, rows, new Set([1, 11, 12])) +
     pairs +
-    `\n${plural(result.players.length, 'player')}, ${plural(result.matches, 'match', 'matches')} counted, ${left} left out (errors, duplicates, unfinished); ratings: FIBS formula, ${result.order}\n`
+    `\n${plural(result.players.length, 'player')}, ${plural(result.matches, 'match', 'matches')} counted, ${left} left out (${leftOutReasons(result)}); ratings: FIBS formula, ${result.order}\n`
   );
 }

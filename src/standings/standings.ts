@@ -85,7 +85,7 @@ export function addGame(t: GameTotals, g: GameFacts): GameTotals {
   return t;
 }
 
-type ExclusionReason = 'errors' | 'duplicate' | 'unfinished';
+type ExclusionReason = 'errors' | 'duplicate' | 'unfinished' | 'self';
 
 export interface PlayerRow {
   name: string;
@@ -133,6 +133,12 @@ interface Player {
   rated: boolean;
   /** Won and lost by match length, as triples: length, won, lost (a player plays few lengths). */
   byLength: number[];
+}
+
+/** Why matches are left out, in words, as the footer says it: a player against themself only when one is. */
+export function leftOutReasons(result: Pick<StandingsResult, 'excluded'>): string {
+  const self = result.excluded.some((x) => x.reason === 'self');
+  return `errors, duplicates, unfinished${self ? ', a player against themself' : ''}`;
 }
 
 /** Why a match is left out of the standings, or null when it counts. */
@@ -257,10 +263,11 @@ export class Standings {
     const side1 = this.aliases.resolve(m.players[1]);
     const player0 = this.player(side0.key, side0.shown);
     const player1 = this.player(side1.key, side1.shown);
-    const reason = exclusionOf(m);
+    // One player on both sides (one name, or two the alias list makes one): a win and a loss of nobody's.
+    const reason = player0 === player1 ? 'self' : exclusionOf(m);
     if (reason !== null) {
       player0.excluded[reason]++;
-      player1.excluded[reason]++;
+      if (player1 !== player0) player1.excluded[reason]++;
       this.excludedMatches.push({ file: m.file, match: m.match, reason });
       return;
     }
@@ -431,6 +438,7 @@ export class Standings {
         x.errors > 0 ? `errors:${x.errors}` : '',
         x.duplicate > 0 ? `duplicate:${x.duplicate}` : '',
         x.unfinished > 0 ? `unfinished:${x.unfinished}` : '',
+        x.self > 0 ? `self:${x.self}` : '',
       ]
         .filter((s) => s !== '')
         .join(';'),
@@ -460,7 +468,7 @@ export class Standings {
           forfeits_won: 0,
           forfeits_lost: 0,
         },
-        excluded: { errors: 0, duplicate: 0, unfinished: 0 },
+        excluded: { errors: 0, duplicate: 0, unfinished: 0, self: 0 },
         rated: false,
         byLength: [],
       };

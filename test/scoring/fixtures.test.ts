@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
 import type { GameVerdict, MatchReport } from '../../src/core/model.js';
-import { fixture } from '../helpers.js';
+import { fixture, fixtureText } from '../helpers.js';
 
 function audit(name: string, options = {}): MatchReport {
   return auditFile(fixture('scoring', name), name, options)[0];
@@ -132,6 +132,7 @@ describe('one fixture per finding code', () => {
     ['move-not-checked.mat', ['move-not-checked']],
     ['cube-response.mat', ['cube-response']],
     ['number-out-of-range.mat', ['number-out-of-range']],
+    ['same-player.mat', ['same-player']],
   ])('%s → %j', (name, expected) => {
     expect(codes(audit(name))).toEqual(expected);
   });
@@ -157,5 +158,22 @@ describe('one fixture per finding code', () => {
 
   it('a finished match raises no match-unfinished', () => {
     expect(audit('crawford-post-crawford.mat').findings).toEqual([]);
+  });
+});
+
+describe('same-player', () => {
+  it.each([
+    ['Anna', 'Anna', true],
+    ['Anna Berg', 'ANNA BERG', true],
+    ['Ａnna', 'anna', true], // a full-width letter is the same name (NFKC)
+    ['Anna', 'Annа', false], // a Cyrillic а is another name
+    ['Anna', 'Bruno', false],
+  ])('%j against %j: %s', (left, right, same) => {
+    const text = fixtureText('scoring', 'same-player.mat')
+      .replaceAll(/^ Anna : /gm, ` ${left} : `)
+      .replaceAll(/ anna : /g, ` ${right} : `);
+    const [r] = auditFile(new TextEncoder().encode(text), 'x.mat');
+    expect(r?.players).toEqual([left, right]);
+    expect(r?.findings.some((f) => f.code === 'same-player')).toBe(same);
   });
 });

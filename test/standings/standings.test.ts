@@ -318,3 +318,19 @@ describe('standings of an archive of any size', () => {
     expect(text.split('\n').filter((l) => /^\s*\d+\s+p\d+/.test(l))).toHaveLength(150_000);
   });
 });
+
+describe('a player against themself', () => {
+  it.each([
+    ['one name on both sides', match({ players: ['Anna', 'Anna'] }), new Aliases()],
+    ['a case and spacing variant', match({ players: ['Anna  Berg', ' anna berg'] }), new Aliases()],
+    ['two names the alias list makes one', match({ players: ['Anna', 'annie'] }), new Aliases([['annie', 'Anna']])],
+  ])('%s: left out once, not a win and a loss', (_, m, aliases) => {
+    const s = new Standings(aliases);
+    feed(s, m, [game({ winner: 0, credited: 5 })]);
+    const r = s.result();
+    expect(r.players).toHaveLength(1);
+    expect(r.players[0]).toMatchObject({ matches: 0, won: 0, lost: 0, games: 0, rating: null, excluded: 'self:1' });
+    expect(r.excluded).toEqual([{ file: 'a.mat', match: 1, reason: 'self' }]);
+    expect(standingsText(r)).toContain('1 left out (errors, duplicates, unfinished, a player against themself)');
+  });
+});
