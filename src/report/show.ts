@@ -19,6 +19,7 @@ import { aOrAn, plural } from '../core/words.js';
 import { FINDING_CODES } from '../core/findings.js';
 import { itemAt } from '../core/at.js';
 import { formatOf } from '../formats/index.js';
+import { grouped } from '../../grammars/numbers.js';
 
 function points(n: number | null): string {
   return n === null ? '?' : plural(n, 'point');
@@ -55,12 +56,22 @@ export function showUnreadable(file: string, r: FileReport): string {
     .join('');
 }
 
-export function showMatch(r: AuditedMatch, only?: number): string {
+/**
+ * The most games `show` draws at once, over all the matches of a file: a real match has a few
+ * dozen, and a file of hundreds of thousands of games would otherwise make one text of gigabytes.
+ * The games past it are counted, and `--game` draws any one of them.
+ */
+export const MAX_GAMES_SHOWN = 500;
+
+export function showMatch(r: AuditedMatch, only?: number, room = MAX_GAMES_SHOWN): string {
   // A side the record does not name: SGF's own words (side 0 is White, PW); a .mat's column.
   const names = namesOf(r);
   const out: string[] = [];
+  let drawn = 0;
   for (const g of r.games) {
     if (only !== undefined && g.game !== only) continue;
+    if (drawn === room) break;
+    drawn++;
     const start = g.startScore.recorded ?? g.startScore.computed;
     const kind =
       r.length === 0 ? 'money session' : r.length === null ? 'match of unknown length' : `${r.length}-point match`;
@@ -248,6 +259,7 @@ export function renderShow(reports: MatchReport[], only: ShowSelection): string 
   }
   const out: string[] = [];
   let games = 0;
+  let notDrawn = 0;
   for (const r of reports) {
     if (r.match === null) {
       out.push(showUnreadable(r.file, r));
@@ -256,8 +268,15 @@ export function renderShow(reports: MatchReport[], only: ShowSelection): string 
     }
     const shown = only.game === undefined ? r.games.length : r.games.filter((g) => g.game === only.game).length;
     if (shown === 0 && only.game !== undefined) continue;
+    const room = Math.max(0, MAX_GAMES_SHOWN - games);
+    notDrawn += Math.max(0, shown - room);
     games += shown;
-    out.push(showHeading(r.file, r, reports.length > 1 || only.match !== undefined), showMatch(r, only.game));
+    if (room === 0) continue;
+    out.push(showHeading(r.file, r, reports.length > 1 || only.match !== undefined), showMatch(r, only.game, room));
   }
+  if (notDrawn > 0)
+    out.push(
+      `… and ${grouped(notDrawn)} more ${notDrawn === 1 ? 'game' : 'games'} not drawn: show draws at most ${MAX_GAMES_SHOWN} at once; --game N (with --match M) draws any one\n`,
+    );
   return games === 0 && only.game !== undefined ? '' : out.join('');
 }

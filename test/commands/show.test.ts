@@ -1,8 +1,10 @@
 // `bgaudit show --line` and `--svg`: the board at a line of the record, before the
 // action written there, with the match state and the findings made at it; one board as SVG.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, cli, cliWith } from '../helpers.js';
+import { FIXTURES, cli, cliWith, tempDir } from '../helpers.js';
+import { MAX_GAMES_SHOWN } from '../../src/report/show.js';
 
 const ILLEGAL = join(FIXTURES, 'scoring', 'illegal-move.mat');
 
@@ -102,6 +104,20 @@ describe('show --line', () => {
     const r = await cli('show', args[0] === '--svg' ? file : ILLEGAL, ...args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
+  });
+});
+
+describe('show on a file of very many games', () => {
+  it('draws at most MAX_GAMES_SHOWN games and counts the rest; --game draws any one', async () => {
+    const dir = tempDir('bgaudit-show-many-');
+    const file = join(dir, 'stubs.sgf');
+    writeFileSync(file, '(;GM[6])'.repeat(MAX_GAMES_SHOWN + 100));
+    const all = await cli('show', file);
+    expect(all.stdout.match(/^Game \d+ /gm)).toHaveLength(MAX_GAMES_SHOWN);
+    expect(all.stdout).toContain(`… and 100 more games not drawn: show draws at most ${MAX_GAMES_SHOWN} at once`);
+    const last = await cli('show', file, '--game', String(MAX_GAMES_SHOWN + 100));
+    expect(last.stdout.match(/^Game \d+ /gm)).toEqual([`Game ${MAX_GAMES_SHOWN + 100} `]);
+    expect(last.stdout).not.toContain('not drawn');
   });
 });
 
