@@ -2,7 +2,8 @@
 //
 // CSV injection (OWASP): a text cell that starts with `=`, `+`, `-`, `@`, a tab or a CR is read
 // by spreadsheets as a formula (`=HYPERLINK(...)` in a player name or a file name). Such a cell is
-// written quoted with a `'` in front, which spreadsheets take as "this is text". Only string
+// written quoted with a `'` in front, which spreadsheets take as "this is text"; so is a cell
+// that starts with `'`s before one of them, so that the `'` added is always the first one. Only string
 // cells are touched: the numbers are ours and written as they are (cube_owner -1 is a number).
 // Of the string cells only file, player0, player1 and winner_name come from the input (and, in the
 // per-match CSV, the writer's headers: site, event, date, round, match_id, rating0, rating1); the
@@ -28,6 +29,7 @@ import type {
 } from '../core/model.js';
 import type { Sink, Write } from './reporter.js';
 import { itemAt } from '../core/at.js';
+import { FORMULA } from './formula.js';
 
 export const CSV_COLUMNS = [
   'file',
@@ -78,8 +80,7 @@ export const CSV_COLUMNS = [
   'duplicate_of',
 ] as const;
 
-/** A cell that a spreadsheet would read as a formula. */
-const FORMULA = /^[=+\-@\t\r]/;
+
 /**
  * A text cell written quoted (as papaparse 5.7 quotes): it holds a quote, the delimiter, a CR, an
  * LF or a byte order mark, or starts or ends with a space.

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { DiceResult, GroupResult } from '../stats/tally.js';
 import { printable } from './escape.js';
 import { itemAt } from '../core/at.js';
+import { FORMULA } from './formula.js';
 
 type Papa = typeof import('papaparse');
 
@@ -61,8 +62,6 @@ const DICE_CSV_COLUMNS = [
   'labels',
 ] as const;
 
-/** A cell that a spreadsheet would read as a formula (see csv.ts): written as text. */
-const FORMULA = /^[=+\-@\t\r]/;
 
 /**
  * One row per group and test; observed, expected and labels joined with `;`. `terminal`: the CSV

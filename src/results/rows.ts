@@ -11,8 +11,11 @@ export function cellsOf<C extends string>(columns: readonly C[], cells: readonly
   return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])) as Cells<C>;
 }
 
-/** A cell as written back to what it held: the `'` that keeps a formula from running comes off. */
-export const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+/**
+ * A cell as written back to what it held: the one `'` the writer put before a formula (or before
+ * `'`s and a formula: report/csv.ts) comes off, and only that one.
+ */
+export const unguard = (cell: string) => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /**
  * The rows of `text` (whole rows, each ended by a line end), each as its cells. The rows are the

@@ -5,6 +5,7 @@ import { leftOutReasons, type PlayerRow, type StandingsResult } from './standing
 import { itemAt } from '../core/at.js';
 import { maxOf } from '../core/lists.js';
 import { plural } from '../core/words.js';
+import { FORMULA } from '../report/formula.js';
 
 const PLAYER_COLUMNS = [
   'name',
@@ -34,7 +35,7 @@ export interface StandingsShown {
   headToHead?: boolean;
 }
 
-const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: /^[=+\-@\t\r]/ };
+const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: FORMULA };
 const HEAD_TO_HEAD_COLUMNS = ['player', 'opponent', 'matches', 'won', 'lost'] as const;
 
 /** The lengths played in the run, shortest first. */

@@ -1,6 +1,9 @@
 // The results file as bgaudit reads it (src/results/sheet.ts): header names matched loosely,
 // the required columns, the other columns kept, each row's line, and what it refuses.
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../src/report/csv.js';
+import { unguard } from '../../src/results/rows.js';
 import { parseSheet, SheetError } from '../../src/results/sheet.js';
 import { AliasesError, parseAliases } from '../../src/results/aliases.js';
 
@@ -78,4 +81,14 @@ describe('parseAliases', () => {
     expect(() => parseAliases(text, 'a.csv')).toThrow(AliasesError);
     expect(() => parseAliases(text, 'a.csv')).toThrow('row 3: a quote (") opens a cell and is never closed');
   });
+});
+
+describe('a cell read back from bgaudit’s own CSV', () => {
+  it.each(["'=Bob", "''-x.mat", '=Bob', '-x.mat', "'plain", 'plain', "'", "'@"])(
+    '%j comes back as it was written',
+    (name) => {
+      const [[cell]] = Papa.parse<string[]>(csvCell(name)).data as [[string]];
+      expect(unguard(cell)).toBe(name);
+    },
+  );
 });
