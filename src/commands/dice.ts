@@ -13,6 +13,7 @@ import type { DiceResult } from '../stats/tally.js';
 import { VERSION } from '../version.js';
 import { EXIT, finishRun, flagsForRun, openOutput, prepareRun, type CliIO, type RunFlagValues } from './common.js';
 import { itemAt } from '../core/at.js';
+import { jsonForTerminal } from '../report/json-terminal.js';
 
 interface DiceOptions extends RunFlagValues {
   by: GroupBy;
@@ -52,9 +53,17 @@ function unreadableOf(o: Extract<FileOutcome, { skipped: false }>): { file: stri
 }
 
 function render(format: DiceOptions['format'], r: DiceResult, paths: string[], terminal: boolean): Iterable<string> {
-  if (format === 'json') return renderDiceJson(r, { version: VERSION, paths });
+  if (format === 'json') {
+    const json = renderDiceJson(r, { version: VERSION, paths });
+    return terminal ? escapedPieces(json) : json;
+  }
   if (format === 'csv') return renderDiceCsv(r, terminal);
   return renderDiceText(r);
+}
+
+/** JSON pieces as a terminal shows them (json-terminal.ts). */
+function* escapedPieces(pieces: Iterable<string>): Generator<string> {
+  for (const piece of pieces) yield jsonForTerminal(piece);
 }
 
 /** Writes a report a piece at a time, waiting for the output to take each (a pipe to a slow reader). */

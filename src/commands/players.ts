@@ -20,6 +20,8 @@ import {
   type CliIO,
   type RunFlagValues,
 } from './common.js';
+import { csvForTerminal } from '../report/csv-terminal.js';
+import { jsonForTerminal } from '../report/json-terminal.js';
 
 interface PlayersOptions extends RunFlagValues {
   format: 'text' | 'csv' | 'json' | 'html';
@@ -40,6 +42,19 @@ function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): 
   if (opts.format === 'html')
     return standingsHtml(table, { version: VERSION, paths, ratingStart: opts.ratingStart }, shown);
   return standingsText(table, shown);
+}
+
+/**
+ * Standard output as `players` writes to it: on a terminal, a CSV cell's control characters and
+ * JSON's raw ones are escaped (a name can set the title or clear the screen); elsewhere exact.
+ */
+function terminalSafe(io: CliIO, format: PlayersOptions['format']): (text: string) => void {
+  if (io.stdoutIsTTY !== true) return io.stdout;
+  if (format === 'csv') {
+    const escape = csvForTerminal();
+    return (text) => io.stdout(escape(text));
+  }
+  return format === 'json' ? (text) => io.stdout(jsonForTerminal(text)) : io.stdout;
 }
 
 /** The alias list named (a usage error when it cannot be read), else none. */
@@ -119,7 +134,7 @@ Examples:
         outputs: file ? [file.identity] : [],
         sinks: [standingsSink(standings)],
       });
-      const out = coalesce(file ? file.write : io.stdout);
+      const out = coalesce(file ? file.write : terminalSafe(io, opts.format));
       out.write(rendered(standings, opts, paths));
       out.flush();
       file?.finish();

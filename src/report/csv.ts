@@ -80,7 +80,6 @@ export const CSV_COLUMNS = [
   'duplicate_of',
 ] as const;
 
-
 /**
  * A text cell written quoted (as papaparse 5.7 quotes): it holds a quote, the delimiter, a CR, an
  * LF or a byte order mark, or starts or ends with a space.

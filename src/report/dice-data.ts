@@ -62,7 +62,6 @@ const DICE_CSV_COLUMNS = [
   'labels',
 ] as const;
 
-
 /**
  * One row per group and test; observed, expected and labels joined with `;`. `terminal`: the CSV
  * goes to a terminal, where a group's name is escaped as the text format escapes it (no control
