@@ -1,8 +1,11 @@
 // A small input file named by an option (a results sheet, an alias list), read as any input is:
-// opened non-blocking (a FIFO or a device never hangs the run), a regular file only, and never
-// more than a limit, even when the file grows while it is read.
+// opened non-blocking (a FIFO or a device never hangs the run), a regular file only, never more
+// than a limit, even when the file grows while it is read, and decoded as a match file is (UTF-8,
+// UTF-16 with its byte order mark as Excel's "Unicode text" writes, else Windows-1252 as Excel's
+// "CSV" writes; line ends made LF).
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { ioReason } from './io-reason.js';
+import { decode } from '../read/decode.js';
 
 /** Why the file cannot be read, in one sentence to put after its name. */
 export class UnreadableInput extends Error {}
@@ -30,7 +33,9 @@ export function readInputText(path: string, limit: number, over = `the ${limit}-
       length += n;
       if (length > limit) throw tooLarge(length);
     }
-    return buf.toString('utf8', 0, length);
+    const decoded = decode(buf.subarray(0, length));
+    if (!decoded.ok) throw new UnreadableInput(`not a text file: ${decoded.reason}`);
+    return decoded.text;
   } catch (e) {
     if (e instanceof UnreadableInput) throw e;
     throw new UnreadableInput(ioReason(e));
