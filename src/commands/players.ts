@@ -57,6 +57,14 @@ function terminalSafe(io: CliIO, format: PlayersOptions['format']): (text: strin
   return format === 'json' ? (text) => io.stdout(jsonForTerminal(text)) : io.stdout;
 }
 
+/** `--rating-start`: digits only ('' would be 0, 1e308 a rating of Infinity, 0x5DC 1500). */
+function ratingStart(v: string): number {
+  const n = /^\d{1,5}(\.\d{1,2})?$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 1 && n <= 10_000))
+    throw new UsageError(`--rating-start: a rating from 1 to 10000, such as 1500 or 1500.5, not ${JSON.stringify(v)}`);
+  return n;
+}
+
 /** The alias list named (a usage error when it cannot be read), else none. */
 function aliasesOf(path: string | undefined): Aliases {
   try {
@@ -90,17 +98,16 @@ export function playersCommand(io: CliIO, setExit: (code: number) => void): Comm
     )
     .option('--aliases <file>', "CSV of 'alias,name' rows: other names a player goes by, counted as that player")
     .addOption(
-      new Option('--rating-start <rating>', 'the rating every player starts at').default(1500).argParser((v) => {
-        const n = Number(v);
-        if (!Number.isFinite(n)) throw new UsageError(`--rating-start: not a number: ${v}`);
-        return n;
-      }),
+      new Option('--rating-start <rating>', 'the rating every player starts at, from 1 to 10000')
+        .default(1500)
+        .argParser(ratingStart),
     );
   for (const o of [...flagsForRun(), ...flagsForRules()]) cmd.addOption(o);
   cmd.addHelpText(
     'after',
     `
-Names are matched as people write them (Unicode NFKC, case and spacing ignored). Ratings follow the
+Names are matched as people write them (Unicode NFKC, case and runs of spaces ignored: "Joe  Black"
+is "joe black", never "JoeBlack"); an --aliases list makes other names one player. Ratings follow the
 FIBS formula (FIBS's "help formula"): start 1500, experience 0; matches in date order ([EventDate],
 [EventTime], SGF DT; 2023.10.18 and 2023-10-18 are one date), undated ones after them in input
 order; the output says which order it used. Money sessions count games and points, never a match

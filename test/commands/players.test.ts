@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { MATCH_CSV_COLUMNS } from '../../src/report/csv.js';
 import { rowSink } from '../../src/results/rows.js';
-import { cli, tempDir } from '../helpers.js';
+import { FIXTURES, cli, tempDir } from '../helpers.js';
 
 const key = (n: string) => n.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
 
@@ -172,5 +172,18 @@ describe('CSV rows read back', () => {
       ]);
     }
     expect(files).toBe(row.length - 1);
+  });
+});
+
+describe('players --rating-start', () => {
+  it.each(['', '1e308', '0x5DC', '-1500', '0', '20000', ' 1500', '1500.123'])('refuses %j', async (v) => {
+    const r = await cli('players', join(FIXTURES, 'scoring', 'gammon-on-drop.mat'), '--rating-start', v);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--rating-start: a rating from 1 to 10000');
+  });
+
+  it('takes 1500.5', async () => {
+    const r = await cli('players', join(FIXTURES, 'scoring', 'gammon-on-drop.mat'), '--rating-start', '1500.5');
+    expect(r.code).toBe(0);
   });
 });
