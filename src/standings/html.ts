@@ -116,7 +116,11 @@ function columns(result: StandingsResult, byLength: boolean): Column[] {
       num: true,
       cell: (p) => ({ text: `${n(p.doubles)}/${n(p.takes)}/${n(p.drops)}`, v: p.doubles }),
     },
-    count('Forfeits', (p) => p.forfeits_won + p.forfeits_lost),
+    pair(
+      'Forfeits (won\u2013lost)',
+      (p) => p.forfeits_won,
+      (p) => p.forfeits_lost,
+    ),
     { title: 'Left out', num: false, cell: (p) => ({ text: html(p.excluded) }) },
     ...(byLength
       ? [
