@@ -71,14 +71,15 @@ function isFirstCopy(v: unknown): v is FirstCopy {
   return typeof v === 'object' && v !== null && 'file' in v && 'match' in v && 'errors' in v && 'differsAt' in v;
 }
 
-/** `first met in a.mat, match 2 (1 error of its own); the copies differ at line 14`: words, not JSON. */
+/**
+ * `first met in a.mat, match 2 (1 error of its own); the copies differ at line 14`: words, not
+ * JSON. Where they differ is said only when it is known (copies in two formats are not compared
+ * line by line: the message says what they share).
+ */
 function firstCopyText(c: FirstCopy): string {
   const errors = c.errors === 0 ? 'no error of its own' : `${plural(c.errors, 'error')} of its own`;
-  const differs =
-    c.differsAt === null
-      ? 'the copies are the same, headers and comments too'
-      : `the copies differ at line ${c.differsAt}`;
-  return `first met in ${c.file}, match ${c.match} (${errors}); ${differs}`;
+  const differs = c.differsAt === null ? '' : `; the copies differ at line ${c.differsAt}`;
+  return `first met in ${c.file}, match ${c.match} (${errors})${differs}`;
 }
 
 /** Moves of a play in the usual notation (`13/8 6/5*`, `bar/22`, `6/off`, `13/7(2)`), or null when it is not one. */
