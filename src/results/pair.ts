@@ -25,7 +25,7 @@ export interface PlayedMatch {
   errors: number;
 }
 
-interface Candidate {
+export interface Candidate {
   m: PlayedMatch;
   /** Its input order: rematches pair in it. */
   order: number;
@@ -36,34 +36,68 @@ interface Candidate {
 
 const pairKey = (a: string, b: string) => JSON.stringify(a < b ? [a, b] : [b, a]);
 
-/** The matches of one pair of players, in input order; those before `head` are all paired. */
-interface Rematches {
-  items: Candidate[];
-  head: number;
+/** Candidates in input order, those before `head` all paired: each is stepped over once. */
+class Queue {
+  private head = 0;
+  readonly items: Candidate[] = [];
+
+  /** The first candidate not yet paired, if any. */
+  first(): Candidate | undefined {
+    while (this.head < this.items.length && itemAt(this.items, this.head).paired) this.head++;
+    return this.items[this.head];
+  }
+}
+
+/** The earlier in input order of two candidates, either missing. */
+const earlier = (a: Candidate | undefined, b: Candidate | undefined) =>
+  a === undefined ? b : b === undefined || a.order < b.order ? a : b;
+
+/**
+ * One pair of players' matches, queued four ways (all; by length; by date, no date as its own
+ * date; by both), so that the match a row pairs with is the head of one or two queues: a row
+ * costs a few steps however many matches or rows the pair has, and a run of any size pairs in time
+ * that grows with its rows and matches, not their product.
+ */
+export class Rematches {
+  private readonly all = new Queue();
+  private readonly byLength = new Map<number, Queue>();
+  private readonly byDate = new Map<string | null, Queue>();
+  private readonly byDateLength = new Map<string, Queue>();
+
+  add(c: Candidate): void {
+    this.all.items.push(c);
+    queueIn(this.byLength, c.m.length).items.push(c);
+    queueIn(this.byDate, c.date).items.push(c);
+    queueIn(this.byDateLength, dateLength(c.date, c.m.length)).items.push(c);
+  }
+
+  /**
+   * The match a row pairs with (in input order): unpaired, of a compatible date (the row's, or
+   * none given on either side), of the row's length first.
+   */
+  pick(length: number | null, date: string | null): Candidate | undefined {
+    if (date === null) return (length === null ? undefined : this.byLength.get(length)?.first()) ?? this.all.first();
+    const sameLength =
+      length === null
+        ? undefined
+        : earlier(
+            this.byDateLength.get(dateLength(date, length))?.first(),
+            this.byDateLength.get(dateLength(null, length))?.first(),
+          );
+    return sameLength ?? earlier(this.byDate.get(date)?.first(), this.byDate.get(null)?.first());
+  }
+}
+
+const dateLength = (date: string | null, length: number) => JSON.stringify([date, length]);
+
+function queueIn<K>(map: Map<K, Queue>, key: K): Queue {
+  let q = map.get(key);
+  if (q === undefined) map.set(key, (q = new Queue()));
+  return q;
 }
 
 /** A name or a cell as a message quotes it: a long one cut. */
 const shown = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
-
-const dateFits = (c: Candidate, date: string | null) => date === null || c.date === null || c.date === date;
-
-/**
- * The match a row pairs with among its players' (in input order): unpaired, of a compatible
- * date, of the row's length first. The paired ones at the front are stepped over once: rows
- * that come in the matches' order cost a step each.
- */
-function pickMatch(list: Rematches | undefined, length: number | null, date: string | null): Candidate | undefined {
-  if (list === undefined) return undefined;
-  while (list.head < list.items.length && itemAt(list.items, list.head).paired) list.head++;
-  let first: Candidate | undefined;
-  for (let i = list.head; i < list.items.length; i++) {
-    const c = itemAt(list.items, i);
-    if (c.paired || !dateFits(c, date)) continue;
-    if (length === null || c.m.length === length) return c;
-    first ??= c;
-  }
-  return first;
-}
 
 /** `file:line` of a match, and which match of its file when it is not the first. */
 function matchPlace(m: PlayedMatch): string {
@@ -103,16 +137,16 @@ export function pairResults(
     const c: Candidate = { m, order, keys, date: isoDate(m.date), paired: false };
     all.push(c);
     const k = pairKey(keys[0], keys[1]);
-    const list = byPair.get(k);
-    if (list) list.items.push(c);
-    else byPair.set(k, { items: [c], head: 0 });
+    let list = byPair.get(k);
+    if (list === undefined) byPair.set(k, (list = new Rematches()));
+    list.add(c);
   });
   const findings: Finding[] = [];
   for (const row of rows) {
     const at = `${sheet}:${row.line}`;
     const rowKeys = [aliases.resolve(row.players[0]).key, aliases.resolve(row.players[1]).key] as const;
     const rowDate = row.date === null ? null : isoDate(row.date);
-    const pick = pickMatch(byPair.get(pairKey(rowKeys[0], rowKeys[1])), row.length, rowDate);
+    const pick = byPair.get(pairKey(rowKeys[0], rowKeys[1]))?.pick(row.length, rowDate);
     const players = `${shown(row.players[0])} v ${shown(row.players[1])}`;
     if (pick === undefined) {
       findings.push(
