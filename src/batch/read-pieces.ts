@@ -121,6 +121,11 @@ export class TextPieces {
           : new TextDecoder('utf-8', { ignoreBOM: true });
   }
 
+  /** The bytes of the file read so far (a byte order mark skipped included): at the end, its size as read. */
+  get bytesRead(): number {
+    return this.position;
+  }
+
   next(): string | null {
     for (;;) {
       if (this.done) {

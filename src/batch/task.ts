@@ -1,6 +1,6 @@
 // One file of a run: read it, audit it, and never let it take the run down. Runs in the pool's
 // workers.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { type Stats, closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { auditDecodedEach, auditPieces } from '../read/file.js';
 import { fileAudit } from '../read/attach.js';
 import type { KeyBuffer } from '../scoring/match-key.js';
@@ -10,7 +10,7 @@ import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
 import { countFile, type CountOptions, type FileDice, type GroupBy } from '../stats/count.js';
 import { decode, type Decoded } from '../read/decode.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
-import { Spool, SpoolError } from './spool.js';
+import { Spool, SpoolError, removeSpooled } from './spool.js';
 import {
   failure,
   internalError,
@@ -56,6 +56,8 @@ const SGF_WHOLE =
 interface LargeFile {
   fd: number;
   size: number;
+  /** As it was when opened: its size and modification time are looked at again at the end. */
+  stat: Stats;
 }
 
 /**
@@ -96,6 +98,17 @@ function openListed(task: FileTask): number {
  * the limit is not read whole (it is read in pieces, or refused unread); a file that grows while
  * it is read is still cut at the limit.
  */
+/**
+ * Why a file's bytes as read are not one version of it, or null: it shrank or grew while it was
+ * read (another program writing it), or was rewritten in place (its modification time moved). Its
+ * report would mix two versions and look whole.
+ */
+export function changedWhileRead(before: Stats, after: Stats, read: number): string | null {
+  if (read >= before.size && after.size === before.size && after.mtimeMs === before.mtimeMs) return null;
+  const sizes = read === before.size ? `${before.size} bytes` : `${before.size} bytes when opened, ${read} read`;
+  return `it changed while it was read (${sizes}${after.size === read ? '' : `, ${after.size} now`}): read it again once nothing writes it`;
+}
+
 function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | FileOutcome | LargeFile {
   const limit = options.maxFileSize;
   let fd: number | null = null;
@@ -110,7 +123,7 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
       return { path: task.path, skipped: 'output' };
     if (stat.size > limit) {
       if (!inPieces(options)) return ioError(task.path, tooBig(stat.size, limit), options);
-      const large = { fd, size: stat.size };
+      const large = { fd, size: stat.size, stat };
       fd = null;
       return large;
     }
@@ -128,6 +141,8 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
       length += n;
       if (length > limit) return ioError(task.path, tooBig(length, limit), options);
     }
+    const changed = changedWhileRead(stat, fstatSync(fd), length);
+    if (changed !== null) return ioError(task.path, changed, options);
     return buf === firstRead ? new Uint8Array(buf.subarray(0, length)) : buf.subarray(0, length);
   } catch (e) {
     if (e instanceof ReplacedByLink) return ioError(task.path, CHANGED, options);
@@ -175,6 +190,13 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions, keys:
       new PieceTooLarge(`its ${what} from line ${line} on${what === 'game tree' ? ' (or it is never closed)' : ''}`);
     if (!auditPieces(() => text.next(), how.encoding, task.path, audit, each, limit, tooLarge))
       return ioError(task.path, `${tooBig(size, limit)}: ${SGF_WHOLE}`, options);
+    const changed = changedWhileRead(large.stat, fstatSync(fd), text.bytesRead);
+    if (changed !== null) {
+      // Its reports are of no one version of the file: none is written, its spooled text dropped.
+      const done = finish();
+      if (!done.skipped) for (const p of Object.values(done.rendered.spooled ?? {})) removeSpooled(p);
+      return ioError(task.path, changed, options);
+    }
     return finish();
   } catch (e) {
     if (e instanceof PieceTooLarge)

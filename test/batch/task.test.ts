@@ -1,10 +1,10 @@
 // One file of a run: read whole up to the size limit (one read for most, more past the first 64 KB),
 // in pieces above it (each match within the limit), a folder or a missing file an io-error.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { type Stats, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTask, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
+import { changedWhileRead, runTask, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
 import { auditFile } from '../../src/read/file.js';
 import { renderFile } from '../../src/report/render.js';
 import { FIXTURES } from '../helpers.js';
@@ -146,5 +146,20 @@ describe('runTask', () => {
     expect(findings(runTask({ path: empty, sniff: false }, options(1 << 20))).map((f) => f.code)).toEqual([
       'parse-error',
     ]);
+  });
+});
+
+describe('a file that changes while it is read', () => {
+  const stat = (size: number, mtimeMs = 1000) => ({ size, mtimeMs }) as Stats;
+  it.each([
+    ['read whole, unchanged', stat(100), stat(100), 100, null],
+    ['shrank while read', stat(100), stat(50), 50, 'it changed while it was read (100 bytes when opened, 50 read)'],
+    ['grew while read', stat(100), stat(150), 150, 'it changed while it was read (100 bytes when opened, 150 read)'],
+    ['rewritten in place, its size kept', stat(100), stat(100, 2000), 100, 'it changed while it was read (100 bytes)'],
+    ['grew after it was read', stat(100), stat(120), 100, 'it changed while it was read (100 bytes, 120 now)'],
+  ])('%s', (_, before, after, read, message) => {
+    const said = changedWhileRead(before, after, read);
+    if (message === null) expect(said).toBeNull();
+    else expect(said).toContain(message);
   });
 });
