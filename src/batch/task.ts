@@ -92,13 +92,6 @@ function openListed(task: FileTask): number {
 }
 
 /**
- * Reads a regular file whole, synchronously (one file at a time per thread is the fastest way).
- * Opened non-blocking so that a FIFO or a device can never hang the run: fstat then says what it
- * is, and only a regular file is read. Its size is known before the first read, so a file above
- * the limit is not read whole (it is read in pieces, or refused unread); a file that grows while
- * it is read is still cut at the limit.
- */
-/**
  * Why a file's bytes as read are not one version of it, or null: it shrank or grew while it was
  * read (another program writing it), or was rewritten in place (its modification time moved). Its
  * report would mix two versions and look whole.
@@ -109,6 +102,13 @@ export function changedWhileRead(before: Stats, after: Stats, read: number): str
   return `it changed while it was read (${sizes}${after.size === read ? '' : `, ${after.size} now`}): read it again once nothing writes it`;
 }
 
+/**
+ * Reads a regular file whole, synchronously (one file at a time per thread is the fastest way).
+ * Opened non-blocking so that a FIFO or a device can never hang the run: fstat then says what it
+ * is, and only a regular file is read. Its size is known before the first read, so a file above
+ * the limit is not read whole (it is read in pieces, or refused unread); a file that grows while
+ * it is read is still cut at the limit.
+ */
 function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | FileOutcome | LargeFile {
   const limit = options.maxFileSize;
   let fd: number | null = null;
