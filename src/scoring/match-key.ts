@@ -347,6 +347,8 @@ export class MatchKey implements AuditObserver {
 
   /** After the audit: the key into the report's `contentKey`. */
   endMatch(report: AuditedMatch, end: MatchEnd): void {
+    // Nothing played and nothing recorded (an SGF stub `(;GM[6])`): no content to repeat another's.
+    if (this.record.games.every((g) => g.actions.length === 0 && g.result === null && !g.setup)) return;
     this.matchEnd(end.rules, this.record.variant, report.games, report.findings);
     if (!end.whole) this.damaged(report.findings);
     report.contentKey = this.value();

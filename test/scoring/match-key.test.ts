@@ -50,15 +50,30 @@ describe('a match read from .mat and from .sgf has one key', () => {
   });
 
   it('two records that differ only in the lines of what the key leaves out have the same parts', () => {
-    // The reader gives the headers it makes from a root the root's line: line 1 in one, line 2 in the other.
-    const sgf = join(CORPUS, 'sgf');
-    const aside = (f: string) =>
+    // The reader gives the headers it makes from a root the root's line: line 1 in one, line 3 in the other.
+    const text = fixtureText('sgf', 'backgammonmobile-match.sgf');
+    const aside = (t: string) =>
       audited(
-        auditFile(readFileSync(join(sgf, f)), f, fileAudit({ contentKey: true }))[0],
+        auditFile(new TextEncoder().encode(t), 'x.sgf', fileAudit({ contentKey: true }))[0],
       ).contentKey?.aside.parts.filter((_, k) => k % 2 === 0);
-    const a = aside('gitGNU_gnu_gibbon__libgsgf_tests_markup-properties.sgf');
+    const a = aside(text);
     expect(a?.length).toBeGreaterThan(0);
-    expect(aside('gitGNU_gnu_gibbon__libgsgf_tests_root-properties.sgf')).toEqual(a);
+    expect(aside(`\n\n${text}`)).toEqual(a);
+  });
+
+  it('a record with nothing played or recorded (an SGF stub) has no key: it repeats nothing', () => {
+    const stub = (t: string) =>
+      audited(auditFile(new TextEncoder().encode(t), 'x.sgf', fileAudit({ contentKey: true }))[0]).contentKey;
+    expect(stub('(;GM[6])')).toBeUndefined();
+    expect(stub('(;FF[4]GM[6]CA[UTF-8];)')).toBeUndefined();
+    const sgf = join(CORPUS, 'sgf');
+    for (const f of [
+      'gitGNU_gnu_gibbon__libgsgf_tests_markup-properties.sgf',
+      'gitGNU_gnu_gibbon__libgsgf_tests_root-properties.sgf',
+    ])
+      expect(
+        audited(auditFile(readFileSync(join(sgf, f)), f, fileAudit({ contentKey: true }))[0]).contentKey,
+      ).toBeUndefined();
   });
 
   it('the 25 gnubg matches have 25 different keys', () => {
