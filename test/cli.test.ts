@@ -219,3 +219,14 @@ describe('the run record', () => {
     },
   );
 });
+
+describe('a Galaxy money game written as a 16-point match', () => {
+  it('is said on stderr, with what decided it, not only with --info', async () => {
+    const galaxy = await cli('verify', join(FIXTURES, 'mat', 'galaxy-resign-before-first-roll.mat'));
+    expect(galaxy.stderr).toContain(
+      'bgaudit: 1 record read as a money session, not a match: it is one game with [Site "Backgammon Galaxy"] written as a "16 point match"',
+    );
+    const other = await cli('verify', join(FIXTURES, 'scoring', 'gammon-on-drop.mat'));
+    expect(other.stderr).not.toContain('money session');
+  });
+});

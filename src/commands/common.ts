@@ -416,6 +416,16 @@ export function finishRun(io: CliIO, result: RunResult, failOn: FailOn = 'error'
       `bgaudit: ${result.namedTwice} file${result.namedTwice === 1 ? '' : 's'} named more than once, audited once\n`,
     );
   }
+  const money = summary.readAsMoney ?? 0;
+  if (money > 0) {
+    const what =
+      money === 1
+        ? '1 record read as a money session, not a match: it is'
+        : `${money} records read as money sessions, not matches: each is`;
+    io.stderr(
+      `bgaudit: ${what} one game with [Site "Backgammon Galaxy"] written as a "16 point match", which is how Galaxy writes a money game (--info shows each)\n`,
+    );
+  }
   if (result.duplicateMatches > 0) {
     const n = result.duplicateMatches;
     io.stderr(

@@ -124,6 +124,7 @@ interface Pieces {
 function addCounts(to: FileCounts, c: FileCounts): void {
   to.matches += c.matches;
   to.games += c.games;
+  if (c.readAsMoney !== undefined) to.readAsMoney = (to.readAsMoney ?? 0) + c.readAsMoney;
   for (const s of ['error', 'warning', 'info'] as const) to.bySeverity[s] += c.bySeverity[s];
   for (const [code, n] of Object.entries(c.byCode)) to.byCode[code] = (to.byCode[code] ?? 0) + n;
 }

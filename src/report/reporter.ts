@@ -73,6 +73,11 @@ export interface FileCounts {
   games: number;
   bySeverity: Record<Severity, number>;
   byCode: Record<string, number>;
+  /**
+   * Matches read as money sessions though the record writes a match length (Backgammon Galaxy's
+   * money game, a one-game "16 point match"): the run says how many, where a user sees it.
+   */
+  readAsMoney?: number;
 }
 
 export interface Summary extends FileCounts {
@@ -133,6 +138,8 @@ export function countsOf(reports: MatchReport[]): FileCounts {
   const c: FileCounts = { matches: 0, games: 0, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} };
   for (const r of reports) {
     if (r.match !== null) c.matches++;
+    if (r.match !== null && r.length === 0 && typeof r.recordedLength === 'number' && r.recordedLength > 0)
+      c.readAsMoney = (c.readAsMoney ?? 0) + 1;
     c.games += r.games.length;
     for (const f of r.findings) {
       c.bySeverity[f.severity]++;
@@ -146,6 +153,7 @@ export function addToSummary(summary: Summary, c: FileCounts): void {
   summary.files++;
   summary.matches += c.matches;
   summary.games += c.games;
+  if (c.readAsMoney !== undefined) summary.readAsMoney = (summary.readAsMoney ?? 0) + c.readAsMoney;
   for (const s of ['error', 'warning', 'info'] as const) summary.bySeverity[s] += c.bySeverity[s];
   for (const [code, n] of Object.entries(c.byCode)) summary.byCode[code] = (summary.byCode[code] ?? 0) + n;
 }
