@@ -1,6 +1,6 @@
 // Operations on lists of any length. A spread into a call (`push(...xs)`, `Math.max(...xs)`)
-// passes each item as an argument, and past about 120,000 items the call overflows the stack: a
-// list that grows with an input (findings, players, matches) goes through these instead.
+// passes each item as an argument on the stack, which a list of some hundred thousand items
+// overflows: a list that grows with an input (findings, players, matches) goes through these.
 
 /** `to.push(...from)` for a `from` of any length. */
 export function append<T>(to: T[], from: readonly T[]): void {

@@ -55,20 +55,8 @@ function lineOf(text: string, starts: number[], n: number): string {
 
 function valueText(v: unknown): string | undefined {
   if (v === undefined) return undefined;
-  const s = typeof v === 'string' ? v : isFirstCopy(v) ? firstCopyText(v) : JSON.stringify(v);
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
   return s.length > MAX_VALUE ? s.slice(0, MAX_VALUE) + '…' : s;
-}
-
-/** Where a repeated match was first met (`duplicate-match`'s `expected`), as the page says it. */
-interface FirstCopy {
-  file: string;
-  match: number;
-  errors: number;
-  differsAt: number | null;
-}
-
-function isFirstCopy(v: unknown): v is FirstCopy {
-  return typeof v === 'object' && v !== null && 'file' in v && 'match' in v && 'errors' in v && 'differsAt' in v;
 }
 
 /**
@@ -76,7 +64,7 @@ function isFirstCopy(v: unknown): v is FirstCopy {
  * JSON. Where they differ is said only when it is known (copies in two formats are not compared
  * line by line: the message says what they share).
  */
-function firstCopyText(c: FirstCopy): string {
+function firstCopyText(c: NonNullable<Extract<Finding, { code: 'duplicate-match' }>['expected']>): string {
   const errors = c.errors === 0 ? 'no error of its own' : `${plural(c.errors, 'error')} of its own`;
   const differs = c.differsAt === null ? '' : `; the copies differ at line ${c.differsAt}`;
   return `first met in ${c.file}, match ${c.match} (${errors})${differs}`;
@@ -178,7 +166,9 @@ function evidenceOf(
   if (f.legalPlay !== undefined) e.lp = printable(f.legalPlay);
   const rv = valueText(f.recorded);
   if (rv !== undefined) e.rv = printable(rv);
-  const ev = valueText(f.expected);
+  // A duplicate's first copy in words; any other value as it is written.
+  const ev =
+    f.code === 'duplicate-match' && f.expected !== undefined ? firstCopyText(f.expected) : valueText(f.expected);
   if (ev !== undefined) e.ev = printable(ev);
   return e;
 }

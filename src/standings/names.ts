@@ -2,8 +2,6 @@
 
 import { nameKey } from '../core/words.js';
 
-export { nameKey };
-
 /** An alias list that cannot be applied as one: an alias given two names, or names that map to each other in a circle. */
 export class AliasConflict extends Error {}
 

@@ -15,16 +15,21 @@ const GAME_1 = [
   '                                     Wins 1 point',
 ];
 
+/** Anna wins the match by forfeit at 0-1: what every output must say of it. */
+const ANNA_BY_FORFEIT = {
+  winner: 'Anna',
+  ending: 'forfeit',
+  score: ['3', '1'],
+  forfeit: 'Bruno forfeits the match at 0-1; Anna is credited the 3 points still needed',
+  standing: { won: 1, lost: 0 },
+} as const;
+
 /** Each record, what its match's end must be in every output; `standing`: Anna's won-lost in `players`. */
 const CASES = [
   {
     name: 'a forfeit written after a game the other side won',
     text: [...GAME_1, '; Anna wins by forfeit', ''],
-    winner: 'Anna',
-    ending: 'forfeit',
-    score: ['3', '1'],
-    forfeit: 'Bruno forfeits the match at 0-1; Anna is credited the 3 points still needed',
-    standing: { won: 1, lost: 0 },
+    ...ANNA_BY_FORFEIT,
   },
   {
     name: 'a forfeit in an unfinished game',
@@ -37,11 +42,7 @@ const CASES = [
       '; Anna wins by forfeit',
       '',
     ],
-    winner: 'Anna',
-    ending: 'forfeit',
-    score: ['3', '1'],
-    forfeit: 'Bruno forfeits the match at 0-1; Anna is credited the 3 points still needed',
-    standing: { won: 1, lost: 0 },
+    ...ANNA_BY_FORFEIT,
   },
   {
     name: 'a match that stops before anybody won it',

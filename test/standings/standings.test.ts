@@ -1,7 +1,8 @@
 // Standings: what counts (matches without error findings, not duplicates, finished), what is
 // left out and why, names as people write them, and ratings in date order.
 import { describe, expect, it } from 'vitest';
-import { Aliases, nameKey } from '../../src/standings/names.js';
+import { Aliases } from '../../src/standings/names.js';
+import { nameKey } from '../../src/core/words.js';
 import {
   Standings,
   clockTime,
