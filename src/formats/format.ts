@@ -12,8 +12,6 @@ type TooLarge = (line: number) => Error;
 export interface MatchFormat {
   /** The name reports give it (`format` in JSON and CSV). */
   readonly name: string;
-  /** What it is, for people: the program and the file's extension. */
-  readonly title: string;
   /** Whether a text is in this format, from its start (the first 4096 characters at most). */
   detects(head: string): boolean;
   /**

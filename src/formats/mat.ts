@@ -8,7 +8,6 @@ import type { MatchFormat } from './format.js';
 
 export const MAT = {
   name: 'mat',
-  title: 'Jellyfish .mat',
   // The reader of last resort: a text no other format claims is read as a .mat, whose reader says why it is not one.
   detects: () => true,
   unnamedSides: { inFindings: ['the left player', 'the right player'], onBoards: ['left player', 'right player'] },

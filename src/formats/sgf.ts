@@ -19,7 +19,6 @@ function byTree(trees: TreeSource, notes: Finding[], file: string, each: EachMat
 
 export const SGF = {
   name: 'sgf',
-  title: 'GNU Backgammon .sgf',
   detects: (head) => /^\s*\(\s*;/.test(head),
   unnamedSides: { inFindings: ['White', 'Black'], onBoards: ['White', 'Black'] },
   writesAutoDoubles: true,
