@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, onTestFinished, vi, type Mock } from 'v
 import { poolFrom, workerFile } from '../src/batch/pool-setup.js';
 import type { AuditedMatch, MatchReport } from '../src/core/model.js';
 import { removeTree } from './remove-tree.js';
+import { runTask, type FileOutcome } from '../src/batch/task.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(ROOT, 'fixtures');
@@ -168,3 +169,10 @@ export const BAD_LINE_SHAPES: readonly (readonly [number, number, number])[] = [
   [40, 0, 40],
   [0, 0, 34],
 ];
+
+/** A file's outcome as a worker's runTask makes it without the duplicate check (nothing is held). */
+export async function taskOutcome(...args: Parameters<typeof runTask>): Promise<FileOutcome> {
+  const o = await runTask(...args);
+  if (typeof o === 'symbol' || 'finish' in o) throw new Error('a file held or sent back without the duplicate check');
+  return o;
+}

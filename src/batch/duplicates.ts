@@ -1,8 +1,8 @@
 // The same match twice in one run: each match's content key (src/scoring/match-key.ts) is made
-// in the worker that audits it; the main thread, which meets the files in input order, keeps each
-// key once and finds a match met before. The `duplicate-match` findings of a file holding such a
-// match are added to what its worker rendered (append-duplicates.ts); where that cannot be done
-// byte for byte, the file is audited again with the findings given to it (`addDuplicateFindings`).
+// in the worker that audits it and sent to the main thread, which meets the files in input order
+// (duplicate-desk.ts), keeps each key once and finds a match met before. Its answer goes back to
+// the worker before the file is rendered: a `duplicate-match` finding is added to its report as
+// any other finding is, and the file is audited once.
 //
 // Beside each first copy the main thread keeps what its key leaves out, small: its error count,
 // its format, and one 16-bit word per header, score line, result and comment. A later copy is
@@ -10,9 +10,9 @@
 // of them has errors of its own, so that a director keeps the right one.
 //
 // Memory: an open-addressing table from the 128-bit key to the match's ordinal in the run (20
-// bytes a slot, at most half full), 9 bytes a match for where its parts start, its error count and
-// its format,
-// 2 bytes a part of a first copy, and each file's path once with its first ordinal.
+// bytes a slot, at most half full), 13 bytes a match for where its parts start, its match number,
+// its error count and its format, 2 bytes a part of a first copy, and each file's path once with
+// its first ordinal.
 import { finding } from '../core/findings.js';
 import { FORMATS, type Finding, type MatchReport } from '../core/model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
@@ -94,6 +94,11 @@ export class DuplicateIndex {
   private readonly files: string[] = [];
   private fileStarts = new Uint32Array(1024);
   private matches = 0;
+  /**
+   * By ordinal: its match number in its file (a file read in pieces meets its matches as they are
+   * audited, which is not always their order).
+   */
+  private matchNumbers = new Uint32Array(1024);
   /** By ordinal: where its parts start in `parts` (a first copy's only; the next ordinal's start ends them). */
   private partStarts = new Uint32Array(1024);
   /** By ordinal: its error count. */
@@ -125,7 +130,7 @@ export class DuplicateIndex {
   /** Where ordinal `n` is: its file and its match number there. */
   private placeOf(n: number): { file: string; match: number } {
     const k = Math.max(0, countAtMost(this.fileStarts, n, this.files.length) - 1);
-    return { file: itemAt(this.files, k), match: n - itemAt(this.fileStarts, k) + 1 };
+    return { file: itemAt(this.files, k), match: itemAt(this.matchNumbers, n) };
   }
 
   /** Ordinal `n`'s place, error count and format, and its parts when it is a first copy. */
@@ -168,45 +173,54 @@ export class DuplicateIndex {
     return null;
   }
 
-  /**
-   * Takes a file's outcome in input order: the task to audit again when some of its matches repeat
-   * earlier ones (with what they repeat), else null.
-   */
-  meet<T extends object>(outcome: SeenOutcome, task: T): (T & { duplicates: DuplicateOf[] }) | null {
-    if (outcome.skipped || outcome.keys === undefined) return null;
-    const found: DuplicateOf[] = [];
+  /** Starts a file met in input order: the matches met next are its own. */
+  file(path: string): void {
     if (this.files.length === this.fileStarts.length)
       this.fileStarts = grown(this.fileStarts, (k) => new Uint32Array(k), 0);
     this.fileStarts[this.files.length] = this.matches;
-    this.files.push(outcome.path);
-    outcome.keys.forEach((key, k) => {
-      const n = this.matches++;
-      if (key === null) return this.remember(n, null, false);
-      const d = key.digest;
-      const word = (at: number) => parseInt(d.slice(at, at + 8), 16) | 0;
-      const earlier = this.first.getOrSet(word(0), word(8), word(16), word(24), n);
-      this.remember(n, key, earlier === -1);
-      if (earlier === -1) return;
-      const place = this.placeOf(earlier);
-      found.push({
-        match: k + 1,
-        file: place.file,
-        ofMatch: place.match,
-        errors: itemAt(this.errors, earlier),
-        errorsHere: key.aside.errors,
-        differs: this.difference(earlier, key.aside),
-      });
-    });
-    this.count += found.length;
-    return found.length === 0 ? null : { ...task, duplicates: found };
+    this.files.push(path);
   }
-}
 
-/** What `meet` reads of a file's outcome (outcome.ts's FileOutcome, which holds this module's findings). */
-interface SeenOutcome {
-  path: string;
-  skipped: string | false;
-  keys?: (ContentKey | null)[];
+  /**
+   * Meets match number `match` (from 1) of the file started last, its key null when it has none:
+   * the earlier match it repeats, or null.
+   */
+  match(match: number, key: ContentKey | null): DuplicateOf | null {
+    const n = this.matches++;
+    if (n + 1 >= this.matchNumbers.length)
+      this.matchNumbers = grown(this.matchNumbers, (k) => new Uint32Array(k), n + 2);
+    this.matchNumbers[n] = match;
+    if (key === null) {
+      this.remember(n, null, false);
+      return null;
+    }
+    const d = key.digest;
+    const word = (at: number) => parseInt(d.slice(at, at + 8), 16) | 0;
+    const earlier = this.first.getOrSet(word(0), word(8), word(16), word(24), n);
+    this.remember(n, key, earlier === -1);
+    if (earlier === -1) return null;
+    const place = this.placeOf(earlier);
+    this.count++;
+    return {
+      match,
+      file: place.file,
+      ofMatch: place.match,
+      errors: itemAt(this.errors, earlier),
+      errorsHere: key.aside.errors,
+      differs: this.difference(earlier, key.aside),
+    };
+  }
+
+  /** A whole file met in input order, its matches' keys in file order: those that repeat earlier ones. */
+  meetFile(path: string, keys: readonly (ContentKey | null)[]): DuplicateOf[] {
+    this.file(path);
+    const found: DuplicateOf[] = [];
+    keys.forEach((key, k) => {
+      const d = this.match(k + 1, key);
+      if (d !== null) found.push(d);
+    });
+    return found;
+  }
 }
 
 /** `n` errors in words: "1 error", "2 errors"; `none` for 0. */
@@ -228,7 +242,7 @@ function howTheyDiffer(d: DuplicateOf): string {
 }
 
 /** The `duplicate-match` finding of a match of `file` whose games start at `line`. */
-export function duplicateFinding(d: DuplicateOf, file: string, line: number | undefined): Finding {
+function duplicateFinding(d: DuplicateOf, file: string, line: number | undefined): Finding {
   const same = d.file === file ? `match ${d.ofMatch} of this file` : `${d.file}, match ${d.ofMatch}`;
   return finding(
     'duplicate-match',

@@ -37,8 +37,8 @@ export interface FileTask {
   unreadable?: string;
   /** The findings of this file a baseline accepts: not reported again. */
   accepted?: AcceptedFinding[];
-  /** Its matches that repeat earlier ones of the run (the duplicate check, on a second audit). */
-  duplicates?: DuplicateOf[];
+  /** Its place in the run's input order (the duplicate check meets files in that order). */
+  seq?: number;
 }
 
 /** A file's identity on disk: the same file under any name (hard links, symbolic links). */
@@ -67,16 +67,23 @@ export interface RunOptions {
 type SkipReason = 'not-a-match' | 'output';
 
 export type FileOutcome =
-  | { path: string; skipped: SkipReason }
-  /** `keys`: each match's content key (null for none), when the audit made them (the duplicate check). */
-  | { path: string; skipped: false; rendered: RenderedFile; keys?: (ContentKey | null)[]; dice?: FileDice };
+  { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile; dice?: FileDice };
+
+export interface BuildOptions {
+  /** Where each format's text goes once it passes `spillAt` characters (renderer.ts). */
+  spool?: (format: string) => PieceWriter;
+  spillAt?: number;
+  /** Hold each report until the duplicate check answers (`answer`). */
+  hold?: boolean;
+}
 
 /**
- * A file's outcome made report by report as the file is audited: each report is given
- * its duplicate-match findings, its content key taken, its findings selected, its baseline entries
- * made and the accepted ones left out, and it is rendered, then dropped. Each of these steps reads
- * one report (a baseline entry and an accepted finding are keyed by the match), so the outcome is
- * the one of the file's reports taken together.
+ * A file's outcome made report by report as the file is audited: each report's content key is
+ * taken, and, when the run looks for duplicates, the report is held until the main thread has said
+ * which matches repeat earlier ones (`answer`). Then it is given its duplicate-match findings, its
+ * findings are selected, its baseline entries made and the accepted ones left out, and it is
+ * rendered, then dropped. Each of these steps reads one report (a baseline entry and an accepted
+ * finding are keyed by the match), so the outcome is the one of the file's reports taken together.
  */
 export class OutcomeBuilder {
   private readonly renderer: FileRenderer;
@@ -85,34 +92,60 @@ export class OutcomeBuilder {
   /** Baseline entries by report index (the reports with findings only). */
   private readonly entries = new Map<number, AcceptedFinding[]>();
   private readonly accepted: Map<number | null, AcceptedFinding[]> | null;
-  private readonly duplicates: Map<number, DuplicateOf[]> | null;
+  /** Reports audited and waiting for the duplicate check's answer; null when the run has no check. */
+  private held: { r: MatchReport; index: number }[] | null;
 
   constructor(
     private readonly path: string,
     private readonly options: RunOptions,
     accepted?: AcceptedFinding[],
-    duplicates?: readonly DuplicateOf[],
-    spool?: (format: string) => PieceWriter,
-    spillAt = 0,
+    how: BuildOptions = {},
   ) {
-    this.renderer = new FileRenderer(options.render, spool, spillAt);
+    this.renderer = new FileRenderer(options.render, how.spool, how.spillAt ?? 0);
     this.accepted = accepted && accepted.length > 0 ? groupBy(accepted, (a) => a.match) : null;
-    this.duplicates = duplicates && duplicates.length > 0 ? groupBy(duplicates, (d) => d.match) : null;
+    this.held = how.hold === true ? [] : null;
   }
 
   /** The report at `index` in the file's order (each once, in any order). */
   add(r: MatchReport, index: number): void {
-    if (r.match !== null) {
-      const duplicates = this.duplicates?.get(r.match);
-      if (duplicates) addDuplicateFindings([r], duplicates);
-    }
-    // Content keys go back beside the rendered text, never into a report.
+    // Content keys go to the main thread, never into a report.
     const key = r.match === null ? undefined : r.contentKey;
     this.keys[index] = key ?? null;
     if (key !== undefined && r.match !== null) {
       this.anyKey = true;
       r.contentKey = undefined; // not `delete`: the object keeps its shape; JSON leaves undefined out
     }
+    if (this.held === null) this.render(r, index);
+    else this.held.push({ r, index });
+  }
+
+  /** The file's matches' keys in file order, for the duplicate check; null when it has none. */
+  fileKeys(): (ContentKey | null)[] | null {
+    if (!this.anyKey) return null;
+    const { keys } = this;
+    for (let k = 0; k < keys.length; k++) keys[k] ??= null; // a hole is a report added out of order
+    return keys;
+  }
+
+  /** The reports held, as the duplicate check is asked about them: their match numbers (from 1) and keys. */
+  heldKeys(): { matches: number[]; keys: (ContentKey | null)[] } {
+    const held = this.held ?? [];
+    return { matches: held.map((h) => h.index + 1), keys: held.map((h) => this.keys[h.index] ?? null) };
+  }
+
+  /** The check's answer about the reports held: each is given the findings of its match's, and rendered. */
+  answer(duplicates: readonly DuplicateOf[]): void {
+    const held = this.held ?? [];
+    this.held = [];
+    const of = duplicates.length > 0 ? groupBy(duplicates, (d) => d.match) : null;
+    for (const { r, index } of held) {
+      const found = r.match === null ? undefined : of?.get(r.match);
+      if (found) addDuplicateFindings([r], found);
+      this.render(r, index);
+    }
+  }
+
+  private render(r: MatchReport, index: number): void {
     const selected = itemAt(selectFindings([r], this.options.select), 0);
     if (this.options.baseline && selected.findings.length > 0) this.entries.set(index, acceptedFindings([selected]));
     const shown = itemAt(withoutAccepted([selected], this.accepted?.get(selected.match)), 0);
@@ -120,16 +153,15 @@ export class OutcomeBuilder {
   }
 
   finish(): FileOutcome {
-    const { path, keys } = this;
+    if (this.held !== null && this.held.length > 0)
+      throw new Error('internal error: reports rendered before the duplicate check answered');
+    const { path } = this;
     const rendered = this.renderer.finish();
     if (this.options.baseline) {
       const findings = [...this.entries.keys()].sort((a, b) => a - b).flatMap((k) => this.entries.get(k) ?? []);
       rendered.baseline = JSON.stringify({ file: path, findings });
     }
-    // Where a duplicate finding would go is read only by the duplicate check.
-    if (!this.anyKey) delete rendered.places;
-    for (let k = 0; k < keys.length; k++) keys[k] ??= null; // a hole is a report added out of order
-    return this.anyKey ? { path, skipped: false, rendered, keys } : { path, skipped: false, rendered };
+    return { path, skipped: false, rendered };
   }
 }
 
@@ -144,6 +176,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return map;
 }
 
+/** The outcome of reports made on the main thread: not met by the duplicate check. */
 function outcomeOf(path: string, all: MatchReport[], options: RunOptions, accepted?: AcceptedFinding[]): FileOutcome {
   const builder = new OutcomeBuilder(path, options, accepted);
   all.forEach((r, k) => builder.add(r, k));

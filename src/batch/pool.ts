@@ -8,11 +8,23 @@
 // batches are in flight, and a worker returns a batch early once its rendered output reaches a
 // budget, so what the main thread holds is bounded in bytes, not only in files.
 import { statSync } from 'node:fs';
-import { PROGRESS_BYTES, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import {
+  PROGRESS_ANSWERS,
+  PROGRESS_BYTES,
+  PROGRESS_FILE,
+  PROGRESS_SINCE,
+  type Batch,
+  type BatchResult,
+  type Answer,
+  type Question,
+  type Rendered,
+} from './batch.js';
 import { failure, internalError, type FileOutcome, type FileTask, type RunOptions } from './outcome.js';
 import { TURN } from './discover.js';
 import { itemAt } from '../core/at.js';
 import { poolFrom, workerFile } from './pool-setup.js';
+import type { DuplicateDesk } from './duplicate-desk.js';
 
 export interface PoolOptions {
   /** Worker threads. */
@@ -29,11 +41,8 @@ export interface PoolOptions {
    * slow reader), which the run waits for before auditing further; null to go on.
    */
   outputDrained?: () => Promise<void> | null;
-  /**
-   * Asked of each outcome, in input order, before `onOutcome`: a task to audit again in its place
-   * (the duplicate check gives a file its `duplicate-match` findings so), or null.
-   */
-  revise?: (outcome: FileOutcome, task: FileTask) => FileTask | null;
+  /** The duplicate check: the workers ask it about each file's matches before rendering the file. */
+  desk?: DuplicateDesk;
 }
 
 /** The first files go out one by one, so that even a short run keeps every worker busy. */
@@ -78,6 +87,8 @@ function seconds(ms: number): string {
 
 interface InFlight {
   tasks: FileTask[];
+  /** The batch's line to the duplicate check; null without the check. */
+  line: Line | null;
   progress: SharedArrayBuffer;
   abort: AbortController;
   /** Set by the watchdog: the file it stopped. */
@@ -111,6 +122,8 @@ class TaskQueue {
 
   /** Bytes of the tasks looked at ahead. */
   private aheadBytes = 0;
+  /** The next task's place in input order. */
+  private seq = 0;
 
   /** The source's next task, null at its end, or TURN when the event loop is due a turn. */
   private pull(): FileTask | null | typeof TURN {
@@ -160,7 +173,7 @@ class TaskQueue {
       const t = this.next();
       if (t === TURN) await this.turn();
       else if (t === null) break;
-      else batch.push(t);
+      else batch.push({ ...t, seq: this.seq++ });
     }
     return batch;
   }
@@ -181,8 +194,12 @@ function fileOn(f: InFlight): number {
 type PiscinaClass = typeof import('piscina').Piscina;
 type Pool = InstanceType<PiscinaClass>;
 
-/** A pool of `threads` workers, started at once. */
-function startPool(Piscina: PiscinaClass, threads: number, heapMb: number): Pool {
+/**
+ * A pool of `threads` workers, started at once. `listening`: its workers' event loops run when
+ * they have no batch (piscina would block them): with the duplicate check, an idle worker still
+ * takes the answers about the files its batches left held.
+ */
+function startPool(Piscina: PiscinaClass, threads: number, heapMb: number, listening: boolean): Pool {
   // A smaller young generation than V8's default keeps each worker's heap from creeping up over a
   // long run: the files are small, their objects short-lived.
   const pool = new Piscina({
@@ -190,12 +207,81 @@ function startPool(Piscina: PiscinaClass, threads: number, heapMb: number): Pool
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
+    ...(listening ? { atomics: 'disabled' as const } : {}),
     resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: heapMb },
   });
   // A worker that cannot start (a broken install) is an 'error' event, which would end the process
   // unheard; its tasks are rejected too, and reported from there.
   pool.on('error', () => {});
   return pool;
+}
+
+/**
+ * A batch's line to its worker, main side: the worker's questions go to the duplicate check, its
+ * answers back; the outcomes of the files the worker held for an answer come on it after the batch
+ * returned. A line the worker's end leaves (the worker ended) says null for what it still owed.
+ */
+class Line {
+  private readonly came = new Map<number, FileOutcome>();
+  private readonly waiting = new Map<number, (o: FileOutcome | null) => void>();
+  private closed = false;
+  /** Resolves once the worker's end has left (after the last message it sent). */
+  readonly ended: Promise<void>;
+
+  constructor(
+    private readonly port: MessagePort,
+    desk: DuplicateDesk,
+    tasks: readonly FileTask[],
+    answers: Int32Array,
+  ) {
+    const files = tasks.map((t) => ({ seq: t.seq ?? -1, path: t.path }));
+    // The answers made in one turn of the event loop go in one message.
+    let out: Answer[] = [];
+    const send = () => {
+      port.postMessage(out);
+      out = [];
+      Atomics.add(answers, 0, 1);
+      Atomics.notify(answers, 0);
+    };
+    const answer = (a: Answer) => {
+      if (out.length === 0) queueMicrotask(send);
+      out.push(a);
+    };
+    port.on('message', (m: Question[] | Rendered) => {
+      if (Array.isArray(m)) {
+        for (const q of m) desk.question(files, q, answer);
+        return;
+      }
+      const wait = this.waiting.get(m.at);
+      this.waiting.delete(m.at);
+      if (wait) wait(m.outcome);
+      else this.came.set(m.at, m.outcome);
+    });
+    let ended = () => {};
+    this.ended = new Promise((resolve) => (ended = resolve));
+    port.on('close', () => {
+      ended();
+      this.closed = true;
+      for (const wait of this.waiting.values()) wait(null);
+      this.waiting.clear();
+    });
+  }
+
+  /** The outcome of file `at` held by the worker, once made; null if the worker ended first. */
+  outcome(at: number): Promise<FileOutcome | null> {
+    const came = this.came.get(at);
+    if (came !== undefined) {
+      this.came.delete(at);
+      return Promise.resolve(came);
+    }
+    if (this.closed) return Promise.resolve(null);
+    return new Promise((resolve) => this.waiting.set(at, resolve));
+  }
+
+  /** Leaves the line (the batch's worker was lost: what it asked is asked again). */
+  close(): void {
+    this.port.close();
+  }
 }
 
 /**
@@ -240,7 +326,7 @@ class Batches {
     if (this.broken !== null) {
       const result = Promise.reject(new Error(this.broken));
       result.catch(() => {});
-      return { tasks, progress, abort, timedOut: null, result };
+      return { tasks, line: null, progress, abort, timedOut: null, result };
     }
     const message: Batch = {
       tasks,
@@ -248,11 +334,20 @@ class Batches {
       progress,
       outputBudget: this.options.outputBudget ?? OUTPUT_BUDGET,
     };
+    const { desk } = this.options;
+    let line: Line | null = null;
+    let transferList: MessagePort[] = [];
+    if (desk !== undefined) {
+      const channel = new MessageChannel();
+      line = new Line(channel.port1, desk, tasks, new Int32Array(progress, PROGRESS_ANSWERS, 1));
+      message.desk = channel.port2;
+      transferList = [channel.port2];
+    }
     const to = this.leastBusy();
     to.busy++;
-    const result = to.pool.run(message, { signal: abort.signal }) as Promise<BatchResult>;
+    const result = to.pool.run(message, { signal: abort.signal, transferList }) as Promise<BatchResult>;
     result.catch(() => {}); // handled when its turn comes
-    const f: InFlight = { tasks, progress, abort, timedOut: null, result };
+    const f: InFlight = { tasks, line, progress, abort, timedOut: null, result };
     this.watched.add(f);
     const unwatch = () => {
       to.busy--;
@@ -284,12 +379,35 @@ class Batches {
     try {
       result = await f.result;
     } catch (e) {
+      f.line?.close();
       return this.lost(f, e);
     }
-    const got = result.outcomes;
+    const got = await this.held(f, result.outcomes);
     if (got.length === f.tasks.length) return got;
-    // The output budget ran out: the rest of the batch again, ahead of everything else.
+    // The output budget ran out, or a file read in pieces waits for its turn: the rest of the batch
+    // again, ahead of everything else.
     return [...got, ...(await this.settle(this.start(f.tasks.slice(got.length))))];
+  }
+
+  /**
+   * The outcomes of a batch, those its worker held for the duplicate check's answer included, as
+   * they come on its line; held files its worker took with it when it ended are audited again.
+   */
+  private async held(f: InFlight, outcomes: (FileOutcome | null)[]): Promise<FileOutcome[]> {
+    const { line } = f;
+    if (line === null) {
+      if (outcomes.includes(null)) throw new Error('internal error: a file held without the duplicate check');
+      return outcomes as FileOutcome[];
+    }
+    const all: (FileOutcome | null)[] = await Promise.all(
+      outcomes.map((o, k) => (o === null ? line.outcome(k) : Promise.resolve(o))),
+    );
+    // The worker's end leaves once it owes nothing: every question it asked was heard before.
+    await line.ended;
+    const again = all.flatMap((o, k) => (o === null ? [itemAt(f.tasks, k)] : []));
+    if (again.length === 0) return all as FileOutcome[];
+    const redone = await this.settle(this.start(again));
+    return all.map((o) => o ?? (redone.shift() as FileOutcome));
   }
 
   /** A batch whose worker was lost: the file it was on reported, the others sent again. */
@@ -304,9 +422,10 @@ class Batches {
         for (const other of this.inFlight) other.abort.abort(new Error(this.broken));
       }
       const what = this.broken;
-      return f.tasks.map((t) => internalError(t.path, `a worker could not start: ${what}`, run));
+      return f.tasks.map((t) => this.gone(t, internalError(t.path, `a worker could not start: ${what}`, run)));
     }
-    const path = itemAt(f.tasks, k).path;
+    const task = itemAt(f.tasks, k);
+    const { path } = task;
     let outcome: FileOutcome;
     if (f.timedOut !== null) {
       const limit = seconds(this.options.fileTimeoutMs);
@@ -318,10 +437,18 @@ class Batches {
     } else {
       outcome = internalError(path, `the worker stopped: ${e instanceof Error ? e.message : String(e)}`, run);
     }
+    // Met as it stands before the files after it ask (they wait for it).
+    this.gone(task, outcome);
     // The files before it were audited, but their outcomes went with the worker: again.
     const before = k > 0 ? await this.settle(this.start(f.tasks.slice(0, k))) : [];
     const after = k + 1 < f.tasks.length ? await this.settle(this.start(f.tasks.slice(k + 1))) : [];
     return [...before, outcome, ...after];
+  }
+
+  /** An outcome the main thread made for `task`: the duplicate check meets its file as it stands. */
+  private gone(task: FileTask, outcome: FileOutcome): FileOutcome {
+    if (task.seq !== undefined) this.options.desk?.gone(task.seq);
+    return outcome;
   }
 
   async close(): Promise<void> {
@@ -343,7 +470,8 @@ export async function runTasks(tasks: Iterable<FileTask | typeof TURN>, options:
   const heapMb = workerHeapMb(options.run.maxFileSize);
   const batches = new Batches(options, heapMb);
   // The first worker starts now: it loads while the run is looked at ahead.
-  batches.add(startPool(Piscina, 1, heapMb), 1);
+  const listening = options.desk !== undefined;
+  batches.add(startPool(Piscina, 1, heapMb, listening), 1);
   const { inFlight } = batches;
   const drained = options.outputDrained ?? (() => null);
   try {
@@ -351,7 +479,7 @@ export async function runTasks(tasks: Iterable<FileTask | typeof TURN>, options:
       // Look ahead until the run is known to be long enough for more workers, or has ended.
       const threshold = poolFrom();
       const more = workersFor(options.jobs, await queue.lookAhead(threshold.files, threshold.bytes), threshold) - 1;
-      if (more > 0) batches.add(startPool(Piscina, more, heapMb), more);
+      if (more > 0) batches.add(startPool(Piscina, more, heapMb, listening), more);
     }
     const jobs = batches.threads;
     const window = jobs * 3;
@@ -369,11 +497,10 @@ export async function runTasks(tasks: Iterable<FileTask | typeof TURN>, options:
       if (!head) break;
       const outcomes = await batches.settle(head);
       for (let k = 0; k < outcomes.length; k++) {
-        const first = itemAt(outcomes, k);
-        const again = options.revise?.(first, itemAt(head.tasks, k)) ?? null;
-        const o = again === null ? first : ((await batches.settle(batches.start([again])))[0] ?? first);
-        const copied = options.onOutcome(o);
+        const copied = options.onOutcome(itemAt(outcomes, k));
         if (copied) await copied;
+        const { seq } = itemAt(head.tasks, k);
+        if (seq !== undefined) options.desk?.written(seq);
         const wait = drained();
         if (wait) await wait;
       }

@@ -17,7 +17,7 @@ import type { AcceptedFinding, FindingFilter } from '../report/select.js';
 import { runTasks } from './pool.js';
 import type { TextStyle } from '../report/text-style.js';
 import { DuplicateIndex } from './duplicates.js';
-import { appendDuplicates } from './append-duplicates.js';
+import { DuplicateDesk } from './duplicate-desk.js';
 import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
 
 export interface RunResult {
@@ -32,8 +32,6 @@ export interface RunResult {
   namedTwice: number;
   /** Matches whose content repeats an earlier one of the run (`duplicate-match`). */
   duplicateMatches: number;
-  /** Files audited a second time to carry their `duplicate-match` findings (those `appendDuplicates` cannot take). */
-  reaudited: number;
 }
 
 export interface AuditRun extends DiscoverOptions {
@@ -70,6 +68,8 @@ export interface AuditRun extends DiscoverOptions {
   onOutcome?: (o: FileOutcome) => void;
   /** Backpressure from the output: see `PoolOptions.outputDrained`. */
   outputDrained?: () => Promise<void> | null;
+  /** Rendered characters a worker gathers before it returns a batch: see `PoolOptions.outputBudget`. */
+  outputBudget?: number;
   /**
    * Called once every input is written: a report made of the whole run (`verify --results`: the
    * results file's), written after the inputs through every sink as an input's is, with the text
@@ -132,6 +132,17 @@ export function inputAmong(paths: string[], outputs: FileIdentity[], options: Di
   return null;
 }
 
+/**
+ * The positions a run's audit writes down. Positions (IDs before each finding's action, each
+ * game's final IDs) are read only by the JSON, NDJSON, HTML and show outputs, and the per-game CSV
+ * reads the final XGID alone: a run with none of them writes none down, one whose only reader is
+ * the CSV its final IDs only.
+ */
+export function positionsFor(formats: readonly OutputFormat[]): boolean | 'final' {
+  if (formats.some((f) => f !== 'text' && f !== 'csv-match' && f !== 'csv' && f !== 'standings')) return true;
+  return formats.includes('csv') ? 'final' : false;
+}
+
 export async function runPaths(paths: string[], run: AuditRun): Promise<RunResult> {
   const result: RunResult = {
     summary: emptySummary(),
@@ -140,20 +151,12 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     specialFiles: 0,
     namedTwice: 0,
     duplicateMatches: 0,
-    reaudited: 0,
   };
   const { summary } = result;
   // The duplicate check: on when the audit makes content keys.
-  const index = run.audit.contentKey ? new DuplicateIndex() : null;
+  const desk = run.audit.contentKey ? new DuplicateDesk(new DuplicateIndex()) : undefined;
   const formats = [...new Set(run.sinks.map((s) => s.format))];
-  // Positions (IDs before each finding's action, each game's final IDs) are read only by the
-  // JSON, NDJSON, HTML and show outputs, and the per-game CSV reads the final XGID alone: a run
-  // with none of them writes none down, one whose only reader is the CSV its final IDs only.
-  const positions = formats.some((f) => f !== 'text' && f !== 'csv-match' && f !== 'csv' && f !== 'standings')
-    ? true
-    : formats.includes('csv')
-      ? ('final' as const)
-      : false;
+  const positions = positionsFor(formats);
   // A file read in pieces spools its rendered text (spool.ts), and so does a file read whole once
   // its text passes a few MB (a run with --html too: its text, JSON and CSV); `dice` and `show`
   // render nothing that grows with a file.
@@ -174,27 +177,9 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       jobs: run.jobs,
       fileTimeoutMs: run.fileTimeoutMs,
       outputDrained: run.outputDrained,
+      outputBudget: run.outputBudget,
       run: options,
-      revise:
-        index === null
-          ? undefined
-          : (o, task) => {
-              const again = index.meet(o, task);
-              if (again === null || o.skipped) return again;
-              // Most files take their findings where their worker rendered them (append-duplicates.ts).
-              const { duplicates = [] } = again;
-              const options = {
-                select: run.select,
-                maxFindings: run.maxFindings,
-                accepted: task.accepted,
-                text: run.textStyle,
-              };
-              if (run.dice === undefined && appendDuplicates(o.path, o.rendered, duplicates, options)) return null;
-              result.reaudited++;
-              // Audited again: the first audit's spooled text is not the file's.
-              for (const p of Object.values(o.rendered.spooled ?? {})) removeSpooled(p);
-              return again;
-            },
+      desk,
       onOutcome: writeOutcome,
     });
     const last = run.afterAll?.();
@@ -211,7 +196,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
     spool?.remove();
   }
   for (const { sink } of run.sinks) sink.end(summary);
-  result.duplicateMatches = index?.count ?? 0;
+  result.duplicateMatches = desk?.count ?? 0;
   return result;
 }
 

@@ -5,9 +5,10 @@ import { auditDecodedEach, auditPieces } from '../read/file.js';
 import { fileAudit } from '../read/attach.js';
 import type { KeyBuffer } from '../scoring/match-key.js';
 import type { MatchReport } from '../core/model.js';
-import type { FileCounts } from '../report/reporter.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
-import { countFile, type CountOptions, type FileDice, type GroupBy } from '../stats/count.js';
+import { readDice, type FileDice } from '../stats/count.js';
+import type { ContentKey } from '../scoring/match-key.js';
+import type { DuplicateOf } from './duplicates.js';
 import { decode, type Decoded } from '../read/decode.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
 import { Spool, SpoolError, removeSpooled } from './spool.js';
@@ -156,12 +157,21 @@ function readRegularFile(task: FileTask, options: RunOptions): Uint8Array | File
  * A file larger than the limit, read in pieces (read-pieces.ts) and audited match by match
  * (read/pieces.ts): what it holds at once is a piece and a match, whatever its size. A match
  * longer than the limit, or a line, is an io-error for the file, as a file above the limit was
- * before; so is an SGF collection above it that must be read whole.
+ * before; so is an SGF collection above it that must be read whole. With the duplicate check, it
+ * is audited in its turn only (else NOT_YET), and asks about its matches a piece at a time.
  */
-function auditLarge(task: FileTask, large: LargeFile, options: RunOptions, keys: KeyBuffer | undefined): FileOutcome {
+function auditLarge(
+  task: FileTask,
+  large: LargeFile,
+  options: RunOptions,
+  keys: KeyBuffer | undefined,
+  check: DuplicateCheck | undefined,
+): FileOutcome | typeof NOT_YET {
   const { fd, size } = large;
   const limit = options.maxFileSize;
   let spool: Spool | null = null;
+  let turn = false;
+  let told = false;
   try {
     if (task.sniff) {
       const head = Buffer.allocUnsafe(16384);
@@ -169,94 +179,148 @@ function auditLarge(task: FileTask, large: LargeFile, options: RunOptions, keys:
         return { path: task.path, skipped: 'not-a-match' };
     }
     const how = scanEncoding(fd);
+    if (check !== undefined) {
+      if (!check.turn()) return NOT_YET;
+      turn = true;
+    }
     spool = options.spoolDir === undefined ? null : new Spool(options.spoolDir);
-    const writer = spool === null ? undefined : spool.writer.bind(spool);
-    const outcome = new OutcomeBuilder(task.path, options, task.accepted, task.duplicates, writer);
+    const outcome = new OutcomeBuilder(task.path, options, task.accepted, {
+      spool: spool === null ? undefined : spool.writer.bind(spool),
+      hold: check !== undefined,
+    });
     const each = (r: MatchReport, k: number) => outcome.add(r, k);
-    // Its reports may come apart from the file's order: a duplicate finding is given by a second audit.
-    const finish = (): FileOutcome => {
-      const o = outcome.finish();
-      if (!o.skipped) delete o.rendered.places;
-      return o;
+    // The reports held so far, answered and rendered.
+    const ask = (last: boolean) => {
+      if (check === undefined) return;
+      const { matches, keys } = outcome.heldKeys();
+      if (matches.length === 0 && !last) return;
+      outcome.answer(check.now(matches, keys, last));
+      told = last;
     };
     const audit = fileAudit(options.audit, keys);
     if ('ok' in how) {
       auditDecodedEach(how, task.path, audit, each, () => {}); // binary data: one report
-      return finish();
+      ask(true);
+      return outcome.finish();
     }
     const text = new TextPieces(fd, how, limit);
     // A game tree that is never closed runs to the end of the file: it is the one said too large.
     const tooLarge = (line: number, what: 'match' | 'game tree') =>
       new PieceTooLarge(`its ${what} from line ${line} on${what === 'game tree' ? ' (or it is never closed)' : ''}`);
-    if (!auditPieces(() => text.next(), how.encoding, task.path, audit, each, limit, tooLarge))
+    const next = () => {
+      ask(false);
+      return text.next();
+    };
+    if (!auditPieces(next, how.encoding, task.path, audit, each, limit, tooLarge))
       return ioError(task.path, `${tooBig(size, limit)}: ${SGF_WHOLE}`, options);
+    ask(true);
     const changed = changedWhileRead(large.stat, fstatSync(fd), text.bytesRead);
     if (changed !== null) {
       // Its reports are of no one version of the file: none is written, its spooled text dropped.
-      const done = finish();
+      const done = outcome.finish();
       if (!done.skipped) for (const p of Object.values(done.rendered.spooled ?? {})) removeSpooled(p);
       return ioError(task.path, changed, options);
     }
-    return finish();
+    return outcome.finish();
   } catch (e) {
     if (e instanceof PieceTooLarge)
       return ioError(task.path, `${tooBig(size, limit)}, and so is ${e.message}`, options);
     if (e instanceof SpoolError) return spoolFailure(task, e, options);
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   } finally {
+    // A file that stops early (an io-error) is met as far as it was read: the files after it wait for it.
+    if (turn && !told) check?.now([], [], true);
     spool?.release();
     closeSync(fd);
   }
 }
 
-/** How the dice audit counts a file: with content keys when the run looks for duplicates, leaving out the matches found to repeat. */
-function diceOptions(task: FileTask, options: RunOptions, by: GroupBy, keys: KeyBuffer | undefined): CountOptions {
-  return {
-    by,
-    // A second count (matches left out) is not met again by the duplicate check: no keys then.
-    keys:
-      options.audit.contentKey && task.duplicates === undefined
-        ? { rules: options.audit.rules, buffer: keys }
-        : undefined,
-    skip: task.duplicates === undefined ? undefined : new Set(task.duplicates.map((d) => d.match)),
-  };
-}
-
 /** What a file counted for the dice audit gives the run's summary and progress line: its matches and games, no findings. */
-function diceRendered(dice: FileDice): { counts: FileCounts; out: Record<string, never> } {
-  return {
-    counts: { matches: dice.matches, games: dice.games, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} },
-    out: {},
+function diceOutcome(task: FileTask, dice: FileDice): FileOutcome {
+  const counts = {
+    matches: dice.matches,
+    games: dice.games,
+    bySeverity: { error: 0, warning: 0, info: 0 },
+    byCode: {},
   };
+  return { path: task.path, skipped: false, rendered: { counts, out: {} }, dice };
 }
 
-/** A file's decoded text, or its outcome when it is not audited (unread, skipped, counted for the dice audit). */
-function decodeTask(task: FileTask, options: RunOptions, keys: KeyBuffer | undefined): Decoded | FileOutcome {
+/** A file's decoded text, or what it comes to when it is not audited (unread, skipped, counted for the dice audit). */
+function decodeTask(
+  task: FileTask,
+  options: RunOptions,
+  keys: KeyBuffer | undefined,
+  check: DuplicateCheck | undefined,
+): Decoded | FileOutcome | HeldFile | typeof NOT_YET {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
-  if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options, keys) : bytes;
+  if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options, keys, check) : bytes;
   if (task.sniff && !looksLikeMatchContent(bytes)) return { path: task.path, skipped: 'not-a-match' };
   // The dice audit counts what it reads; a file with no match to read is audited, to say why.
-  const dice =
-    options.dice === undefined ? null : countFile(bytes, task.path, diceOptions(task, options, options.dice, keys));
-  if (dice !== null) {
-    const { keys, ...counts } = dice;
-    const outcome = { path: task.path, skipped: false as const, rendered: diceRendered(counts), dice: counts };
-    return keys === undefined ? outcome : { ...outcome, keys };
+  if (options.dice !== undefined) {
+    const by = options.dice;
+    const read = readDice(bytes, task.path, {
+      by,
+      keys: check === undefined ? undefined : { rules: options.audit.rules, buffer: keys },
+    });
+    if (read !== null) {
+      if (check === undefined || read.keys === undefined) return diceOutcome(task, read.count());
+      // The matches found to repeat earlier ones are not counted again.
+      return {
+        keys: read.keys,
+        finish: (duplicates) => diceOutcome(task, read.count(new Set(duplicates.map((d) => d.match)))),
+      };
+    }
   }
   return decode(bytes); // the bytes are dropped on return: the audit holds the text only
 }
 
-/** `keys`: the buffer the content keys of the files run one after another share (a worker's batch). */
-export function runTask(task: FileTask, options: RunOptions, keys?: KeyBuffer): FileOutcome {
-  let decoded: Decoded | FileOutcome;
+/** A file audited and not yet rendered: it waits for the duplicate check's answer about its matches. */
+export interface HeldFile {
+  /** Its matches' content keys in file order; null when it has none. */
+  keys: (ContentKey | null)[] | null;
+  /** Its outcome, given which of its matches repeat earlier ones. */
+  finish(duplicates: readonly DuplicateOf[]): FileOutcome;
+}
+
+/** The duplicate check as a file read in pieces meets it (worker.ts): it cannot hold its reports until its turn. */
+export interface DuplicateCheck {
+  /** Whether every file before this one is met (it may wait a little); false: audit it later. */
+  turn(): boolean;
+  /** Which of these matches (numbered from 1) repeat earlier ones, answered at once; `last`: the file's last ones. */
+  now(matches: number[], keys: (ContentKey | null)[], last: boolean): DuplicateOf[];
+}
+
+/** A file read in pieces whose turn has not come: the worker sends it back to be audited later. */
+export const NOT_YET = Symbol('not yet');
+
+/**
+ * One file of a run. `keys`: the buffer the content keys of the files run one after another share
+ * (a worker's batch). `check`: the run looks for duplicates; a file read whole is then held
+ * (`HeldFile`) until the check answers, a file read in pieces asks it as it goes, in its turn.
+ */
+export function runTask(
+  task: FileTask,
+  options: RunOptions,
+  keys?: KeyBuffer,
+  check?: DuplicateCheck,
+): FileOutcome | HeldFile | typeof NOT_YET {
+  let decoded: Decoded | FileOutcome | HeldFile | typeof NOT_YET;
   try {
-    decoded = decodeTask(task, options, keys);
+    decoded = decodeTask(task, options, keys, check);
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }
-  if (!('ok' in decoded)) return decoded;
+  if (decoded === NOT_YET || !('ok' in decoded)) return decoded;
   const spools: Spool[] = [];
+  const release = () => {
+    for (const spool of spools) spool.release();
+  };
+  const failed = (e: unknown): FileOutcome =>
+    e instanceof SpoolError
+      ? spoolFailure(task, e, options)
+      : internalError(task.path, e instanceof Error ? e.message : String(e), options);
   try {
     // The HTML report shows the lines around each finding: the decoded text is passed on then (it
     // reads them for a file with findings only).
@@ -264,12 +328,16 @@ export function runTask(task: FileTask, options: RunOptions, keys?: KeyBuffer): 
       options.render.formats.includes('html') && decoded.ok
         ? { ...options, render: { ...options.render, source: decoded.text } }
         : options;
-    // Each report is rendered as it is made, and dropped; a text past SPILL_AT goes to the spool.
+    // Each report is rendered as it is made (or once the check answers), and dropped; a text past
+    // SPILL_AT goes to the spool.
     const outcome = () => {
       const spool = options.spoolDir === undefined ? null : new Spool(options.spoolDir);
       if (spool !== null) spools.push(spool);
-      const writer = spool === null ? undefined : spool.writer.bind(spool);
-      return new OutcomeBuilder(task.path, withText, task.accepted, task.duplicates, writer, SPILL_AT);
+      return new OutcomeBuilder(task.path, withText, task.accepted, {
+        spool: spool === null ? undefined : spool.writer.bind(spool),
+        spillAt: SPILL_AT,
+        hold: check !== undefined,
+      });
     };
     let builder = outcome();
     // What the run asks of each match's audit, its observers made per match as it is audited.
@@ -280,11 +348,26 @@ export function runTask(task: FileTask, options: RunOptions, keys?: KeyBuffer): 
       (r, k) => builder.add(r, k),
       () => (builder = outcome()),
     );
-    return builder.finish();
+    if (check === undefined) {
+      release();
+      return builder.finish();
+    }
+    const held = builder;
+    return {
+      keys: held.fileKeys(),
+      finish(duplicates) {
+        try {
+          held.answer(duplicates);
+          return held.finish();
+        } catch (e) {
+          return failed(e);
+        } finally {
+          release();
+        }
+      },
+    };
   } catch (e) {
-    if (e instanceof SpoolError) return spoolFailure(task, e, options);
-    return internalError(task.path, e instanceof Error ? e.message : String(e), options);
-  } finally {
-    for (const spool of spools) spool.release();
+    release();
+    return failed(e);
   }
 }

@@ -468,30 +468,3 @@ export function csvSink(write: Write, per: 'game' | 'match' = 'game'): Sink {
     end: () => {},
   };
 }
-
-/**
- * A match's per-game rows given a `duplicate-match` finding after they were made: `duplicate_of`
- * set to `of` (`FILE#MATCH`) in each, the cell that was empty; null when a quoted cell leaves
- * where a row ends unsure (then the rows are made again).
- */
-export function gameRowsWithDuplicate(rows: string, of: string): string | null {
-  if (rows.includes('"')) return null;
-  return rows.replaceAll(',\r\n', `,${csvCell(of)}\r\n`);
-}
-
-/**
- * A match's per-match row given a `duplicate-match` warning after it was made: one more warning,
- * the code first among its findings, `duplicate_of` set to `of`; null when a quoted cell leaves
- * its cells unsure.
- */
-export function matchRowWithDuplicate(row: string, of: string, f: Finding): string | null {
-  if (row.includes('"') || f.severity !== 'warning' || !row.endsWith('\r\n')) return null;
-  const cells = row.slice(0, -2).split(',');
-  if (cells.length !== MATCH_CSV_COLUMNS.length) return null;
-  const at = (c: (typeof MATCH_CSV_COLUMNS)[number]) => MATCH_CSV_COLUMNS.indexOf(c);
-  cells[at('warnings')] = String(Number(cells[at('warnings')]) + 1);
-  const codes = cells[at('findings')];
-  cells[at('findings')] = codes === '' ? f.code : `${f.code};${codes}`;
-  cells[at('duplicate_of')] = csvCell(of);
-  return cells.join(',') + '\r\n';
-}

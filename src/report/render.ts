@@ -33,7 +33,7 @@ import {
   type RenderedFile,
 } from './reporter.js';
 import { renderShow } from './show.js';
-import { fileHeader, notListedLine, placeWidth, renderTextFindings } from './text.js';
+import { fileHeader, notListedLine, renderTextFindings } from './text.js';
 import { plural } from '../core/words.js';
 import { itemAt } from '../core/at.js';
 
@@ -106,10 +106,6 @@ interface Pieces {
   counts: FileCounts;
   file: string;
   match: number | null;
-  /** The line of its first game (where a `duplicate-match` finding is said). */
-  line?: number;
-  /** The width of its text lines' place column; -1 when it has no line of text. */
-  width: number;
   /** The text lines of its findings, without the file's path ('' for none). */
   text?: string;
   /** Its JSON line, in parts of a bounded size (a match of many games is not one string). */
@@ -269,8 +265,6 @@ export class FileRenderer {
   private listed = 0;
   private readonly maxFindings: number;
   private readonly notListed = fileNotListed();
-  /** Each report's place in the text, four numbers a report (see `RenderedFile.places`); null once it cannot be said. */
-  private places: number[] | null = [];
 
   /**
    * `spool`: where each format's text goes, instead of being held, once it reaches `spillAt`
@@ -323,7 +317,6 @@ export class FileRenderer {
       if (path !== null) (spooled ??= {})[format] = path;
     };
     const { text, json, csv, csvMatch, standings } = this.texts;
-    const places = this.placesOf();
     const note = notListedText(this.notListed, this.spec.showInfo, this.maxFindings);
     if (note !== '' && text) {
       this.header(text, this.file);
@@ -338,23 +331,12 @@ export class FileRenderer {
       else if (format === 'html') out.html = this.html();
       else if ((format === 'json' || format === 'ndjson') && json) each(format, json);
     }
-    if (spooled !== undefined) return { counts: this.counts, out, spooled };
-    return places === null ? { counts: this.counts, out } : { counts: this.counts, out, places };
-  }
-
-  /**
-   * Where a finding can be added to this file's text, JSON and CSV after the fact
-   * (`RenderedFile.places`): not to the HTML part; held whole, every finding listed.
-   */
-  private placesOf(): RenderedFile['places'] | null {
-    if (this.places === null || this.notListed.findings > 0 || this.spec.show !== undefined) return null;
-    if (this.spec.formats.some((f) => f === 'html' || f === 'show')) return null;
-    return { listed: this.listed, reports: this.places };
+    return spooled === undefined ? { counts: this.counts, out } : { counts: this.counts, out, spooled };
   }
 
   private piecesOf(r: MatchReport): Pieces {
     const f = this.formats;
-    const p: Pieces = { counts: countsOf([r]), file: r.file, match: r.match, line: r.games[0]?.line, width: -1 };
+    const p: Pieces = { counts: countsOf([r]), file: r.file, match: r.match };
     // The listings (text, JSON, the page) show the findings within the file's cap; the counts and
     // the CSV rows (a game's codes, not its findings) are made of the whole report.
     const room = Math.max(0, this.maxFindings - this.listed);
@@ -363,7 +345,6 @@ export class FileRenderer {
     if (f.has('text')) {
       // The file's path goes before its first finding once a file, in take.
       p.text = renderTextFindings(listed, this.spec.showInfo, this.spec.text);
-      if (p.text !== '') p.width = placeWidth(listed.findings, this.spec.showInfo);
     }
     if (f.has('json') || f.has('ndjson')) p.json = renderJsonParts(listed);
     if (f.has('csv')) p.csv = renderCsvRows([r]);
@@ -389,14 +370,11 @@ export class FileRenderer {
     addCounts(this.counts, p.counts);
     const { text } = into;
     if (p.text && text && header) this.header(text, p.file);
-    if (into !== this.texts) this.places = null;
-    else this.places?.push(p.match ?? -1, p.line ?? -1, text?.size ?? 0, p.width, into.csv?.size ?? 0);
     if (p.text && text) text.add(p.text);
     if (p.json !== undefined) into.json?.addAll(p.json);
     if (p.csv) into.csv?.add(p.csv);
     if (p.csvMatch) into.csvMatch?.add(p.csvMatch);
     if (p.standings) into.standings?.add(p.standings);
-    this.places?.push(into.csv?.size ?? 0, into.csvMatch?.size ?? 0, into.standings?.size ?? 0);
     if (p.kept) this.kept.push(p.kept);
   }
 

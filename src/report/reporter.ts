@@ -95,9 +95,6 @@ export interface PieceWriter {
   append(other: PieceWriter): void;
 }
 
-/** The numbers `RenderedFile.places` holds a report. */
-export const PLACE_SIZE = 8;
-
 /** One file, rendered in each format asked for. */
 export interface RenderedFile {
   counts: FileCounts;
@@ -106,15 +103,6 @@ export interface RenderedFile {
   spooled?: Partial<Record<OutputFormat, string>>;
   /** Its findings as one line of a baseline file (`--write-baseline`). */
   baseline?: string;
-  /**
-   * Where a finding can still be added to its text, JSON and CSV (a run without the HTML page,
-   * held whole, every finding listed): the findings listed, and `PLACE_SIZE` numbers a report in
-   * file order — its match (-1: none), its first game's line (-1: none), where its lines start in
-   * the text, the width of their place column (-1: no line), where its rows start in the per-game
-   * CSV, and where its rows end there, in the per-match CSV and in the standings lines (a
-   * report's per-match row and standings line start where the one before ends).
-   */
-  places?: { listed: number; reports: number[] };
 }
 
 export interface Sink {

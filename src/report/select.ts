@@ -49,17 +49,6 @@ function narrowed(reports: MatchReport[], keepFinding: (r: MatchReport, f: Findi
   });
 }
 
-/** Whether the filter reports `f` (the step `selectFindings` takes, for a finding added after it). */
-export function isReported(f: Finding, filter: FindingFilter | undefined): boolean {
-  return filter === undefined || keep(f, filter);
-}
-
-/** Whether a baseline accepts `f` of match `match`, a finding whose key no other of its report has. */
-export function isAccepted(match: number | null, f: Finding, accepted: AcceptedFinding[] | undefined): boolean {
-  const key = keyOf(match, f);
-  return accepted !== undefined && accepted.some((a) => a.count > 0 && keyOf(a.match, a) === key);
-}
-
 export function selectFindings(reports: MatchReport[], filter: FindingFilter | undefined): MatchReport[] {
   if (!filter || (filter.ignore === undefined && filter.select === undefined && filter.minSeverity === undefined))
     return reports;

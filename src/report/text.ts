@@ -31,18 +31,6 @@ function formatSummary(s: Summary, style: TextStyle | undefined): string {
   return [head, ...codes].join('\n') + '\n';
 }
 
-/** The width of a report's place column: its widest `line:col` of the findings shown. */
-export function placeWidth(findings: Finding[], showInfo: boolean): number {
-  let width = 0; // not max(...): a match may hold 100,000 findings
-  for (const f of findings) if (showInfo || f.severity !== 'info') width = Math.max(width, where(f).length);
-  return width;
-}
-
-/** The width of `f`'s place (at least), for a finding added to a report's lines. */
-export function placeLength(f: Finding): number {
-  return where(f).length;
-}
-
 /** What goes before a file's first finding: its path on a line of its own; nothing when concise. */
 export function fileHeader(file: string, style?: TextStyle): string {
   return style?.concise === true ? '' : `${painter(style)('bold', printable(file))}\n`;
@@ -63,7 +51,7 @@ function context(match: number | null, f: Finding): string {
  * One finding's line, without its newline: `  line:col  severity  message  code`, its place
  * padded to `width`; concise, `path:line:col: severity code message` (`width` unused).
  */
-export function findingLine(
+function findingLine(
   f: Finding,
   report: { file: string; match: number | null },
   width: number,

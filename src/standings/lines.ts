@@ -53,14 +53,6 @@ export function standingsLine(r: MatchReport): string {
   return JSON.stringify(line) + '\n';
 }
 
-/** The line of a match given a `duplicate-match` finding after it was made: `of` is where it was first met. */
-export function standingsLineWithDuplicate(line: string, of: string): string | null {
-  if (!line.endsWith('\n')) return null;
-  const m = JSON.parse(line) as MatchLine;
-  m[10] = of;
-  return JSON.stringify(m) + '\n';
-}
-
 const side = (n: number) => (n === 0 ? 0 : n === 1 ? 1 : null);
 
 /** Reads the lines of `text` (whole lines), handing each match and then its games' totals over. */

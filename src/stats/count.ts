@@ -33,17 +33,13 @@ export interface FileDice {
   matches: number;
   games: number;
   groups: GroupCounts[];
-  /** With the duplicate check: each match's content key (null for none), the file's matches in order. */
-  keys?: (ContentKey | null)[];
 }
 
-/** How a file is counted: by which groups; with content keys (the duplicate check); leaving out some matches. */
+/** How a file is read: by which groups; with content keys (the duplicate check). */
 export interface CountOptions {
   by: GroupBy;
   /** When content keys are made: the rules (they decide how a game ended, which the key holds), the buffer the keys share. */
   keys?: { rules?: RuleFlags; buffer?: KeyBuffer };
-  /** Matches left out (numbered from 1 in the file): those found to repeat an earlier one of the run. */
-  skip?: ReadonlySet<number>;
 }
 
 /**
@@ -139,53 +135,56 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
   }
 }
 
+/** A file read for the dice audit, its matches held until it is said which to leave out. */
+export interface ReadDice {
+  /** With the duplicate check: each match's content key (null for none), the file's matches in order. */
+  keys?: (ContentKey | null)[];
+  /** The file's dice, the matches numbered in `skip` (from 1) left out. */
+  count(skip?: ReadonlySet<number>): FileDice;
+}
+
 /**
- * The dice of a file's bytes; null when no match can be read from it (then it is audited to say
- * why). `options` may be the grouping alone. A match left out (`skip`) counts no roll, no game.
- * The file is read as every command reads it (read/matches.ts): its matches one at a time, each
- * with the findings it takes besides its own, which its content key holds as verify's does.
+ * A file's bytes read for the dice audit; null when no match can be read from it (then it is
+ * audited to say why). The file is read as every command reads it (read/matches.ts): its matches
+ * one at a time, each with the findings it takes besides its own, which its content key holds as
+ * verify's does. Its matches are kept until `count`: the duplicate check answers in between.
  */
-export function countFile(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): FileDice | null {
-  const { by, keys: audit, skip } = typeof options === 'string' ? { by: options } : options;
-  let groups = new Groups();
+export function readDice(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): ReadDice | null {
+  const { by, keys: audit } = typeof options === 'string' ? { by: options } : options;
+  // By index: the .mat match that takes a file's unlisted parse errors is given last, with its index.
+  let records: MatchRecord[] = [];
   let keys: (ContentKey | null)[] = [];
-  let games = 0;
-  let counted = 0;
-  let read = 0;
-  const count = (record: MatchRecord, source: SourceText, extra: Finding[], k: number) => {
-    if (audit) keys[k] = contentKeyOf(record, audit, extra, source);
-    if (skip?.has(k + 1)) return;
-    countMatch(record, by, file, groups);
-    games += record.games.length;
-    counted++;
-  };
-  // Each match is counted in its turn, so that groups are met in file order: the .mat match that
-  // takes a file's unlisted parse errors is given last, and the ones after it wait for it.
-  const held = new Map<number, () => void>();
-  let next = 0;
   readDecoded(decode(bytes), file, {
     match(record, source, extra, k) {
-      read++;
-      held.set(k, () => count(record, source, extra, k));
-      for (let turn = held.get(next); turn !== undefined; turn = held.get(next)) {
-        held.delete(next++);
-        turn();
-      }
+      records[k] = record;
+      if (audit) keys[k] = contentKeyOf(record, audit, extra, source);
     },
     none: () => {},
     restart() {
-      groups = new Groups();
+      records = [];
       keys = [];
-      games = counted = read = next = 0;
-      held.clear();
     },
   });
-  if (read === 0) return null;
-  const out: FileDice = {
-    matches: counted,
-    games,
-    groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })),
+  if (records.length === 0) return null;
+  const count = (skip?: ReadonlySet<number>): FileDice => {
+    const groups = new Groups();
+    let games = 0;
+    let counted = 0;
+    // In file order, so that groups are met in it.
+    records.forEach((record, k) => {
+      if (skip?.has(k + 1)) return;
+      countMatch(record, by, file, groups);
+      games += record.games.length;
+      counted++;
+    });
+    return { matches: counted, games, groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })) };
   };
-  if (audit) out.keys = keys;
-  return out;
+  if (!audit) return { count };
+  for (let k = 0; k < keys.length; k++) keys[k] ??= null;
+  return { keys, count };
+}
+
+/** The dice of a file's bytes, every match counted; null when no match can be read from it. */
+export function countFile(bytes: Uint8Array, file: string, by: GroupBy): FileDice | null {
+  return readDice(bytes, file, by)?.count() ?? null;
 }

@@ -1,17 +1,25 @@
-// A file with a duplicate is audited once: its `duplicate-match` findings are added on the main
-// thread to what its worker rendered (append-duplicates.ts). The reports are byte for byte those of
-// a second audit given the findings, which a run with the HTML page still makes (its part of the
-// page cannot take a finding after the fact): the same archive, every match in it twice, under
-// each filter, cap and baseline.
+// A file with a duplicate is audited once, and its `duplicate-match` findings are in its reports as
+// any other finding is: its worker holds the file until the main thread has met every file before
+// it (duplicate-desk.ts), then renders it. The run's output in every format is that of the same
+// archive audited in input order in one thread, each file's reports given their findings before
+// they are rendered: every match in it twice, under each filter, cap and baseline, with one worker
+// and two, and with batches cut short by a tiny output budget (sent again, asked again).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPaths, type AuditRun } from '../../src/batch/run.js';
+import { positionsFor, runPaths, type AuditRun } from '../../src/batch/run.js';
+import { discover } from '../../src/batch/discover.js';
+import { DuplicateIndex, addDuplicateFindings } from '../../src/batch/duplicates.js';
+import { OutcomeBuilder, type RunOptions } from '../../src/batch/outcome.js';
+import { auditDecoded } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
+import { decode } from '../../src/read/decode.js';
+import type { ContentKey } from '../../src/scoring/match-key.js';
 import { csvSink } from '../../src/report/csv.js';
 import { htmlSink } from '../../src/report/html.js';
 import { jsonSink, ndjsonSink } from '../../src/report/json.js';
-import type { OutputFormat, Sink, Write } from '../../src/report/reporter.js';
+import { addToSummary, emptySummary, type OutputFormat, type Sink, type Write } from '../../src/report/reporter.js';
 import type { AcceptedFinding } from '../../src/report/select.js';
 import { textSink } from '../../src/report/text.js';
 import { CORPUS, FIXTURES } from '../helpers.js';
@@ -49,7 +57,15 @@ const SINKS: Record<string, (w: Write) => Sink> = {
   standings: (w) => ({ add: (s) => w(s), piece: (s) => w(s), pieced: () => {}, end: () => {} }),
 };
 
-type Extra = Partial<Pick<AuditRun, 'select' | 'maxFindings' | 'accepted'>>;
+type Extra = Partial<Pick<AuditRun, 'select' | 'maxFindings' | 'accepted' | 'jobs' | 'textStyle'>>;
+
+function sinksFor(formats: OutputFormat[], out: Record<string, string>, extra: Extra) {
+  return formats.map((format) => {
+    out[format] = '';
+    const write = (s: string) => void (out[format] += s);
+    return { format, sink: format === 'text' ? textSink(write, extra.textStyle) : SINKS[format](write) };
+  });
+}
 
 async function run(formats: OutputFormat[], extra: Extra) {
   const out: Record<string, string> = {};
@@ -59,14 +75,57 @@ async function run(formats: OutputFormat[], extra: Extra) {
     maxFileSize: 16 * 1024 * 1024,
     fileTimeoutMs: 0,
     audit: { contentKey: true },
-    sinks: formats.map((format) => {
-      out[format] = '';
-      return { format, sink: SINKS[format]((s) => void (out[format] += s)) };
-    }),
+    sinks: sinksFor(formats, out, extra),
     onBaseline: (line) => baseline.push(line),
     ...extra,
   });
   return { out, baseline: baseline.join('\n'), result };
+}
+
+/**
+ * The same archive in one thread, no pool and no desk: each file in input order audited whole, its
+ * keys met, its reports given their duplicate findings, then rendered as one outcome.
+ */
+function inOneThread(formats: OutputFormat[], extra: Extra) {
+  const out: Record<string, string> = {};
+  const sinks = sinksFor(formats, out, extra);
+  const baseline: string[] = [];
+  const index = new DuplicateIndex();
+  const summary = emptySummary();
+  const audit = { contentKey: true, positions: positionsFor(formats) };
+  for (const item of discover([dir])) {
+    if (item.kind === 'skipped') summary.skipped++;
+    if (item.kind !== 'file') continue;
+    const decoded = decode(readFileSync(item.path));
+    const options: RunOptions = {
+      audit,
+      maxFileSize: 16 * 1024 * 1024,
+      render: {
+        formats,
+        showInfo: false,
+        maxFindings: extra.maxFindings,
+        text: extra.textStyle,
+        source: formats.includes('html') && decoded.ok ? decoded.text : undefined,
+      },
+      select: extra.select,
+      baseline: true,
+    };
+    const reports = auditDecoded(decoded, item.path, fileAudit(audit));
+    const keys = reports.map((r): ContentKey | null => (r.match === null ? null : (r.contentKey ?? null)));
+    if (keys.some((k) => k !== null)) addDuplicateFindings(reports, index.meetFile(item.path, keys));
+    const builder = new OutcomeBuilder(item.path, options, extra.accepted?.get(item.path));
+    reports.forEach((r, k) => {
+      if (r.match !== null) r.contentKey = undefined;
+      builder.add(r, k);
+    });
+    const o = builder.finish();
+    if (o.skipped) continue;
+    addToSummary(summary, o.rendered.counts);
+    for (const { format, sink } of sinks) sink.add(o.rendered.out[format] ?? '');
+    if (o.rendered.baseline !== undefined) baseline.push(o.rendered.baseline);
+  }
+  for (const { sink } of sinks) sink.end(summary);
+  return { out, baseline: baseline.join('\n'), duplicates: index.count };
 }
 
 /** Half of the run's `duplicate-match` findings, accepted, by file. */
@@ -84,6 +143,7 @@ function halfAccepted(baseline: string): Map<string, AcceptedFinding[]> {
 describe('a file with a duplicate', () => {
   const cases: [string, () => Promise<Extra>][] = [
     ['no filter', async () => ({})],
+    ['two workers', async () => ({ jobs: 2 })],
     ['--max-findings 1', async () => ({ maxFindings: 1 })],
     ['--max-findings 3', async () => ({ maxFindings: 3 })],
     ['--select duplicate-match', async () => ({ select: { select: ['duplicate-match'] } })],
@@ -93,75 +153,46 @@ describe('a file with a duplicate', () => {
       '--baseline accepting half the duplicates',
       async () => ({ accepted: halfAccepted((await run(['text'], {})).baseline) }),
     ],
+    ['concise text', async () => ({ textStyle: { concise: true } })],
+    ['coloured text', async () => ({ textStyle: { color: true } })],
   ];
+  const ALL: OutputFormat[] = ['text', 'json', 'ndjson', 'csv', 'csv-match', 'standings', 'html'];
 
-  // Each format alone, and together with others. The formats a run writes decide which positions
-  // the audit writes down (none for text and csv-match, the final ones for csv, all for JSON):
-  // with a filter, one run for each of these, every format in one of them.
-  const ALONE: OutputFormat[][] = [
-    ['text'],
-    ['json'],
-    ['ndjson'],
-    ['csv'],
-    ['csv-match'],
-    ['standings'],
-    ['text', 'csv'],
-  ];
-  const GROUPED: OutputFormat[][] = [
-    ['text', 'csv'],
-    ['csv-match', 'standings'],
-    ['json', 'ndjson'],
-  ];
-
-  it.each(cases)('%s: every format as a second audit makes it, each file audited once', async (name, extra) => {
+  it.each(cases)('%s: every format as audited in one thread, in input order', async (_, extra) => {
     const options = await extra();
-    // With the page, every file with a duplicate is audited again: the reports as they always were.
-    const before = await run(['text', 'json', 'ndjson', 'csv', 'csv-match', 'standings', 'html'], options);
-    // Every duplicate reported is marked in its standings line (`players` leaves it out).
-    if (Object.keys(options).length === 0)
-      expect(before.out.standings.match(/"[^"]*#\d+",\[/g)?.length).toBe(before.result.duplicateMatches);
-    expect(before.result.duplicateMatches).toBeGreaterThan(20);
-    expect(before.result.reaudited).toBeGreaterThan(20);
-    for (const formats of name === 'no filter' ? ALONE : GROUPED) {
-      const now = await run([...formats], options);
-      for (const format of formats) expect(now.out[format]).toBe(before.out[format]);
-      expect(now.baseline).toBe(before.baseline);
-      expect(now.result.summary).toEqual(before.result.summary);
-      expect(now.result.duplicateMatches).toBe(before.result.duplicateMatches);
-      // Only a file whose listing is at its cap is audited again.
-      if (options.maxFindings === undefined) expect(now.result.reaudited).toBe(0);
-    }
+    const want = inOneThread(ALL, options);
+    expect(want.duplicates).toBeGreaterThan(20);
+    const got = await run(ALL, options);
+    for (const format of ALL) expect(got.out[format], format).toBe(want.out[format]);
+    expect(got.baseline).toBe(want.baseline);
+    expect(got.result.duplicateMatches).toBe(want.duplicates);
   });
 
-  it.each([
-    ['concise', { concise: true }],
-    ['coloured', { color: true }],
-  ] as const)('%s text: the lines added are written as the rest, audited once', async (_, textStyle) => {
-    const styled = async (formats: OutputFormat[]) => {
-      let text = '';
+  it('every duplicate reported is marked in its standings line (`players` leaves it out)', async () => {
+    const { out, result } = await run(['standings'], {});
+    expect(out.standings.match(/"[^"]*#\d+",\[/g)?.length).toBe(result.duplicateMatches);
+  });
+
+  it('batches cut short by their output budget are sent again and asked about again: the same output', async () => {
+    const formats: OutputFormat[] = ['text', 'ndjson', 'csv'];
+    const want = await run(formats, {});
+    for (const jobs of [1, 2]) {
+      const out: Record<string, string> = {};
       const result = await runPaths([dir], {
-        jobs: 1,
+        jobs,
         maxFileSize: 16 * 1024 * 1024,
         fileTimeoutMs: 0,
         audit: { contentKey: true },
-        textStyle,
-        sinks: formats.map((format) => ({
-          format,
-          sink: format === 'text' ? textSink((s) => void (text += s), textStyle) : SINKS[format](() => {}),
-        })),
+        sinks: sinksFor(formats, out, {}),
+        outputBudget: 1,
       });
-      return { text, result };
-    };
-    const before = await styled(['text', 'html']);
-    const now = await styled(['text']);
-    expect(before.result.reaudited).toBeGreaterThan(20);
-    expect(now.result.reaudited).toBe(0);
-    expect(now.text).toBe(before.text);
+      for (const format of formats) expect(out[format], format).toBe(want.out[format]);
+      expect(result.duplicateMatches).toBe(want.result.duplicateMatches);
+    }
   });
 
-  it('carries its finding in the text, audited once', async () => {
+  it('carries its finding in the text', async () => {
     const { out, result } = await run(['text'], {});
-    expect(result.reaudited).toBe(0);
     expect(out.text).toMatch(/within\.mat\n(.*\n)*.*match 3, this match repeats match 1 of this file/);
     expect(out.text.match(/ warning .* duplicate-match$/gm)?.length).toBe(result.duplicateMatches);
   });

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DuplicateIndex } from '../../src/batch/duplicates.js';
-import type { FileOutcome } from '../../src/batch/outcome.js';
 import type { ContentKey } from '../../src/scoring/match-key.js';
 import { CORPUS, cli, fixtureText, poolOnFewFiles, reportsIn } from '../helpers.js';
 
@@ -215,19 +214,15 @@ describe('DuplicateIndex', () => {
     digest: high.toString(16).padStart(8, '0') + n.toString(16).padStart(24, '0'),
     aside: { format: 'mat', parts: [], end: 1, errors: 0, ...aside },
   });
-  const outcome = (path: string, keys: (number | ContentKey | null)[]): FileOutcome => ({
-    path,
-    skipped: false,
-    rendered: { counts: { matches: 0, games: 0, bySeverity: { error: 0, warning: 0, info: 0 }, byCode: {} }, out: {} },
-    keys: keys.map((k) => (typeof k === 'number' ? key(k) : k)),
-  });
+  /** A file's keys as the index meets them, a number standing for `key(n)`. */
+  const keysOf = (keys: (number | ContentKey | null)[]) => keys.map((k) => (typeof k === 'number' ? key(k) : k));
   const same = { errors: 0, errorsHere: 0, differs: null };
   it('names the first place of each key, across files and within one; no key, no duplicate', () => {
     const index = new DuplicateIndex();
-    expect(index.meet(outcome('a', [1, 2 ** 52 + 7, null]), { path: 'a', sniff: false })).toBeNull();
-    expect(index.meet(outcome('b', [null, 5]), { path: 'b', sniff: false })).toBeNull();
-    const again = index.meet(outcome('c', [5, 2 ** 52 + 7, 9, 9]), { path: 'c', sniff: false });
-    expect(again?.duplicates).toEqual([
+    expect(index.meetFile('a', keysOf([1, 2 ** 52 + 7, null]))).toEqual([]);
+    expect(index.meetFile('b', keysOf([null, 5]))).toEqual([]);
+    const again = index.meetFile('c', keysOf([5, 2 ** 52 + 7, 9, 9]));
+    expect(again).toEqual([
       { match: 1, file: 'b', ofMatch: 2, ...same },
       { match: 2, file: 'a', ofMatch: 2, ...same },
       { match: 4, file: 'c', ofMatch: 3, ...same },
@@ -237,9 +232,9 @@ describe('DuplicateIndex', () => {
 
   it('holds 100,000 keys through its growth, every one found again', () => {
     const index = new DuplicateIndex();
-    for (let k = 0; k < 100_000; k++) index.meet(outcome(`f${k}`, [k * 7919 + 1]), { path: `f${k}`, sniff: false });
-    const again = index.meet(outcome('last', [1, 99_999 * 7919 + 1]), { path: 'last', sniff: false });
-    expect(again?.duplicates).toEqual([
+    for (let k = 0; k < 100_000; k++) index.meetFile(`f${k}`, keysOf([k * 7919 + 1]));
+    const again = index.meetFile('last', keysOf([1, 99_999 * 7919 + 1]));
+    expect(again).toEqual([
       { match: 1, file: 'f0', ofMatch: 1, ...same },
       { match: 2, file: 'f99999', ofMatch: 1, ...same },
     ]);
@@ -247,8 +242,8 @@ describe('DuplicateIndex', () => {
 
   it('keys equal in their last 96 bits and not in their first 32 are two matches', () => {
     const index = new DuplicateIndex();
-    expect(index.meet(outcome('a', [key(5, 1)]), { path: 'a', sniff: false })).toBeNull();
-    expect(index.meet(outcome('b', [key(5, 2)]), { path: 'b', sniff: false })).toBeNull();
+    expect(index.meetFile('a', keysOf([key(5, 1)]))).toEqual([]);
+    expect(index.meetFile('b', keysOf([key(5, 2)]))).toEqual([]);
     expect(index.count).toBe(0);
   });
 
@@ -260,7 +255,7 @@ describe('DuplicateIndex', () => {
     for (const [f, format] of formats.entries())
       for (const e of errors) {
         const aside = { format: format as ContentKey['aside']['format'], errors: e };
-        index.meet(outcome(`f${n}`, [key(n + 1, f, aside)]), { path: `f${n}`, sniff: false });
+        index.meetFile(`f${n}`, keysOf([key(n + 1, f, aside)]));
         n++;
       }
     n = 0;
@@ -280,14 +275,11 @@ describe('DuplicateIndex', () => {
         errors,
         parts: [0 | (7 << 2), 1],
       });
-      index.meet(outcome('a', [key(1, 0, as(format, 5))]), { path: 'a', sniff: false });
+      index.meetFile('a', keysOf([key(1, 0, as(format, 5))]));
       for (const other of formats) {
-        const again = index.meet(outcome('b', [key(1, 0, { ...as(other, 0), parts: [0 | (8 << 2), 2] })]), {
-          path: 'b',
-          sniff: false,
-        });
-        expect(again?.duplicates[0]?.errors).toBe(5);
-        expect(again?.duplicates[0]?.differs).toEqual(other === format ? { line: 2, part: 'header' } : null);
+        const again = index.meetFile('b', keysOf([key(1, 0, { ...as(other, 0), parts: [0 | (8 << 2), 2] })]));
+        expect(again[0]?.errors).toBe(5);
+        expect(again[0]?.differs).toEqual(other === format ? { line: 2, part: 'header' } : null);
       }
     }
   });
@@ -321,11 +313,8 @@ describe('DuplicateIndex', () => {
     ['two formats: not compared', parts([0, 1, 1]), 'sgf', null],
   ] as const)('where two copies differ: %s', (_, later, format, differs) => {
     const index = new DuplicateIndex();
-    index.meet(outcome('a', [key(1, 0, { parts: first, errors: 2 })]), { path: 'a', sniff: false });
-    const again = index.meet(outcome('b', [key(1, 0, { parts: [...later], format, end: 40 })]), {
-      path: 'b',
-      sniff: false,
-    });
-    expect(again?.duplicates).toEqual([{ match: 1, file: 'a', ofMatch: 1, errors: 2, errorsHere: 0, differs }]);
+    index.meetFile('a', keysOf([key(1, 0, { parts: first, errors: 2 })]));
+    const again = index.meetFile('b', keysOf([key(1, 0, { parts: [...later], format, end: 40 })]));
+    expect(again).toEqual([{ match: 1, file: 'a', ofMatch: 1, errors: 2, errorsHere: 0, differs }]);
   });
 });

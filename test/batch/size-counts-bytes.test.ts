@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTask, type FileOutcome, type RunOptions } from '../../src/batch/task.js';
-import { FIXTURES } from '../helpers.js';
+import type { FileOutcome, RunOptions } from '../../src/batch/task.js';
+import { FIXTURES, taskOutcome } from '../helpers.js';
 
 const LIMIT = 40_000;
 const options: RunOptions = { audit: {}, maxFileSize: LIMIT, render: { formats: ['ndjson'], showInfo: false } };
@@ -50,9 +50,9 @@ describe('--max-file-size, in a file read in pieces', () => {
     ['é in Windows-1252, within (one byte each)', 'é', 30_000, latin1, false],
     ['ASCII in UTF-16, past (two bytes each)', 'a', 18_000, utf16le, true],
     ['ASCII in UTF-16, within', 'a', 14_000, utf16le, false],
-  ])('%s', (_what, char, n, encode, refused) => {
+  ])('%s', async (_what, char, n, encode, refused) => {
     const path = file(char, n, encode);
-    const message = ioError(runTask({ path, sniff: false }, options));
+    const message = ioError(await taskOutcome({ path, sniff: false }, options));
     if (refused) expect(message).toMatch(/and so is its match from line 1 on$/);
     else expect(message).toBeNull();
   });
@@ -60,10 +60,10 @@ describe('--max-file-size, in a file read in pieces', () => {
   it.each([
     ['a line of é, past', 'é', 21_000, true],
     ['a line of é, within', 'é', 15_000, false],
-  ])('%s (one line of the file, with no line end before)', (_what, char, n, refused) => {
+  ])('%s (one line of the file, with no line end before)', async (_what, char, n, refused) => {
     const path = join(dir, `line-${n}.mat`);
     writeFileSync(path, `${match}\n${match.repeat(12)}\n; ${char.repeat(n)}`);
-    const message = ioError(runTask({ path, sniff: false }, options));
+    const message = ioError(await taskOutcome({ path, sniff: false }, options));
     if (refused) expect(message).toMatch(/one line of it|its match from line/);
     else expect(message).toBeNull();
   });
@@ -72,11 +72,11 @@ describe('--max-file-size, in a file read in pieces', () => {
   it.each([
     ['é, past', 'é', 300_000, true],
     ['é, within', 'é', 150_000, false],
-  ])('an SGF game tree with a comment of %s', (_what, char, n, refused) => {
+  ])('an SGF game tree with a comment of %s', async (_what, char, n, refused) => {
     const path = join(dir, `tree-${n}.sgf`);
     const tree = sgf.replace('(;', `(;C[${`${char.repeat(999)}\n`.repeat(n / 1000)}]`);
     writeFileSync(path, `${tree}\n${sgf.repeat(4)}`);
-    const message = ioError(runTask({ path, sniff: false }, { ...options, maxFileSize: 400_000 }));
+    const message = ioError(await taskOutcome({ path, sniff: false }, { ...options, maxFileSize: 400_000 }));
     if (refused) expect(message).toMatch(/its game tree from line 1 on/);
     else expect(message).toBeNull();
   });

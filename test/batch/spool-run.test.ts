@@ -1,7 +1,7 @@
 // A file read in pieces has its rendered text spooled to disk and copied to the output
 // in its turn. Every format the run writes is byte for byte the one of the same file read whole
-// (the run record aside, which names the size limit), the duplicate check's second audit
-// included, and the run's spool folder is gone at the end.
+// (the run record aside, which names the size limit), its duplicate findings included (asked about
+// a piece at a time, in its turn), and the run's spool folder is gone at the end.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHANGED, discover, type Discovered } from '../../src/batch/discover.js';
-import { runTask, type FileOutcome, type FileTask, type RunOptions } from '../../src/batch/task.js';
-import { FIXTURES } from '../helpers.js';
+import type { FileOutcome, FileTask, RunOptions } from '../../src/batch/task.js';
+import { FIXTURES, taskOutcome } from '../helpers.js';
 
 const MATCH = join(FIXTURES, 'mat', 'gnubg-7p-hits-and-dances.mat');
 const options: RunOptions = { audit: {}, maxFileSize: 1 << 20, render: { formats: ['ndjson'], showInfo: false } };
@@ -39,7 +39,7 @@ function firstFinding(o: FileOutcome): { code: string; message: string } | undef
 }
 
 /** Walks the archive, calling `swap` once the item named `after` is listed; each item with its outcome when a file. */
-function walkAndRead(archive: string, after: string, swap: () => void): [string, string][] {
+async function walkAndRead(archive: string, after: string, swap: () => void): Promise<[string, string][]> {
   const out: [string, string][] = [];
   for (const d of discover([archive])) {
     const name = d.path.slice(archive.length + 1);
@@ -48,7 +48,7 @@ function walkAndRead(archive: string, after: string, swap: () => void): [string,
       out.push([name, d.kind === 'unreadable' ? d.reason : d.kind]);
       continue;
     }
-    const f = firstFinding(runTask(taskOf(d), options));
+    const f = firstFinding(await taskOutcome(taskOf(d), options));
     out.push([name, f?.code === 'io-error' ? f.message : 'read']);
   }
   return out;
@@ -59,18 +59,18 @@ describe('a symbolic link swapped in during a walk', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('for a file listed: not followed, an io-error under its name', () => {
+  it('for a file listed: not followed, an io-error under its name', async () => {
     const { archive, secret } = layout();
-    const got = walkAndRead(archive, 'zzz.mat', () => {
+    const got = await walkAndRead(archive, 'zzz.mat', () => {
       unlinkSync(join(archive, 'zzz.mat'));
       symlinkSync(join(secret, 'secret.mat'), join(archive, 'zzz.mat'));
     });
     expect(got.at(-1)).toEqual(['zzz.mat', `cannot read the file: ${CHANGED}`]);
   });
 
-  it('for a folder listed, before it is walked: the folder is reported, the outside one never listed', () => {
+  it('for a folder listed, before it is walked: the folder is reported, the outside one never listed', async () => {
     const { archive, secret } = layout();
-    const got = walkAndRead(archive, 'a.mat', () => {
+    const got = await walkAndRead(archive, 'a.mat', () => {
       renameSync(join(archive, 'sub'), join(archive, 'sub-was'));
       symlinkSync(secret, join(archive, 'sub'));
     });
@@ -82,36 +82,36 @@ describe('a symbolic link swapped in during a walk', () => {
     ]);
   });
 
-  it('for a folder on the path of a file listed: the file opened is not the one listed, not read', () => {
+  it('for a folder on the path of a file listed: the file opened is not the one listed, not read', async () => {
     const { archive, secret } = layout();
-    const got = walkAndRead(archive, 'sub/x.mat', () => {
+    const got = await walkAndRead(archive, 'sub/x.mat', () => {
       renameSync(join(archive, 'sub'), join(archive, 'sub-was'));
       symlinkSync(secret, join(archive, 'sub'));
     });
     expect(got.find(([n]) => n === 'sub/x.mat')).toEqual(['sub/x.mat', `cannot read the file: ${CHANGED}`]);
   });
 
-  it('for the folder of a file not yet given: every file of a folder is looked at as it is listed', () => {
+  it('for the folder of a file not yet given: every file of a folder is looked at as it is listed', async () => {
     const { archive, secret } = layout();
-    const got = walkAndRead(archive, 'sub/x.mat', () => {
+    const got = await walkAndRead(archive, 'sub/x.mat', () => {
       renameSync(join(archive, 'sub'), join(archive, 'sub-was'));
       symlinkSync(secret, join(archive, 'sub'));
     });
     expect(got.find(([n]) => n === 'sub/y.mat')).toEqual(['sub/y.mat', `cannot read the file: ${CHANGED}`]);
   });
 
-  it('for a link listed as a link inside the archive: pointed elsewhere since, not read', () => {
+  it('for a link listed as a link inside the archive: pointed elsewhere since, not read', async () => {
     const { archive, secret } = layout();
-    const got = walkAndRead(archive, 'inside-link.mat', () => {
+    const got = await walkAndRead(archive, 'inside-link.mat', () => {
       unlinkSync(join(archive, 'inside-link.mat'));
       symlinkSync(join(secret, 'secret.mat'), join(archive, 'inside-link.mat'));
     });
     expect(got.find(([n]) => n === 'inside-link.mat')).toEqual(['inside-link.mat', `cannot read the file: ${CHANGED}`]);
   });
 
-  it('left alone: every file is read, the link inside the archive too, and a path named is read as named', () => {
+  it('left alone: every file is read, the link inside the archive too, and a path named is read as named', async () => {
     const { archive, secret } = layout();
-    expect(walkAndRead(archive, '', () => {})).toEqual([
+    expect(await walkAndRead(archive, '', () => {})).toEqual([
       ['a.mat', 'read'],
       ['inside-link.mat', 'read'],
       ['sub/x.mat', 'read'],
@@ -121,6 +121,6 @@ describe('a symbolic link swapped in during a walk', () => {
     const named = join(archive, 'named-link.mat');
     symlinkSync(join(secret, 'secret.mat'), named);
     const [item] = [...discover([named])];
-    expect(firstFinding(runTask(taskOf(item), options))?.code).not.toBe('io-error');
+    expect(firstFinding(await taskOutcome(taskOf(item), options))?.code).not.toBe('io-error');
   });
 });
