@@ -230,6 +230,15 @@ describe('DuplicateIndex', () => {
     expect(index.count).toBe(3);
   });
 
+  it('a file met match by match, not in file order, names each first copy by its own number', () => {
+    const index = new DuplicateIndex();
+    index.file('big');
+    expect(index.match(3, key(30))).toBeNull();
+    expect(index.match(1, key(10))).toBeNull();
+    expect(index.match(2, key(30))).toEqual({ match: 2, file: 'big', ofMatch: 3, ...same });
+    expect(index.meetFile('next', keysOf([10]))).toEqual([{ match: 1, file: 'big', ofMatch: 1, ...same }]);
+  });
+
   it('holds 100,000 keys through its growth, every one found again', () => {
     const index = new DuplicateIndex();
     for (let k = 0; k < 100_000; k++) index.meetFile(`f${k}`, keysOf([k * 7919 + 1]));
