@@ -16,6 +16,8 @@ export class DeskLine {
   private readonly came: Answer[] = [];
   /** Questions not yet sent. */
   private asked: Question[] = [];
+  /** Answer messages taken: while it is the count the main thread sent, none waits (no need to look). */
+  private taken = 0;
 
   constructor(
     private readonly port: MessagePort,
@@ -42,11 +44,18 @@ export class DeskLine {
 
   /** An answer already here, or null. */
   poll(): Answer | null {
-    if (this.came.length === 0) {
-      const m = receiveMessageOnPort(this.port);
-      if (m !== undefined) for (const a of m.message as Answer[]) this.came.push(a);
-    }
+    if (this.came.length === 0) this.receive();
     return this.came.shift() ?? null;
+  }
+
+  /** Takes an answer message off the port, if one was sent and not yet taken: whether one was. */
+  private receive(): boolean {
+    if (Atomics.load(this.answers, 0) === this.taken) return false;
+    const m = receiveMessageOnPort(this.port);
+    if (m === undefined) return false;
+    this.taken++;
+    for (const a of m.message as Answer[]) this.came.push(a);
+    return true;
   }
 
   /** Whether an answer is here, the thread blocked until one comes or `ms` milliseconds have passed. */
@@ -56,12 +65,7 @@ export class DeskLine {
     for (;;) {
       const seen = Atomics.load(this.answers, 0);
       if (this.came.length > 0) return true;
-      const m = receiveMessageOnPort(this.port);
-      if (m !== undefined) {
-        for (const a of m.message as Answer[]) this.came.push(a);
-        if (this.came.length > 0) return true;
-        continue;
-      }
+      if (this.receive()) continue;
       const left = until - performance.now();
       if (left <= 0) return false;
       Atomics.wait(this.answers, 0, seen, left);
@@ -77,6 +81,7 @@ export class DeskLine {
   listen(heard: () => void): void {
     this.flush();
     this.port.on('message', (answers: Answer[]) => {
+      this.taken++;
       for (const a of answers) this.came.push(a);
       heard();
     });
