@@ -51,6 +51,15 @@ export interface Rendered {
   outcome: FileOutcome;
 }
 
+/**
+ * What a batch sends on its line last before it returns: every question it asked has come before
+ * it (a port keeps its messages' order, and needs no turn of the sender's event loop, which a long
+ * file of the worker's next batch could hold up).
+ */
+export interface Asked {
+  asked: true;
+}
+
 export const PROGRESS_FILE = 0;
 export const PROGRESS_SINCE = 8;
 export const PROGRESS_ANSWERS = 16;

@@ -6,7 +6,7 @@
 // the same line. Questions go in bundles (a message costs more than a file's keys), sent before
 // anything waits on them.
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { Answer, Question, Rendered } from './batch.js';
+import type { Answer, Asked, Question, Rendered } from './batch.js';
 
 /** Questions sent together, at most. */
 const BUNDLE = 16;
@@ -35,6 +35,13 @@ export class DeskLine {
     if (this.asked.length === 0) return;
     this.port.postMessage(this.asked);
     this.asked = [];
+  }
+
+  /** Sends what is asked, and says that nothing more will be. */
+  done(): void {
+    this.flush();
+    const last: Asked = { asked: true };
+    this.port.postMessage(last);
   }
 
   /** A held file's outcome, made once its answer came. */

@@ -17,6 +17,7 @@ import {
   type Batch,
   type BatchResult,
   type Answer,
+  type Asked,
   type Question,
   type Rendered,
 } from './batch.js';
@@ -225,7 +226,7 @@ class Line {
   private readonly came = new Map<number, FileOutcome>();
   private readonly waiting = new Map<number, (o: FileOutcome | null) => void>();
   private closed = false;
-  /** Resolves once the worker's end has left (after the last message it sent). */
+  /** Resolves once the batch has asked all it asks (or its worker ended). */
   readonly ended: Promise<void>;
 
   constructor(
@@ -247,18 +248,19 @@ class Line {
       if (out.length === 0) queueMicrotask(send);
       out.push(a);
     };
-    port.on('message', (m: Question[] | Rendered) => {
+    let ended = () => {};
+    this.ended = new Promise((resolve) => (ended = resolve));
+    port.on('message', (m: Question[] | Rendered | Asked) => {
       if (Array.isArray(m)) {
         for (const q of m) desk.question(files, q, answer);
         return;
       }
+      if ('asked' in m) return ended();
       const wait = this.waiting.get(m.at);
       this.waiting.delete(m.at);
       if (wait) wait(m.outcome);
       else this.came.set(m.at, m.outcome);
     });
-    let ended = () => {};
-    this.ended = new Promise((resolve) => (ended = resolve));
     port.on('close', () => {
       ended();
       this.closed = true;
@@ -402,8 +404,9 @@ class Batches {
     const all: (FileOutcome | null)[] = await Promise.all(
       outcomes.map((o, k) => (o === null ? line.outcome(k) : Promise.resolve(o))),
     );
-    // The worker's end leaves once it owes nothing: every question it asked was heard before.
+    // Every question the batch asked is heard before the files after it are given out.
     await line.ended;
+    line.close();
     const again = all.flatMap((o, k) => (o === null ? [itemAt(f.tasks, k)] : []));
     if (again.length === 0) return all as FileOutcome[];
     const redone = await this.settle(this.start(again));

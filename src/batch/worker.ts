@@ -99,12 +99,15 @@ export default function runBatch(batch: Batch): BatchResult {
     if (size >= batch.outputBudget) break;
   }
   if (mine !== null) {
-    // A small batch (a run's first files, a short run) waits a little for the answers due soon: a
-    // file left held is rendered only once this worker is next between two files, which a long
-    // file of the next batch would put off, and a user watching a short run would see it.
+    // A small batch (a run's first files, a short run) waits for the answers, which come at once
+    // unless the machine is busy: a file left held is rendered only once this worker is next
+    // between two files, which a long file of its next batch would put off, and a user watching a
+    // short run would see it. A batch of a long run does not wait: its worker is on its next
+    // file at once (the main thread's window of batches keeps the output flowing meanwhile).
     const until = performance.now() + (batch.tasks.length <= SMALL_BATCH ? END_WAIT_MS : 0);
     while (mine.held.size > 0 && mine.line.wait(until - performance.now()))
       take(mine, false).forEach((o, at) => done(at, o));
+    mine.line.done();
     if (mine.held.size > 0) {
       // The event loop takes the answers that come once the worker is idle.
       open.add(mine);
@@ -117,7 +120,7 @@ export default function runBatch(batch: Batch): BatchResult {
 }
 
 /** How long a small batch (at most `SMALL_BATCH` files) waits at its end for the answers about the files it holds (milliseconds). */
-const END_WAIT_MS = 10;
+const END_WAIT_MS = 250;
 const SMALL_BATCH = 4;
 
 /** How long a file read in pieces waits for its turn before it is sent again (milliseconds). */
