@@ -4,7 +4,7 @@ import { runPaths, type RunResult } from '../batch/run.js';
 import { coalesce } from '../report/reporter.js';
 import { Aliases } from '../standings/names.js';
 import { AliasesError, readAliases } from '../results/aliases.js';
-import { CHARTED, standingsHtml } from '../standings/html.js';
+import { CHARTED, standingsHtmlParts } from '../standings/html.js';
 import { standingsSink } from '../standings/lines.js';
 import { standingsCsv, standingsJson, standingsText, type StandingsShown } from '../standings/render.js';
 import { VERSION } from '../version.js';
@@ -32,16 +32,16 @@ interface PlayersOptions extends RunFlagValues {
   ratingStart: number;
 }
 
-/** The standings in the format asked for. */
-function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): string {
+/** The standings in the format asked for, in pieces (the page of a million players is no one string). */
+function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): Iterable<string> {
   const table = standings.result(opts.format === 'html' ? CHARTED : 0);
   // The tables shown are the ones the standings kept.
   const shown: StandingsShown = standings.parts;
-  if (opts.format === 'csv') return standingsCsv(table, shown);
-  if (opts.format === 'json') return standingsJson(table, shown);
+  if (opts.format === 'csv') return [standingsCsv(table, shown)];
+  if (opts.format === 'json') return [standingsJson(table, shown)];
   if (opts.format === 'html')
-    return standingsHtml(table, { version: VERSION, paths, ratingStart: opts.ratingStart }, shown);
-  return standingsText(table, shown);
+    return standingsHtmlParts(table, { version: VERSION, paths, ratingStart: opts.ratingStart }, shown);
+  return [standingsText(table, shown)];
 }
 
 /**
@@ -142,7 +142,7 @@ Examples:
         sinks: [standingsSink(standings)],
       });
       const out = coalesce(file ? file.write : terminalSafe(io, opts.format));
-      out.write(rendered(standings, opts, paths));
+      for (const piece of rendered(standings, opts, paths)) out.write(piece);
       out.flush();
       file?.finish();
     } finally {

@@ -138,7 +138,22 @@ function columns(result: StandingsResult, byLength: boolean): Column[] {
   ];
 }
 
-function standingsTable(result: StandingsResult, byLength: boolean): string {
+/**
+ * A table's body, a row a piece: `<tbody>`, each row and its line end, `</tbody>` (a page of a
+ * million players is more than one string can hold).
+ */
+function* tableBody(rows: Iterable<string>): Generator<string> {
+  yield '<tbody>\n';
+  let any = false;
+  for (const row of rows) {
+    any = true;
+    yield `${row}\n`;
+  }
+  if (!any) yield '\n';
+  yield '</tbody></table>';
+}
+
+function* standingsTable(result: StandingsResult, byLength: boolean): Generator<string> {
   const cols = columns(result, byLength);
   const head = cols
     .map(
@@ -146,33 +161,42 @@ function standingsTable(result: StandingsResult, byLength: boolean): string {
         `<th scope="col"${c.num ? ' class="num"' : ''}${k === 2 ? ' aria-sort="descending"' : ''}>${c.title}</th>`,
     )
     .join('');
-  const rows = result.players.map(
-    (p, i) =>
-      `<tr data-rank="${i}">` +
-      cols
-        .map((c) => {
-          const { text, v } = c.cell(p, i);
-          const data = v === undefined ? '' : ` data-v="${v === null ? '' : v}"`;
-          return `<td${c.num ? ' class="num"' : ''}${data}>${text}</td>`;
-        })
-        .join('') +
-      '</tr>',
-  );
-  return `<table id="standings"><thead><tr>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+  const rows = function* () {
+    for (const [i, p] of result.players.entries())
+      yield (
+        `<tr data-rank="${i}">` +
+        cols
+          .map((c) => {
+            const { text, v } = c.cell(p, i);
+            const data = v === undefined ? '' : ` data-v="${v === null ? '' : v}"`;
+            return `<td${c.num ? ' class="num"' : ''}${data}>${text}</td>`;
+          })
+          .join('') +
+        '</tr>'
+      );
+  };
+  yield `<table id="standings"><thead><tr>${head}</tr></thead>`;
+  yield* tableBody(rows());
 }
 
-function pairsTable(result: StandingsResult): string {
-  if (result.headToHead.length === 0) return '<p class="empty">No pair played a counted match.</p>';
-  const rows = result.headToHead.map(
-    (h) =>
-      `<tr><td>${shown(h.player)}</td><td>${shown(h.opponent)}</td><td class="num">${n(h.matches)}</td>` +
-      `<td class="num">${n(h.won)}</td><td class="num">${n(h.lost)}</td></tr>`,
-  );
-  return (
+function* pairsTable(result: StandingsResult): Generator<string> {
+  if (result.headToHead.length === 0) {
+    yield '<p class="empty">No pair played a counted match.</p>';
+    return;
+  }
+  const rows = function* () {
+    for (const h of result.headToHead)
+      yield (
+        `<tr><td>${shown(h.player)}</td><td>${shown(h.opponent)}</td><td class="num">${n(h.matches)}</td>` +
+        `<td class="num">${n(h.won)}</td><td class="num">${n(h.lost)}</td></tr>`
+      );
+  };
+  yield (
     '<table id="pairs"><thead><tr><th scope="col">Player</th><th scope="col">Opponent</th>' +
     '<th scope="col" class="num">Matches</th><th scope="col" class="num">Won</th><th scope="col" class="num">Lost</th>' +
-    `</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`
+    '</tr></thead>'
   );
+  yield* tableBody(rows());
 }
 
 /** One player's rating over their matches: the start, then after each match, as a line. */
@@ -227,23 +251,39 @@ export interface PlayersPageRun {
   ratingStart: number;
 }
 
+/** The page whole (a test's, a small run's); `standingsHtmlParts` gives it a piece at a time. */
 export function standingsHtml(result: StandingsResult, run: PlayersPageRun, shownAlso: StandingsShown = {}): string {
+  return [...standingsHtmlParts(result, run, shownAlso)].join('');
+}
+
+/** The players page in pieces, each of a bounded size however many players and pairs it lists. */
+export function* standingsHtmlParts(
+  result: StandingsResult,
+  run: PlayersPageRun,
+  shownAlso: StandingsShown = {},
+): Generator<string> {
   const left = result.excluded.length;
-  return (
+  yield (
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
     `<meta http-equiv="Content-Security-Policy" content="${CSP}">` +
     '<meta name="referrer" content="no-referrer"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>bgaudit players</title><style>${STYLE}${PAGE_STYLE}</style><script>${SCRIPT}</script></head>\n` +
     '<body><header class="top"><h1>bgaudit players</h1>' +
     `<p class="run">bgaudit ${html(run.version)} \u00b7 players ${run.paths.map(shown).join(' ')}</p></header>\n` +
-    '<main><section class="card" aria-label="Standings"><h2>Standings</h2>' +
-    standingsTable(result, shownAlso.byLength === true) +
+    '<main><section class="card" aria-label="Standings"><h2>Standings</h2>'
+  );
+  yield* standingsTable(result, shownAlso.byLength === true);
+  yield (
     `<p class="order" id="order">${n(result.players.length)} ${result.players.length === 1 ? 'player' : 'players'}, ` +
     `${n(result.matches)} ${result.matches === 1 ? 'match' : 'matches'} counted, ${n(left)} left out ` +
-    `(${leftOutReasons(result)}). Ratings: FIBS formula, start ${run.ratingStart}; ${html(result.order)}.</p></section>\n` +
-    (shownAlso.headToHead
-      ? `<section class="card" aria-label="Head to head"><h2>Head to head</h2>${pairsTable(result)}</section>\n`
-      : '') +
+    `(${leftOutReasons(result)}). Ratings: FIBS formula, start ${run.ratingStart}; ${html(result.order)}.</p></section>\n`
+  );
+  if (shownAlso.headToHead) {
+    yield '<section class="card" aria-label="Head to head"><h2>Head to head</h2>';
+    yield* pairsTable(result);
+    yield '</section>\n';
+  }
+  yield (
     `<section class="card" aria-label="Ratings"><h2>Ratings over matches</h2>${charts(result, run.ratingStart)}</section>` +
     '</main></body></html>\n'
   );

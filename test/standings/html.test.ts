@@ -2,7 +2,7 @@
 // the pairs, the charts' captions and labels), nothing can leave the page, and past CHARTED
 // players the charts stop and the page says so. test/browser/players-page.test.ts opens it.
 import { describe, expect, it } from 'vitest';
-import { CHARTED, ratingChart, standingsHtml } from '../../src/standings/html.js';
+import { CHARTED, ratingChart, standingsHtml, standingsHtmlParts } from '../../src/standings/html.js';
 import { Standings, type MatchFacts } from '../../src/standings/standings.js';
 
 const match = (over: Partial<MatchFacts>): MatchFacts => ({
@@ -37,6 +37,20 @@ function page(names: string[], shown = { byLength: true, headToHead: true }, his
 }
 
 describe('the standings page', () => {
+  it('comes in pieces of a bounded size however many players and pairs it lists', () => {
+    const s = new Standings();
+    s.file();
+    // 30,000 players in 15,000 pairs, each pair one match: a row each (a page of a million is
+    // past what one string can hold).
+    for (let k = 0; k < 15_000; k++) s.match(match({ match: k + 1, players: [`p${2 * k}`, `p${2 * k + 1}`] }));
+    const parts = [...standingsHtmlParts(s.result(CHARTED), RUN, { byLength: true, headToHead: true })];
+    expect(parts.length).toBeGreaterThan(45_000);
+    expect(parts.reduce((most, p) => Math.max(most, p.length), 0)).toBeLessThan(200_000);
+    const whole = parts.join('');
+    expect(whole.match(/<tr data-rank=/g)).toHaveLength(30_000);
+    expect(whole.endsWith('</html>\n')).toBe(true);
+  });
+
   it('escapes hostile names everywhere: no markup, no raw control character, no script but its own', () => {
     const html = page(HOSTILE);
     expect(html).not.toContain('<img');
