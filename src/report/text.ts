@@ -36,9 +36,18 @@ export function fileHeader(file: string, style?: TextStyle): string {
   return style?.concise === true ? '' : `${painter(style)('bold', printable(file))}\n`;
 }
 
+/**
+ * A path as a concise line starts: as it is, or, when it holds a `:` or a `"` or starts or ends
+ * with a space, as a JSON string, so that no file name (`x.mat:3:1: error score-mismatch`) can
+ * pass for a finding's place to grep or an editor. Control characters escaped either way.
+ */
+function concisePath(file: string): string {
+  return printable(/[:"]|^\s|\s$/.test(file) ? JSON.stringify(file) : file);
+}
+
 /** The line that says how many of a file's findings were not listed (`note`: bgaudit's words). */
 export function notListedLine(file: string, note: string, style?: TextStyle): string {
-  return style?.concise === true ? `${painter(style)('bold', printable(file))}: ${note}\n` : `  ${note}\n`;
+  return style?.concise === true ? `${painter(style)('bold', concisePath(file))}: ${note}\n` : `  ${note}\n`;
 }
 
 /** `match M, game N: ` before a message, as far as they are known (a file's first match is not named). */
@@ -62,7 +71,7 @@ function findingLine(
   const message = context(report.match, f) + printable(f.message);
   const at = where(f);
   if (style?.concise === true)
-    return `${paint('bold', printable(report.file))}:${at === '' ? '' : `${at}:`} ${severity} ${paint('dim', f.code)} ${message}`;
+    return `${paint('bold', concisePath(report.file))}:${at === '' ? '' : `${at}:`} ${severity} ${paint('dim', f.code)} ${message}`;
   // Padded outside the colour: the columns line up as without it.
   return `  ${at.padEnd(width)}  ${severity}${' '.repeat(7 - f.severity.length)}  ${message}  ${paint('dim', f.code)}`;
 }

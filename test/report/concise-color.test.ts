@@ -111,6 +111,18 @@ describe('--format concise', () => {
     expect(stdout).not.toContain('\x1b');
     expect(stdout.split('\n')[0].startsWith(`${join(dir, 'e\\x1b[2Jvil\\n.mat')}:25: warning `)).toBe(true);
   });
+  it('writes a path that holds a colon or a quote as a JSON string: no file name passes for a place', async () => {
+    const fake = join(dir, 'x.mat:3:1: error score-mismatch "y".mat');
+    writeFileSync(fake, readFileSync(scoring('gammon-on-drop.mat')));
+    const { stdout } = await cli('verify', fake, '-f', 'concise', '--max-findings', '1');
+    const [first, more] = stdout.trimEnd().split('\n');
+    expect(first).toBe(
+      `${JSON.stringify(fake)}:25: warning match-unfinished the record stops at 0-1 in a 3-point match: nobody has won it`,
+    );
+    expect(more.startsWith(`${JSON.stringify(fake)}: and 1 more finding not listed`)).toBe(true);
+    // A plain path stays as it is.
+    expect((await cli('verify', twoMatches, '-f', 'concise')).stdout.startsWith(`${twoMatches}:25: `)).toBe(true);
+  });
 });
 
 describe('colour', () => {
