@@ -122,6 +122,31 @@ describe('corpus files validate too', () => {
     expectNdjsonValid(ndjson.stdout);
   });
 
+  it('players --format json, with and without its optional tables', async () => {
+    for (const extra of [[], ['--head-to-head', '--by-length']]) {
+      const { stdout } = await cli(
+        'players',
+        join(FIXTURES, 'mat'),
+        join(FIXTURES, 'duplicates'),
+        '-f',
+        'json',
+        ...extra,
+      );
+      const doc = JSON.parse(stdout) as { players: unknown[]; excluded: unknown[] };
+      expect(doc.players.length).toBeGreaterThan(10);
+      expect(doc.excluded.length).toBeGreaterThan(0);
+      expectValid(whole, doc, `players ${extra.join(' ')}`);
+    }
+    // A field renamed is refused.
+    const { stdout } = await cli('players', join(FIXTURES, 'mat'), '-f', 'json');
+    const doc = JSON.parse(stdout) as { players: Record<string, unknown>[] };
+    const [first] = doc.players;
+    if (first === undefined) throw new Error('no player');
+    first.point_won = first.points_won;
+    delete first.points_won;
+    expect(whole(doc)).toBe(false);
+  });
+
   it('dice --format json, of the whole run and by file', async () => {
     for (const by of ['archive', 'file']) {
       const { stdout } = await cli('dice', ...files, join(FIXTURES, 'dice'), '-f', 'json', '-q', '--by', by);
