@@ -121,6 +121,25 @@ describe('a file that never ends is stopped, and the run goes on', () => {
     expect(endedAt - twoReportsAt).toBeGreaterThan(2000);
   });
 
+  it('files held for the duplicate check when their worker is stopped are audited again, their findings right', async () => {
+    // 15 files (a batch of 8 among them, which does not wait for its answers), then one that
+    // never ends in the batch after: the 8 may still be held in the worker when it is stopped.
+    const files: Record<string, string> = {};
+    for (let k = 0; k < 15; k++) files[`a${String(k).padStart(2, '0')}.mat`] = k % 2 === 0 ? good : other;
+    files['b-hangs.mat'] = good;
+    files['c.mat'] = other;
+    const dir = folder(files);
+    faultOn('hang', 'b-hangs');
+    const r = await cli('verify', dir, '--format', 'ndjson', '--jobs', '1', '--file-timeout', '1');
+    const got = summary(r.stdout, dir);
+    expect(got.map((x) => x[0])).toEqual(Object.keys(files));
+    expect(got.filter((x) => x[1] === 'timeout').map((x) => x[0])).toEqual(['b-hangs.mat']);
+    // Every copy after the first of each of the two matches is a duplicate, once: 7 of 8 each.
+    const dups = reportsIn(r.stdout).flatMap((x) => x.findings.filter((f) => f.code === 'duplicate-match'));
+    expect(dups).toHaveLength(14);
+    expect(dups[0]?.message).toMatch(/^this match repeats .*a00\.mat, match 1/);
+  });
+
   it('a file that takes more memory than a worker may have kills that worker only', async () => {
     const dir = folder({ 'a.mat': good, 'b-hog.mat': good, 'c.mat': other });
     faultOn('hog', 'b-hog');
