@@ -31,8 +31,8 @@ export interface BatchResult {
 /**
  * A worker's question about file `at` of its batch, asked once the file is audited and before it
  * is rendered: a file read whole gives its matches' keys in file order (null: a file with no match
- * to meet, not answered); a file read in pieces first waits for its turn (`head`), then gives its matches as
- * they are audited (`matches`: their numbers, from 1), the last time with `last`.
+ * to meet, not answered); a file read in pieces first waits for its turn (`head`), then gives its
+ * matches as they are audited (`matches`: their numbers, from 1), the last time with `last`.
  */
 export type Question =
   | { at: number; keys: (ContentKey | null)[] | null }

@@ -70,12 +70,14 @@ export class DeskLine {
     this.flush();
     const until = performance.now() + ms;
     for (;;) {
-      const seen = Atomics.load(this.answers, 0);
       if (this.came.length > 0) return true;
+      const seen = Atomics.load(this.answers, 0);
       if (this.receive()) continue;
       const left = until - performance.now();
       if (left <= 0) return false;
-      Atomics.wait(this.answers, 0, seen, left);
+      // Sleeps until the next answer is counted; one counted and not yet readable is looked for
+      // again soon.
+      Atomics.wait(this.answers, 0, seen, seen === this.taken ? left : Math.min(left, 1));
     }
   }
 
