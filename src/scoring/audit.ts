@@ -195,7 +195,7 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
     games.push(audited.verdict);
     progress = audited.progress;
   }
-  const unfinished = matchUnfinished(record, rules, progress);
+  const unfinished = matchUnfinished(record, rules, progress, replays);
   if (unfinished) findings.push(unfinished);
   sortByPlace(findings);
   const report: AuditedMatch = {
@@ -745,9 +745,25 @@ function matchResult(record: MatchRecord, rules: RuleSet, progress: MatchSoFar):
 }
 
 /** The record stops before anybody has won the match: said on the line where it stops. */
-function matchUnfinished(record: MatchRecord, rules: RuleSet, progress: MatchSoFar): Finding | null {
+function matchUnfinished(
+  record: MatchRecord,
+  rules: RuleSet,
+  progress: MatchSoFar,
+  replays: readonly GameReplay[],
+): Finding | null {
   const N = record.length;
-  if (rules.money || progress.won !== null || record.games.length === 0 || N === null || N <= 0) return null;
+  const last = record.games.length - 1;
+  if (rules.money) {
+    // A session has no length to reach, but a game cut off after it began has no value: the
+    // session's total is not known. (A game with nothing played is a stub, not a game cut off.)
+    if (last < 0 || itemAt(replays, last).termination !== 'unfinished') return null;
+    const game = itemAt(record.games, last);
+    if (game.actions.length === 0) return null;
+    const message =
+      'the money session stops in the middle of this game: it has no result and no end, so what it was worth is not known';
+    return finding('match-unfinished', 'warning', message, { line: lastLine(game), game: game.number });
+  }
+  if (progress.won !== null || record.games.length === 0 || N === null || N <= 0) return null;
   const message = `the record stops at ${progress.running.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;
   return finding('match-unfinished', 'warning', message, {
     line: lastLine(itemAt(record.games, record.games.length - 1)),

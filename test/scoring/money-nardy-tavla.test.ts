@@ -75,6 +75,31 @@ describe('money play', () => {
     expect(codes(audit('money-beaver-refused.mat', { rules: { beavers: false } }))).toEqual(['beaver-not-allowed']);
   });
 
+  it('a session that stops in the middle of a game: match-unfinished on that game; a stub or a finished game, none', () => {
+    const session = (last: string) =>
+      auditFile(
+        new TextEncoder().encode(
+          ' 0 point match\n\n Game 1\n Anna : 0                     Bruno : 0\n' +
+            '  1) 31: 8/5 6/5                42: 8/4 6/4\n' +
+            `${last}\n`,
+        ),
+        'money.mat',
+      )[0];
+    const cut = session('  2) 62: 24/18 13/11');
+    expect(codes(cut)).toEqual(['match-unfinished']);
+    expect(cut.findings[0]).toMatchObject({
+      severity: 'warning',
+      game: 1,
+      line: 6,
+      message:
+        'the money session stops in the middle of this game: it has no result and no end, so what it was worth is not known',
+    });
+    // The same session with its game resigned: nothing is missing.
+    expect(codes(session('  2) 62: 24/18 13/11\n      Wins 1 point'))).toEqual([]);
+    // A last game header with nothing played after it is a stub, not a game cut off.
+    expect(codes(session('      Wins 1 point\n\n Game 2\n Anna : 1                     Bruno : 0'))).toEqual([]);
+  });
+
   it('a double above the cube limit: cube-limit', () => {
     expect(codes(audit('money-cube-limit.mat'))).toEqual(['cube-limit']);
     expect(codes(audit('money-cube-limit.mat', { rules: { cubeLimit: 4 } }))).toEqual([]);
