@@ -318,7 +318,8 @@ export interface MatchResult {
   winner: Side | null;
   /**
    * played-out: won by reaching the length; forfeit: won by a forfeit; abandoned: the record stops
-   * before anybody won; money: a money session, nothing to win; unknown: a length past any.
+   * before anybody won, or a money session stops in the middle of a game; money: a money session,
+   * nothing to win; unknown: a length past any.
    */
   ending: 'played-out' | 'forfeit' | 'abandoned' | 'money' | 'unknown';
   /** The number of the game that won the match (the last game played, for a forfeit after it); null when none did. */

@@ -195,7 +195,8 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
     games.push(audited.verdict);
     progress = audited.progress;
   }
-  const unfinished = matchUnfinished(record, rules, progress, replays);
+  const result = matchResult(record, rules, progress, replays);
+  const unfinished = matchUnfinished(record, rules, result);
   if (unfinished) findings.push(unfinished);
   sortByPlace(findings);
   const report: AuditedMatch = {
@@ -218,7 +219,7 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
   };
   if (observe.length > 0) {
     const whole = wholeMatch(record, replays, extra);
-    const end: MatchEnd = { rules, result: matchResult(record, rules, progress), whole };
+    const end: MatchEnd = { rules, result, whole };
     for (const o of observe) o.endMatch?.(report, end);
   }
   return report;
@@ -731,43 +732,44 @@ function matchWon(game: number, scored: GameScore): MatchWon {
 }
 
 /**
- * How the match ended, worked out once here: the summary, the per-match CSV, the standings and the
- * results check read it. A match of unknown length (past any: a number-out-of-range finding) is not
- * followed; a money session has nothing to win.
+ * How the match ended, worked out once here: the finding of a match that stops, the summary, the
+ * per-match CSV, the standings and the results check read it. A match of unknown length (past any:
+ * a number-out-of-range finding) is not followed; a money session has nothing to win, but is
+ * abandoned when it stops in the middle of a game (one with something played and no end: what it
+ * was worth, and so the session's total, is not known; a game with nothing played is a stub).
  */
-function matchResult(record: MatchRecord, rules: RuleSet, progress: MatchSoFar): MatchResult {
+function matchResult(
+  record: MatchRecord,
+  rules: RuleSet,
+  progress: MatchSoFar,
+  replays: readonly GameReplay[],
+): MatchResult {
   const finalScore: [number, number] = [progress.running[0], progress.running[1]];
-  if (rules.money) return { finalScore, winner: null, ending: 'money', wonBy: null };
+  if (rules.money) {
+    const last = record.games.length - 1;
+    const cut =
+      last >= 0 && itemAt(replays, last).termination === 'unfinished' && itemAt(record.games, last).actions.length > 0;
+    return { finalScore, winner: null, ending: cut ? 'abandoned' : 'money', wonBy: null };
+  }
   if (record.length === null) return { finalScore: null, winner: null, ending: 'unknown', wonBy: null };
   const won = progress.won;
   if (won === null) return { finalScore, winner: null, ending: 'abandoned', wonBy: null };
   return { finalScore, winner: won.winner, ending: won.how, wonBy: won.game };
 }
 
-/** The record stops before anybody has won the match: said on the line where it stops. */
-function matchUnfinished(
-  record: MatchRecord,
-  rules: RuleSet,
-  progress: MatchSoFar,
-  replays: readonly GameReplay[],
-): Finding | null {
+/** The record stops before anybody has won the match, or a money session mid-game: said on the line where it stops. */
+function matchUnfinished(record: MatchRecord, rules: RuleSet, result: MatchResult): Finding | null {
   const N = record.length;
-  const last = record.games.length - 1;
+  const last = record.games.at(-1);
+  if (result.ending !== 'abandoned' || last === undefined) return null;
   if (rules.money) {
-    // A session has no length to reach, but a game cut off after it began has no value: the
-    // session's total is not known. (A game with nothing played is a stub, not a game cut off.)
-    if (last < 0 || itemAt(replays, last).termination !== 'unfinished') return null;
-    const game = itemAt(record.games, last);
-    if (game.actions.length === 0) return null;
     const message =
       'the money session stops in the middle of this game: it has no result and no end, so what it was worth is not known';
-    return finding('match-unfinished', 'warning', message, { line: lastLine(game), game: game.number });
+    return finding('match-unfinished', 'warning', message, { line: lastLine(last), game: last.number });
   }
-  if (progress.won !== null || record.games.length === 0 || N === null || N <= 0) return null;
-  const message = `the record stops at ${progress.running.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;
-  return finding('match-unfinished', 'warning', message, {
-    line: lastLine(itemAt(record.games, record.games.length - 1)),
-  });
+  if (N === null || N <= 0 || result.finalScore === null) return null;
+  const message = `the record stops at ${result.finalScore.join('-')} in ${aOrAn(N)} ${N}-point match: nobody has won it`;
+  return finding('match-unfinished', 'warning', message, { line: lastLine(last) });
 }
 
 /** Read and replayed whole: no unreadable line, no game stopped before its end (the duplicate check). */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditFile } from '../../src/read/file.js';
+import { fileAudit } from '../../src/read/attach.js';
 import { importRecord } from '../../src/import/index.js';
 import { auditMatch } from '../../src/scoring/audit.js';
 import type { MatchReport } from '../../src/core/model.js';
@@ -84,7 +85,9 @@ describe('money play', () => {
             `${last}\n`,
         ),
         'money.mat',
+        fileAudit({ matchSummary: true }),
       )[0];
+    const ending = (r: MatchReport) => (r.match === null ? null : r.summary?.ending);
     const cut = session('  2) 62: 24/18 13/11');
     expect(codes(cut)).toEqual(['match-unfinished']);
     expect(cut.findings[0]).toMatchObject({
@@ -94,10 +97,16 @@ describe('money play', () => {
       message:
         'the money session stops in the middle of this game: it has no result and no end, so what it was worth is not known',
     });
+    // The account the CSV and the standings read says the same: abandoned, not a money session done.
+    expect(ending(cut)).toBe('abandoned');
     // The same session with its game resigned: nothing is missing.
-    expect(codes(session('  2) 62: 24/18 13/11\n      Wins 1 point'))).toEqual([]);
+    const resigned = session('  2) 62: 24/18 13/11\n      Wins 1 point');
+    expect(codes(resigned)).toEqual([]);
+    expect(ending(resigned)).toBe('money');
     // A last game header with nothing played after it is a stub, not a game cut off.
-    expect(codes(session('      Wins 1 point\n\n Game 2\n Anna : 1                     Bruno : 0'))).toEqual([]);
+    const stub = session('      Wins 1 point\n\n Game 2\n Anna : 1                     Bruno : 0');
+    expect(codes(stub)).toEqual([]);
+    expect(ending(stub)).toBe('money');
   });
 
   it('a double above the cube limit: cube-limit', () => {
