@@ -10,7 +10,7 @@ export interface Batch {
   options: RunOptions;
   /**
    * `PROGRESS_BYTES` shared bytes: the index of the file being audited (-1 before the first),
-   * since when, how many answers the main thread has sent, and the thread running it.
+   * since when, and how many answers the main thread has sent.
    */
   progress: SharedArrayBuffer;
   /** Stop after this many characters of rendered output; the files left are sent again. */
@@ -63,6 +63,4 @@ export interface Asked {
 export const PROGRESS_FILE = 0;
 export const PROGRESS_SINCE = 8;
 export const PROGRESS_ANSWERS = 16;
-/** The worker thread that took the batch (its `threadId`; 0 before). */
-export const PROGRESS_THREAD = 20;
-export const PROGRESS_BYTES = 24;
+export const PROGRESS_BYTES = 20;

@@ -31,7 +31,7 @@ export class DeskLine {
   }
 
   /** Sends the questions asked so far. */
-  flush(): void {
+  private flush(): void {
     if (this.asked.length === 0) return;
     this.port.postMessage(this.asked);
     this.asked = [];

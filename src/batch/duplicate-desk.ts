@@ -12,6 +12,7 @@
 // files already met: they get the answer they had, kept until their outcome is written.
 import type { Answer, Question } from './batch.js';
 import type { DuplicateIndex, DuplicateOf } from './duplicates.js';
+import { append } from '../core/lists.js';
 
 /** A file of the run as the desk knows it: its place in input order and its path. */
 export interface DeskFile {
@@ -53,7 +54,10 @@ export class DuplicateDesk {
     if (seq < this.next) {
       // Met before: asked again by a batch sent again.
       const had = this.answered.get(seq) ?? [];
-      reply('matches' in q ? had.filter((d) => q.matches.includes(d.match)) : 'head' in q ? [] : had);
+      if ('matches' in q) {
+        const asked = new Set(q.matches);
+        reply(had.filter((d) => asked.has(d.match)));
+      } else reply('head' in q ? [] : had);
       return;
     }
     if ('head' in q) {
@@ -72,7 +76,9 @@ export class DuplicateDesk {
         const d = this.index.match(m, q.keys[k] ?? null);
         if (d !== null) found.push(d);
       });
-      this.answered.set(seq, [...(this.answered.get(seq) ?? []), ...found]);
+      const had = this.answered.get(seq);
+      if (had === undefined) this.answered.set(seq, found);
+      else append(had, found);
       reply(found);
       if (q.last) this.done();
       return;

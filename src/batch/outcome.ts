@@ -154,7 +154,7 @@ export class OutcomeBuilder {
 
   finish(): FileOutcome {
     if (this.held !== null && this.held.length > 0)
-      throw new Error('internal error: reports rendered before the duplicate check answered');
+      throw new Error('internal error: a file finished with reports still held for the duplicate check');
     const { path } = this;
     const rendered = this.renderer.finish();
     if (this.options.baseline) {

@@ -178,11 +178,12 @@ function auditLarge(
       if (!looksLikeMatchContent(head.subarray(0, readSync(fd, head, 0, head.length, 0))))
         return { path: task.path, skipped: 'not-a-match' };
     }
-    const how = scanEncoding(fd);
+    // Asked before the file is read through (its encoding's pass): one sent back is not read.
     if (check !== undefined) {
       if (!check.turn()) return NOT_YET;
       turn = true;
     }
+    const how = scanEncoding(fd);
     spool = options.spoolDir === undefined ? null : new Spool(options.spoolDir);
     const outcome = new OutcomeBuilder(task.path, options, task.accepted, {
       spool: spool === null ? undefined : spool.writer.bind(spool),
@@ -194,8 +195,9 @@ function auditLarge(
       if (check === undefined) return;
       const { matches, keys } = outcome.heldKeys();
       if (matches.length === 0 && !last) return;
+      // Told (or tried to be) before it is asked: a question that failed is not asked again.
+      told ||= last;
       outcome.answer(check.now(matches, keys, last));
-      told = last;
     };
     const audit = fileAudit(options.audit, keys);
     if ('ok' in how) {
@@ -228,10 +230,10 @@ function auditLarge(
     if (e instanceof SpoolError) return spoolFailure(task, e, options);
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   } finally {
-    // A file that stops early (an io-error) is met as far as it was read: the files after it wait for it.
-    if (turn && !told) check?.now([], [], true);
     spool?.release();
     closeSync(fd);
+    // A file that stops early (an io-error) is met as far as it was read: the files after it wait for it.
+    if (turn && !told) check?.now([], [], true);
   }
 }
 

@@ -4,30 +4,22 @@
 // died was on, without a message per file.
 //
 // With the duplicate check, each file's matches' keys go to the main thread once it is audited,
-// and the file is held until the answer comes, then rendered (batch.ts). A batch never waits for
-// answers: it audits its next files, and returns with the files not yet answered still held here.
-// Their answers are taken between two files of whatever batch runs next, or by the event loop when
-// the worker is idle, and each outcome goes back on the batch's line as soon as it is made.
-import { threadId } from 'node:worker_threads';
+// and the file is held until the answer comes, then rendered (batch.ts). A batch does not wait on
+// the files before it being audited: it audits its next files, and returns with the files not yet
+// answered still held here (only a small batch waits a little for its answers, and a file read in
+// pieces for its turn, as the batch's first file). Their answers are taken between two files of
+// whatever batch runs next, or by the event loop when the worker is idle, and each outcome goes
+// back on the batch's line as soon as it is made.
 import { runTask, NOT_YET, type DuplicateCheck, type HeldFile } from './task.js';
 import { KeyBuffer } from '../scoring/match-key.js';
 import { DeskLine } from './desk-line.js';
 import type { FileOutcome } from './outcome.js';
-import {
-  PROGRESS_ANSWERS,
-  PROGRESS_FILE,
-  PROGRESS_SINCE,
-  PROGRESS_THREAD,
-  type Batch,
-  type BatchResult,
-} from './batch.js';
+import { PROGRESS_ANSWERS, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 
 /** A batch's line and its files held for answers, open until the last is answered. */
 interface Open {
   line: DeskLine;
   held: Map<number, HeldFile>;
-  /** A file read in pieces that stopped waiting for its turn: its answer, if it comes, is dropped. */
-  gaveUp: number | null;
 }
 
 /** The lines of the batches this worker ran that still hold files. */
@@ -37,7 +29,6 @@ const open = new Set<Open>();
 function take(o: Open, send: boolean): FileOutcome[] {
   const made: FileOutcome[] = [];
   for (let a = o.line.poll(); a !== null; a = o.line.poll()) {
-    if (a.at === o.gaveUp) continue;
     const file = o.held.get(a.at);
     if (file === undefined) throw new Error(`internal error: an answer about file ${a.at}, not held`);
     o.held.delete(a.at);
@@ -58,14 +49,13 @@ function takeAll(): void {
 }
 
 export default function runBatch(batch: Batch): BatchResult {
-  Atomics.store(new Int32Array(batch.progress, PROGRESS_THREAD, 1), 0, threadId);
   const index = new Int32Array(batch.progress, PROGRESS_FILE, 1);
   const since = new Float64Array(batch.progress, PROGRESS_SINCE, 1);
   const outcomes: (FileOutcome | null)[] = [];
   // The batch's matches are keyed one after another: one buffer serves them all.
   const keys = batch.options.audit.contentKey ? new KeyBuffer() : undefined;
   const line = batch.desk ? new DeskLine(batch.desk, new Int32Array(batch.progress, PROGRESS_ANSWERS, 1)) : null;
-  const mine: Open | null = line === null ? null : { line, held: new Map(), gaveUp: null };
+  const mine: Open | null = line === null ? null : { line, held: new Map() };
   let size = 0;
   const done = (k: number, o: FileOutcome) => {
     outcomes[k] = o;
@@ -78,10 +68,7 @@ export default function runBatch(batch: Batch): BatchResult {
     const check = line === null ? undefined : fileCheck(line, k, k === 0);
     const result = runTask(task, batch.options, keys, check);
     // A file read in pieces whose turn has not come: it and the rest are sent again.
-    if (result === NOT_YET) {
-      if (mine !== null) mine.gaveUp = k;
-      break;
-    }
+    if (result === NOT_YET) break;
     outcomes[k] = null;
     if (!('finish' in result)) {
       if (check !== undefined && !check.told) line?.ask({ at: k, keys: null });
