@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeTree } from './remove-tree.js';
-import { alive } from '../src/batch/process-end.js';
+import { removeLeftBy } from '../src/batch/process-end.js';
 
 // os.tmpdir() reads TMPDIR on POSIX systems, TEMP and TMP on Windows.
 const NAMES = ['TMPDIR', 'TEMP', 'TMP'] as const;
@@ -16,10 +16,7 @@ const PREFIX = 'bgaudit-test-run-';
 
 /** The folders of earlier runs whose process is gone (killed before it could remove them). */
 function removeOrphans(parent: string): void {
-  for (const name of readdirSync(parent)) {
-    const pid = Number(/^bgaudit-test-run-(\d+)-/.exec(name)?.[1]);
-    if (pid > 0 && pid !== process.pid && !alive(pid)) removeTree(join(parent, name));
-  }
+  removeLeftBy(parent, /^bgaudit-test-run-(?<pid>\d+)-/, (path) => removeTree(path));
 }
 
 export default function setup(): () => void {

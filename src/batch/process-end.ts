@@ -1,6 +1,8 @@
 // What a run leaves on disk while it works (its spool folder, outputs not yet renamed into place)
 // is removed however the process ends: when it exits (a closed stdout, a failed write) and when a
-// signal that ends it by default arrives.
+// signal that ends it by default arrives; what a run killed outright left, by the next run.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The signals that end a process by default and that a process can catch. (SIGPIPE is ignored
@@ -29,8 +31,37 @@ export function cleanWhenProcessEnds(clean: () => void): () => void {
   return stop;
 }
 
+/**
+ * Removes what runs that ended before they could remove it left in `dir`: each entry whose name
+ * `pattern` matches, its `pid` group a process that is gone (not this one), and that `ours` says
+ * is of the kind the caller makes (`ours` removes it). Nothing but the end of the process stops a
+ * run whose worker V8 itself aborted, or one killed: the next run removes what it left.
+ */
+export function removeLeftBy(
+  dir: string,
+  pattern: RegExp,
+  remove: (path: string, match: RegExpExecArray) => void,
+): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = pattern.exec(name);
+    const pid = Number(m?.groups?.pid);
+    if (m === null || !(pid > 0) || pid === process.pid || alive(pid)) continue;
+    try {
+      remove(join(dir, name), m);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
 /** Whether process `pid` still runs (a process of another user counts as running). */
-export function alive(pid: number): boolean {
+function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

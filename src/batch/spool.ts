@@ -5,14 +5,14 @@
 // made, a block at a time; the main thread copies it to the output when the file's turn comes, a
 // piece at a time, waiting for a slow reader, and deletes it. The folder is the run's own
 // (mkdtemp: mode 0700), removed when the run ends, whatever happened to the workers.
-import { closeSync, lstatSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, lstatSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PieceWriter } from '../report/reporter.js';
 import { writeAll, type WriteBytes } from '../report/fd-writer.js';
 import { itemAt } from '../core/at.js';
-import { alive, cleanWhenProcessEnds } from './process-end.js';
+import { cleanWhenProcessEnds, removeLeftBy } from './process-end.js';
 
 /** Characters gathered before a write: one system call a block, a block held at most. */
 const BLOCK = 1 << 20;
@@ -127,33 +127,15 @@ export function removeSpooled(path: string): void {
 }
 
 /** A spool folder's name: the process that made it, then mkdtemp's six characters. */
-const SPOOL_NAME = /^bgaudit-spool-(\d+)-[A-Za-z0-9]{6}$/;
+const SPOOL_NAME = /^bgaudit-spool-(?<pid>\d+)-[A-Za-z0-9]{6}$/;
 
-/**
- * Removes the spool folders, in the temporary folder, of runs that ended without removing theirs:
- * folders of this user whose process is gone. Nothing but the end of the process stops a run
- * whose worker V8 itself aborted (a single allocation past the worker's heap limit, which the
- * limit does not catch): its folder is removed by the next run.
- */
+/** Removes the spool folders, in the temporary folder, that runs of this user left (their process is gone). */
 function removeLeftSpools(tmp: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(tmp);
-  } catch {
-    return;
-  }
   const uid = process.getuid?.();
-  for (const name of names) {
-    const m = SPOOL_NAME.exec(name);
-    if (m === null || Number(m[1]) === process.pid || alive(Number(m[1]))) continue;
-    try {
-      const s = lstatSync(join(tmp, name));
-      if (s.isDirectory() && (uid === undefined || s.uid === uid))
-        rmSync(join(tmp, name), { recursive: true, force: true });
-    } catch {
-      // gone already, or not ours to remove
-    }
-  }
+  removeLeftBy(tmp, SPOOL_NAME, (path) => {
+    const s = lstatSync(path);
+    if (s.isDirectory() && (uid === undefined || s.uid === uid)) rmSync(path, { recursive: true, force: true });
+  });
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   fsyncSync,
   lstatSync,
   openSync,
-  readdirSync,
   realpathSync,
   renameSync,
   statSync,
@@ -22,7 +21,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Write } from '../report/reporter.js';
 import type { FileIdentity } from '../batch/outcome.js';
 import { ioReason } from '../batch/io-reason.js';
-import { alive, cleanWhenProcessEnds } from '../batch/process-end.js';
+import { cleanWhenProcessEnds, removeLeftBy } from '../batch/process-end.js';
 import { PipeStalled, writeAll, type WriteBytes } from '../report/fd-writer.js';
 import { UsageError } from './usage-error.js';
 
@@ -45,28 +44,16 @@ function tempName(target: string): string {
   return join(dirname(target), `.${basename(target)}.bgaudit-${process.pid}-${randomBytes(4).toString('hex')}`);
 }
 
-const LEFT = /^\.(.+)\.bgaudit-(\d+)-[0-9a-f]{8}$/;
+const LEFT = /^\.(.+)\.bgaudit-(?<pid>\d+)-[0-9a-f]{8}$/;
 
 /**
  * Removes the new outputs that a process ended before it could rename (SIGKILL, a crash of V8)
  * beside `target`: those of its name whose process is gone.
  */
 function removeLeft(target: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dirname(target));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const m = LEFT.exec(name);
-    if (m === null || m[1] !== basename(target) || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
-    try {
-      if (lstatSync(join(dirname(target), name)).isFile()) unlinkSync(join(dirname(target), name));
-    } catch {
-      // gone already, or not ours to remove
-    }
-  }
+  removeLeftBy(dirname(target), LEFT, (path, m) => {
+    if (m[1] === basename(target) && lstatSync(path).isFile()) unlinkSync(path);
+  });
 }
 
 /**
