@@ -1,6 +1,7 @@
 // The per-match CSV rows of a run, read back in the main thread (`verify --results` pairs the
 // matches it reads there with the results file's rows).
 import type { Sink } from '../report/reporter.js';
+import { FORMULA } from '../report/formula.js';
 
 /** A row's cells by column name. */
 export type Cells<C extends string> = Record<C, string>;
@@ -15,7 +16,7 @@ export function cellsOf<C extends string>(columns: readonly C[], cells: readonly
  * A cell as written back to what it held: the one `'` the writer put before a formula (or before
  * `'`s and a formula: report/csv.ts) comes off, and only that one.
  */
-export const unguard = (cell: string) => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+export const unguard = (cell: string) => (cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /**
  * The rows of `text` (whole rows, each ended by a line end), each as its cells. The rows are the

@@ -143,6 +143,7 @@ function columns(result: StandingsResult, byLength: boolean): Column[] {
  * million players is more than one string can hold).
  */
 function* tableBody(rows: Iterable<string>): Generator<string> {
+  // An empty body keeps its blank line, as the page always wrote it.
   yield '<tbody>\n';
   let any = false;
   for (const row of rows) {
@@ -251,7 +252,7 @@ export interface PlayersPageRun {
   ratingStart: number;
 }
 
-/** The page whole (a test's, a small run's); `standingsHtmlParts` gives it a piece at a time. */
+/** The page whole, for the tests; a run writes `standingsHtmlParts`, a piece at a time. */
 export function standingsHtml(result: StandingsResult, run: PlayersPageRun, shownAlso: StandingsShown = {}): string {
   return [...standingsHtmlParts(result, run, shownAlso)].join('');
 }

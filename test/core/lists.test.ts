@@ -1,5 +1,5 @@
 // Lists that grow with an input never go into a call as spread arguments, which overflows the
-// stack past about 120,000 items: a game of 200,000 stray cube lines before an illegal move, a
+// stack on a long enough list: a game of 200,000 stray cube lines before an illegal move, a
 // player with 200,000 rated matches, a table of 200,000 rows.
 import { describe, expect, it } from 'vitest';
 import { append, maxOf, minOf } from '../../src/core/lists.js';
