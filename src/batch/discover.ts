@@ -8,6 +8,7 @@
 // device and inode it was listed with, which the file opened must have (task.ts), and a folder
 // is listed only while its path names the folder its parent listed. File names that are not
 // valid UTF-8 are kept as bytes, and shown with the bad bytes escaped (`caf\xe9.mat`).
+import { MATCH_EXTENSIONS, binaryFormatOf } from '../formats/index.js';
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
@@ -45,15 +46,17 @@ export interface DiscoverOptions {
   follow?: boolean;
 }
 
-const MATCH_EXTENSIONS = new Set(['.mat', '.sgf', '.txt', '']);
-const SURE_EXTENSIONS = new Set(['.mat', '.sgf']);
+/** Endings that may be match files: looked inside (`looksLikeMatchContent`) before they are read. */
+const SNIFFED_EXTENSIONS = new Set(['.txt', '']);
 
 function looksLikeMatchFile(name: string): boolean {
-  return MATCH_EXTENSIONS.has(extname(name).toLowerCase()) && !name.startsWith('.');
+  const ext = extname(name).toLowerCase();
+  return (MATCH_EXTENSIONS.has(ext) || SNIFFED_EXTENSIONS.has(ext)) && !name.startsWith('.');
 }
 
-/** Whether the start of a file reads like a .mat match or an SGF collection. */
+/** Whether the start of a file reads like a .mat match or an SGF collection, or is a binary format's. */
 export function looksLikeMatchContent(bytes: Uint8Array): boolean {
+  if (binaryFormatOf(bytes.subarray(0, 16)) !== null) return true;
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16384)).toString('latin1');
   return /^\s*\(\s*;/.test(head) || /^[ \t]*(?:\d+[ \t]+points?[ \t]+match|unlimited[ \t]+game)[ \t]*\r?$/im.test(head);
 }
@@ -150,7 +153,7 @@ function sameFile(a: Listed, b: Listed): boolean {
 }
 
 function fileItem(place: Place, name: string, pattern: boolean, listed: Listed): Discovered {
-  const sniff = !pattern && !SURE_EXTENSIONS.has(extname(name).toLowerCase());
+  const sniff = !pattern && !MATCH_EXTENSIONS.has(extname(name).toLowerCase());
   return typeof place.fs === 'string'
     ? { kind: 'file', path: place.display, sniff, listed }
     : { kind: 'file', path: place.display, fsPath: place.fs, sniff, listed };

@@ -9,7 +9,9 @@ import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
 import { readDice, type FileDice } from '../stats/count.js';
 import type { ContentKey } from '../scoring/match-key.js';
 import type { DuplicateOf } from './duplicates.js';
-import { decode, type Decoded } from '../read/decode.js';
+import type { Decoded } from '../read/decode.js';
+import { openFile } from '../read/open.js';
+import { binaryFormatOf } from '../formats/index.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
 import { Spool, SpoolError, removeSpooled } from './spool.js';
 import {
@@ -50,6 +52,8 @@ const NOT_REGULAR =
   'not a regular file (a FIFO, a device or a socket): only regular files are read; pipe a stream in with "-"';
 
 /** Why an SGF file above the limit was not read game tree by game tree (`auditPieces`). */
+const BINARY_WHOLE = 'an .xg file is read whole (its records are compressed as one)';
+
 const SGF_WHOLE =
   'an SGF collection with a syntax error, an unreadable game, no backgammon game tree or games numbered both from 0 and from 1 is read whole (what it reports depends on all of it)';
 
@@ -173,11 +177,11 @@ function auditLarge(
   let turn = false;
   let told = false;
   try {
-    if (task.sniff) {
-      const head = Buffer.allocUnsafe(16384);
-      if (!looksLikeMatchContent(head.subarray(0, readSync(fd, head, 0, head.length, 0))))
-        return { path: task.path, skipped: 'not-a-match' };
-    }
+    const head = Buffer.allocUnsafe(16384);
+    const start = head.subarray(0, readSync(fd, head, 0, head.length, 0));
+    if (task.sniff && !looksLikeMatchContent(start)) return { path: task.path, skipped: 'not-a-match' };
+    // A binary format's records are compressed as a whole: it is read whole or not at all.
+    if (binaryFormatOf(start) !== null) return ioError(task.path, `${tooBig(size, limit)}: ${BINARY_WHOLE}`, options);
     // Asked before the file is read through (its encoding's pass): one sent back is not read.
     if (check !== undefined) {
       if (!check.turn()) return NOT_YET;
@@ -264,6 +268,7 @@ function decodeTask(
     const by = options.dice;
     const read = readDice(bytes, task.path, {
       by,
+      limit: options.maxFileSize,
       keys: check === undefined ? undefined : { rules: options.audit.rules, buffer: keys },
     });
     if (read !== null) {
@@ -275,7 +280,7 @@ function decodeTask(
       };
     }
   }
-  return decode(bytes); // the bytes are dropped on return: the audit holds the text only
+  return openFile(bytes, task.path, options.maxFileSize); // the bytes are dropped on return: the audit holds the text only
 }
 
 /** A file audited and not yet rendered: it waits for the duplicate check's answer about its matches. */

@@ -1,5 +1,6 @@
 // What the commands share: the I/O they write to, exit codes, option parsers, and the checks
 // every run makes before it starts.
+import { DEFAULT_MAX_FILE_SIZE } from '../core/limits.js';
 import { InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
@@ -20,7 +21,6 @@ import { itemAt } from '../core/at.js';
 import { UsageError } from './usage-error.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
-const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
 export interface CliIO {
   stdout: Write;

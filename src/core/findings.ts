@@ -70,6 +70,14 @@ export interface Place {
   column?: number;
 }
 
+/** Where a finding in a binary file is (`.xg`), which has no lines: its game's move, and its record. */
+export interface RecordPlace {
+  /** The roll the finding is at, or comes before, counted from 1 in its game. */
+  move?: number;
+  /** The record's index in the file's game records, from 1. */
+  record?: number;
+}
+
 /** What a finding may say besides its code, severity and message: where, and the values compared. */
 export type FindingExtra<C extends FindingCode = FindingCode> = Place & ValuesOf<C>;
 
@@ -83,6 +91,9 @@ type FindingOf<C extends FindingCode> = {
   game?: number;
   line?: number;
   column?: number;
+  /** In a binary file (`.xg`), instead of `line` and `column`. */
+  move?: number;
+  record?: number;
   /** Where the finding happens (a game's findings): the position and match state at that moment. */
   position?: FindingPosition;
   /** `illegal-move`: one legal play of that roll in the record's notation, or that none was possible. */

@@ -46,3 +46,6 @@ export function outOfRange(message: string, at: { line: number; column?: number;
  * multiply the time, memory and output of its report. Start and end positions are one per game.
  */
 export const MAX_POSITIONED_ACTIONS = 1000;
+
+/** The largest file read whole by default (`--max-file-size`), and what a binary file may inflate to. */
+export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;

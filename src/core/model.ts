@@ -13,7 +13,7 @@ export type { FindingCode, Severity } from './findings.js';
 export type Side = 0 | 1;
 
 /** The formats bgaudit reads, in the order the duplicate index numbers them (src/formats/). */
-export const FORMATS = ['mat', 'sgf'] as const;
+export const FORMATS = ['mat', 'sgf', 'xg'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export type Variant = 'backgammon' | 'nackgammon' | 'hypergammon1' | 'hypergammon2' | 'hypergammon3';
@@ -160,6 +160,11 @@ export interface MatchRecord {
   ratings?: [number | null, number | null];
   /** What the reader found about the match's own values (its length), its games' in each game. */
   findings?: Finding[];
+  /**
+   * A binary file's lines are its records (`.xg`): the move (the roll counted from 1 in its game)
+   * each record is, or comes before, by record; absent for a text file.
+   */
+  moveOfRecord?: number[];
 }
 
 export type Outcome = 'single' | 'gammon' | 'backgammon';

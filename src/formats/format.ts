@@ -1,5 +1,5 @@
 // What a match-record format supplies to the rest of bgaudit. Every format is one module
-// (formats/mat.ts, formats/sgf.ts) that implements this interface, and the registry
+// (formats/mat.ts, formats/sgf.ts, formats/xg.ts) that implements this interface, and the registry
 // (formats/index.ts) is the one place that names them: nothing else asks which format a record
 // came from, it asks the record's format.
 import type { Finding, MatchRecord, ParseError } from '../core/model.js';
@@ -9,11 +9,11 @@ import type { EachMatch } from '../read/by-match.js';
 /** A match too large to hold (more bytes than the limit): the error its reader throws, made by the caller. */
 type TooLarge = (line: number) => Error;
 
-export interface MatchFormat {
+interface FormatBase {
   /** The name reports give it (`format` in JSON and CSV). */
   readonly name: string;
-  /** Whether a text is in this format, from its start (the first 4096 characters at most). */
-  detects(head: string): boolean;
+  /** The file name endings (lower case, with the dot) a folder's walk reads as this format without looking inside. */
+  readonly extensions: readonly string[];
   /**
    * The sides when the record names no player: as a finding's message names them (side 0
    * first), and as a board labels them.
@@ -24,6 +24,13 @@ export interface MatchFormat {
    * score line that automatic doubles explain is only a warning.
    */
   readonly writesAutoDoubles: boolean;
+}
+
+/** A text format: read from the decoded text, whole or in pieces. */
+export interface TextFormat extends FormatBase {
+  readonly kind: 'text';
+  /** Whether a text is in this format, from its start (the first 4096 characters at most). */
+  detects(head: string): boolean;
   /** What unit of the file a reader in pieces holds at once, as a too-large message names it. */
   readonly piece: 'match' | 'game tree';
   /** Another program's format that a text of this format's shape really is (a phrase for the finding), or null. */
@@ -51,3 +58,23 @@ export interface MatchFormat {
     tooLarge: TooLarge,
   ): boolean | string;
 }
+
+/**
+ * A binary format: read from the file's bytes, whole (its records are compressed; the limit
+ * bounds what they inflate to). Its records stand for lines: a record's index is its line, the
+ * text it gives is a listing with one line per record, and `MatchRecord.moveOfRecord` says where
+ * in the game each record is.
+ */
+export interface BinaryFormat extends FormatBase {
+  readonly kind: 'binary';
+  /** Whether bytes are in this format, from their start (the first 4096 bytes at most). */
+  detectsBytes(head: Uint8Array): boolean;
+  /** The file's matches, the places it could not be read (a damaged file: one, at its start) and its listing. */
+  readBytes(
+    bytes: Uint8Array,
+    file: string,
+    limit: number,
+  ): { matches: MatchRecord[]; errors: ParseError[]; text: string };
+}
+
+export type MatchFormat = TextFormat | BinaryFormat;

@@ -19,6 +19,8 @@ function byTree(trees: TreeSource, notes: Finding[], file: string, each: EachMat
 
 export const SGF = {
   name: 'sgf',
+  kind: 'text',
+  extensions: ['.sgf'],
   detects: (head) => /^\s*\(\s*;/.test(head),
   unnamedSides: { inFindings: ['White', 'Black'], onBoards: ['White', 'Black'] },
   writesAutoDoubles: true,

@@ -1,11 +1,12 @@
 // Bytes of one file → every match in it, and every place it could not be read.
-import { decode, type Decoded, type Encoding } from '../read/decode.js';
+import type { Decoded, Encoding } from '../read/decode.js';
 import type { Finding, ImportResult } from '../core/model.js';
-import { detectFormat, formatOf } from '../formats/index.js';
+import { detectFormat, textFormatOf } from '../formats/index.js';
+import { openFile } from '../read/open.js';
 import { finding } from '../core/findings.js';
 
 export function importRecord(bytes: Uint8Array, name: string): ImportResult {
-  return importDecoded(decode(bytes), name);
+  return importDecoded(openFile(bytes, name), name);
 }
 
 /** One parse error at the file's start saying what the file is instead of a match record. */
@@ -22,11 +23,15 @@ function notAMatchFile(what: string, notes: Finding[]): ImportResult {
 /** What `importRecord` says of a file's bytes once they are decoded. */
 export function importDecoded(decoded: Decoded, name: string): ImportResult {
   if (!decoded.ok) return notAMatchFile(decoded.reason, []);
+  if (decoded.binary !== undefined) {
+    const { format, matches, errors } = decoded.binary;
+    return { format, text: decoded.text, matches, errors, notes: [] };
+  }
   const notes = encodingNotes(decoded.encoding);
   // An empty file is said to be empty, not a record whose first line is missing, whatever its name.
   if (decoded.text.trim() === '')
     return notAMatchFile(decoded.text === '' ? 'the file is empty' : 'the file holds nothing but blank space', notes);
-  const format = formatOf(detectFormat(decoded.text));
+  const format = textFormatOf(detectFormat(decoded.text));
   const other = format.otherFormat(decoded.text);
   if (other !== null) return notAMatchFile(other, notes);
   const { matches, errors } = format.importText(decoded.text, name);

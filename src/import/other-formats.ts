@@ -2,14 +2,11 @@
 // GNU Backgammon's other exports. Named explicitly, such a file gets a parse-error that says what
 // it is, rather than the reader's complaint about its first word.
 
-const READS = 'bgaudit reads Jellyfish .mat and GNU Backgammon .sgf match records';
+const READS = 'bgaudit reads Jellyfish .mat, GNU Backgammon .sgf and eXtreme Gammon .xg match records';
 
 /** What a binary file is, from its first bytes, when it is a format people have beside .mat files. */
 export function otherFormatOfBytes(head: Uint8Array): string | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  // eXtreme Gammon's RichGameFormat container ("RGMH") holds both matches and positions.
-  if (starts(0x52, 0x47, 0x4d, 0x48))
-    return `an eXtreme Gammon .xg or .xgp file; export it from XG as a .mat text file (${READS})`;
   if (starts(0x1f, 0x8b)) return `gzip-compressed data; decompress it first (${READS})`;
   if (starts(0x50, 0x4b, 0x03, 0x04)) return `a ZIP archive; extract it first (${READS})`;
   // A text head over binary data: BGBlitz's JSON line before its compressed match.

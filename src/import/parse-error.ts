@@ -6,6 +6,11 @@ import type { Finding, ParseError } from '../core/model.js';
 import { finding } from '../core/findings.js';
 import { itemAt } from '../core/at.js';
 
+/** What a binary file's reader expected where it could not read a record (`.xg`). */
+export const XG_RECORD = 'an .xg record';
+/** What it expected of a binary file it could not open (`.xg`: a damaged archive). */
+export const XG_FILE = 'a readable .xg file';
+
 export function parseError(line: number, column: number, expected: string, found: string): ParseError {
   return {
     line,
@@ -93,7 +98,11 @@ export function parseErrorFinding(e: ParseError, game?: number): Finding {
     ? unlistedMessage(e.unlisted)
     : e.expected === 'a text file'
       ? `not a match file: ${e.found}`
-      : `cannot read this line: expected ${e.expected}, found ${e.found}`;
+      : e.expected === XG_FILE
+        ? `cannot read this .xg file: ${e.found}`
+        : e.expected === XG_RECORD
+          ? `cannot read this record: ${e.found}`
+          : `cannot read this line: expected ${e.expected}, found ${e.found}`;
   return finding('parse-error', 'error', message, {
     ...(game === undefined ? {} : { game }),
     line: e.line,

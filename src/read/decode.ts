@@ -1,15 +1,25 @@
 // Bytes → text. Match files come from many writers: UTF-8 with or without a BOM (XG),
 // UTF-16 with a BOM (Windows tools), and old Windows programs writing the ANSI code page.
 
-export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+/** How a file's bytes became text; `binary`: a binary format's reader made the text (its listing). */
+export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'binary';
 
 import { otherFormatOfBytes } from '../import/other-formats.js';
 import { itemAt } from '../core/at.js';
+import type { Format, MatchRecord, ParseError } from '../core/model.js';
 
 /** How much of a file's start is enough to name another format. */
 export const HEAD_BYTES = 4096;
 
-export type Decoded = { ok: true; text: string; encoding: Encoding } | { ok: false; reason: string; offset: number };
+/** A binary file's matches, read from its bytes (formats/format.ts, BinaryFormat). */
+export interface BinaryRead {
+  format: Format;
+  matches: MatchRecord[];
+  errors: ParseError[];
+}
+
+export type Decoded =
+  { ok: true; text: string; encoding: Encoding; binary?: BinaryRead } | { ok: false; reason: string; offset: number };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1 (0x93 stays U+0093, not “), so

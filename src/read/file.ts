@@ -2,7 +2,10 @@
 // in-process and by the pool's workers.
 import type { ImportResult, MatchReport } from '../core/model.js';
 import { importRecord } from '../import/index.js';
-import { decode, type Decoded, type Encoding } from './decode.js';
+import type { Decoded, Encoding } from './decode.js';
+import { openFile } from './open.js';
+import { placeByRecord } from './record-places.js';
+import { formatOf } from '../formats/index.js';
 import type { EachReport } from './by-match.js';
 import { type FileAudit, auditAttached } from './attach.js';
 import { fileReport } from './file-report.js';
@@ -11,8 +14,14 @@ import { type MatchesTo, giveImported, readDecoded, readPieces } from './matches
 /** Where a file's matches go to be audited, each report to `each`; a file with no match gets one report that says why. */
 function auditedTo(file: string, options: FileAudit, each: EachReport, restart: () => void): MatchesTo {
   return {
-    match: (match, source, extra, index) => each(auditAttached(match, options, source, extra), index),
-    none: (format, findings) => each(fileReport(file, format, findings), 0),
+    match(match, source, extra, index) {
+      const report = auditAttached(match, options, source, extra);
+      each(match.moveOfRecord === undefined ? report : placeByRecord(report, match.moveOfRecord), index);
+    },
+    none(format, findings) {
+      const report = fileReport(file, format, findings);
+      each(format !== null && formatOf(format).kind === 'binary' ? placeByRecord(report) : report, 0);
+    },
     restart,
   };
 }
@@ -37,7 +46,7 @@ export function auditFileWhole(bytes: Uint8Array, file: string, options: FileAud
 }
 
 export function auditFile(bytes: Uint8Array, file: string, options: FileAudit = {}): MatchReport[] {
-  return auditDecoded(decode(bytes), file, options);
+  return auditDecoded(openFile(bytes, file), file, options);
 }
 
 /** A file already decoded (the worker keeps the text for the HTML report's source lines). */

@@ -5,7 +5,7 @@
 // must be read at once.
 import type { Finding, Format, ImportResult, MatchRecord } from '../core/model.js';
 import { encodingNotes, importDecoded } from '../import/index.js';
-import { detectFormat, formatOf } from '../formats/index.js';
+import { detectFormat, textFormatOf } from '../formats/index.js';
 import type { Decoded, Encoding } from './decode.js';
 import type { EachMatch } from './by-match.js';
 import { parseErrorFinding } from '../import/parse-error.js';
@@ -70,8 +70,8 @@ export function giveImported(imported: ImportResult, to: MatchesTo): void {
  * error: where it is listed depends on the whole file) is read again whole, after `restart`.
  */
 export function readDecoded(decoded: Decoded, file: string, to: MatchesTo): void {
-  if (decoded.ok) {
-    const format = formatOf(detectFormat(decoded.text));
+  if (decoded.ok && decoded.binary === undefined) {
+    const format = textFormatOf(detectFormat(decoded.text));
     // Another program's file in this format's shape is said to be one by the whole-file reader.
     if (format.otherFormat(decoded.text) === null) {
       if (format.readText(decoded.text, encodingNotes(decoded.encoding), file, to.match)) return;
@@ -105,7 +105,7 @@ export function readPieces(
     if (piece === null) break;
     head += piece;
   }
-  const format = formatOf(detectFormat(head));
+  const format = textFormatOf(detectFormat(head));
   more.push(head);
   const rest = () => more.pop() ?? pieces();
   const notes = encodingNotes(encoding);

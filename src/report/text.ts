@@ -52,7 +52,8 @@ export function notListedLine(file: string, note: string, style?: TextStyle): st
 
 /** `match M, game N: ` before a message, as far as they are known (a file's first match is not named). */
 function context(match: number | null, f: Finding): string {
-  const game = f.game === undefined ? '' : `game ${f.game}: `;
+  const game =
+    f.game === undefined ? '' : f.move === undefined ? `game ${f.game}: ` : `game ${f.game}, move ${f.move}: `;
   return (match !== null && match > 1 ? `match ${match}, ` : '') + game;
 }
 

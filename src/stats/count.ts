@@ -5,7 +5,7 @@
 import { BAR, type Position } from '../engine/board.js';
 import { replay } from '../engine/replay.js';
 import { newMoveScratch } from '../engine/moves.js';
-import { decode } from '../read/decode.js';
+import { openFile } from '../read/open.js';
 import { readDecoded } from '../read/matches.js';
 import { auditMatch } from '../scoring/audit.js';
 import { type KeyBuffer, MatchKey } from '../scoring/match-key.js';
@@ -40,6 +40,8 @@ export interface CountOptions {
   by: GroupBy;
   /** When content keys are made: the rules (they decide how a game ended, which the key holds), the buffer the keys share. */
   keys?: { rules?: RuleFlags; buffer?: KeyBuffer };
+  /** The most a binary file's records may inflate to (--max-file-size). */
+  limit?: number;
 }
 
 /**
@@ -150,11 +152,11 @@ export interface ReadDice {
  * verify's does. Its matches are kept until `count`: the duplicate check answers in between.
  */
 export function readDice(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): ReadDice | null {
-  const { by, keys: audit } = typeof options === 'string' ? { by: options } : options;
+  const { by, keys: audit, limit } = typeof options === 'string' ? { by: options, limit: undefined } : options;
   // By index: the .mat match that takes a file's unlisted parse errors is given last, with its index.
   let records: MatchRecord[] = [];
   let keys: (ContentKey | null)[] = [];
-  readDecoded(decode(bytes), file, {
+  readDecoded(openFile(bytes, file, limit), file, {
     match(record, source, extra, k) {
       records[k] = record;
       if (audit) keys[k] = contentKeyOf(record, audit, extra, source);
