@@ -25,8 +25,11 @@ export interface AuditRequest {
   cubeActions?: boolean;
   /** The match's headers, score, winner and ending in `summary` (the per-match CSV, the results check). */
   matchSummary?: boolean;
-  /** A line whose moment the report carries in `at` (`show --line`), and its column (`--line L:C`): only the board it names. */
-  at?: { line: number; column?: number };
+  /**
+   * A line whose moment the report carries in `at` (`show --line`), and its column (`--line L:C`):
+   * only the board it names; or a game's move (`show --game G --move M`): its roll's board.
+   */
+  at?: { line: number; column?: number } | { game: number; move: number };
 }
 
 /** A file's audit: what each of its matches is judged with, and the observers attached to each. */
@@ -61,13 +64,26 @@ export function fileAudit(request: AuditRequest, keys?: KeyBuffer): FileAudit {
     const observe: AuditObserver[] = [];
     if (gameStats) observe.push(new GameStatsObserver());
     if (cubeActions) observe.push(cubeActionsObserver);
-    if (at !== undefined)
-      observe.push(new LineCapture(record, { line: at.line, column: at.column ?? null }, source ?? null));
+    const place = at === undefined ? null : placeOf(record, at);
+    if (place !== null) observe.push(new LineCapture(record, place, source ?? null));
     if (summary) observe.push(summaryObserver(record));
     if (contentKey) observe.push(new MatchKey(record, keys, source));
     return observe;
   };
   return audit;
+}
+
+/** Where a moment asked for is in a record: a line as given, or a game's move (its roll's line and column). */
+function placeOf(
+  record: MatchRecord,
+  at: NonNullable<AuditRequest['at']>,
+): { line: number; column: number | null } | null {
+  if ('line' in at) return { line: at.line, column: at.column ?? null };
+  const game = record.games.find((g) => g.number === at.game);
+  let n = 0;
+  for (const a of game?.actions ?? [])
+    if (a.type === 'roll' && ++n === at.move) return { line: a.line, column: a.column };
+  return null;
 }
 
 /** One match of a file audited: the file's audit, the text its lines are in, its findings from before the audit. */

@@ -140,16 +140,18 @@ function evidenceOf(
   boards: Boards,
 ): Evidence {
   const e: Evidence = {};
-  if (f.line !== undefined) {
-    e.l = f.line;
+  // A binary file's record is its listing's line (read/record-places.ts): the panel shows the game as a move list.
+  const line = f.line ?? f.record;
+  if (line !== undefined) {
+    e.l = line;
     if (f.column !== undefined) e.c = f.column;
-    if (source && f.line >= 1 && f.line <= source.starts.length) {
-      const last = Math.min(source.starts.length, f.line + CONTEXT);
-      for (let n = Math.max(1, f.line - CONTEXT); n <= last; n++)
+    if (source && line >= 1 && line <= source.starts.length) {
+      const last = Math.min(source.starts.length, line + CONTEXT);
+      for (let n = Math.max(1, line - CONTEXT); n <= last; n++)
         lines[n] ??= piece(lineOf(source.text, source.starts, n));
-      const own = lines[f.line];
+      const own = lines[line];
       if (own !== undefined && typeof own !== 'string' && f.column !== undefined && f.column > own[0].length - 20)
-        e.w = piece(lineOf(source.text, source.starts, f.line), f.column - 1 - MAX_LINE / 2);
+        e.w = piece(lineOf(source.text, source.starts, line), f.column - 1 - MAX_LINE / 2);
     }
   }
   const p = f.position;
@@ -175,7 +177,16 @@ function evidenceOf(
 
 function row(r: MatchReport, f: Finding): string {
   const file = shown(r.file);
-  const where = f.line === undefined ? '' : f.column === undefined ? `${f.line}` : `${f.line}:${f.column}`;
+  const where =
+    f.line !== undefined
+      ? f.column === undefined
+        ? `${f.line}`
+        : `${f.line}:${f.column}`
+      : f.move !== undefined
+        ? `move ${f.move}`
+        : f.record !== undefined
+          ? `record ${f.record}`
+          : '';
   return (
     `<tr data-code="${f.code}" data-severity="${f.severity}" data-file="${file}">` +
     `<td class="fl">${file}</td><td>${r.match ?? ''}</td><td>${f.game ?? ''}</td><td>${where}</td>` +
@@ -198,7 +209,8 @@ export function renderHtmlFile(reports: MatchReport[], text?: string): string {
   let source: { text: string; starts: number[] } | null = null;
   for (const r of reports) {
     for (const f of r.findings) {
-      if (source === null && text !== undefined && f.line !== undefined) source = { text, starts: lineStarts(text) };
+      if (source === null && text !== undefined && (f.line ?? f.record) !== undefined)
+        source = { text, starts: lineStarts(text) };
       rows.push(row(r, f));
       evidence.push(evidenceOf(r, f, source, lines, boards));
     }

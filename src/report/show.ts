@@ -80,8 +80,9 @@ export function showMatch(r: AuditedMatch, only?: number, room = MAX_GAMES_SHOWN
         ? ` (written as ${aOrAn(r.recordedLength)} ${r.recordedLength}-point match)`
         : '';
     const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
+    const at = formatOf(r.format).kind === 'binary' ? `record ${g.line}` : `line ${g.line}`;
     out.push(
-      `Game ${g.game} (line ${g.line}), ${kind}${written}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
+      `Game ${g.game} (${at}), ${kind}${written}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
     );
     if (g.final) {
       // The variant's checkers: a hypergammon board has 3 a side, not 15.
@@ -105,6 +106,8 @@ export interface ShowSelection {
   line?: number;
   /** With `line`: the one board of the action or result at this column (a finding's `line:column`). */
   column?: number;
+  /** With `game`: the board before this move (the game's roll, counted from 1), as `line` shows a line's. */
+  move?: number;
   svg?: boolean;
 }
 
@@ -140,7 +143,8 @@ function findingsByBoard(r: AuditedMatch, at: LineMoment, whole: boolean): Findi
   const out: Finding[][] = at.boards.map(() => []);
   const endBoard = at.boards.findIndex((b) => b.kind === 'end');
   for (const f of r.findings) {
-    if (f.line !== at.line) continue;
+    // A binary file's record is its listing's line (read/record-places.ts).
+    if ((f.line ?? f.record) !== at.line) continue;
     if (f.column === undefined) {
       itemAt(out, FINDING_CODES[f.code].moment === 'end' && endBoard >= 0 ? endBoard : 0).push(f);
       continue;
@@ -180,7 +184,9 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
   const [only] = at.boards;
   if (at.boards.length === 1 && only !== undefined) {
     const place = column !== undefined && only.column !== null ? `${at.line}:${only.column}` : `${at.line}`;
-    const out = [`Line ${place}, game ${at.game} (${KIND_WORDS[only.kind]}): ${printable(at.text)}`];
+    // A binary file's line is a record (read/record-places.ts), one action on it: no column to name.
+    const where = formatOf(r.format).kind === 'binary' ? `Record ${at.line}` : `Line ${place}`;
+    const out = [`${where}, game ${at.game} (${KIND_WORDS[only.kind]}): ${printable(at.text)}`];
     // The first board of the line also takes the findings written before its column.
     const whole = column === undefined || (only.column !== null && column < only.column);
     out.push(...boardLines(r, at, only, itemAt(findingsByBoard(r, at, whole), 0), whole ? 'at this line' : 'here'));
@@ -204,7 +210,9 @@ function moreWords(at: LineMoment): string {
 }
 
 function findingLines(f: Finding): string[] {
-  const lines = [`  ${f.severity}: ${printable(f.message)} (${f.code}, line ${f.line})`];
+  const place =
+    f.line !== undefined ? `line ${f.line}` : f.move !== undefined ? `move ${f.move}` : `record ${f.record}`;
+  const lines = [`  ${f.severity}: ${printable(f.message)} (${f.code}, ${place})`];
   if (f.legalPlay) lines.push(`    a legal play: ${printable(f.legalPlay)}`);
   return lines;
 }
@@ -227,7 +235,7 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
     if (r.match === null) continue;
     const names = namesOf(r);
     const variant = r.rules.variant;
-    if (only.line !== undefined) {
+    if (only.line !== undefined || only.move !== undefined) {
       // A line of several boards without a column: its first.
       const b = r.at?.boards[0];
       if (!r.at || !b?.position) continue;
@@ -251,10 +259,12 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
  */
 export function renderShow(reports: MatchReport[], only: ShowSelection): string {
   if (only.svg) return svgOf(reports, only);
-  if (only.line !== undefined) {
+  if (only.line !== undefined || only.move !== undefined) {
     const r = reports.find((x): x is AuditedMatch => x.match !== null && x.at !== undefined);
+    // A move is one roll's board: the column of its line.
+    const column = only.move !== undefined ? (r?.at?.boards[0]?.column ?? undefined) : only.column;
     return r?.at
-      ? showHeading(r.file, r, reports.length > 1 || only.match !== undefined) + showLine(r, r.at, only.column)
+      ? showHeading(r.file, r, reports.length > 1 || only.match !== undefined) + showLine(r, r.at, column)
       : '';
   }
   const out: string[] = [];

@@ -59,7 +59,8 @@ function context(match: number | null, f: Finding): string {
 
 /**
  * One finding's line, without its newline: `  line:col  severity  message  code`, its place
- * padded to `width`; concise, `path:line:col: severity code message` (`width` unused).
+ * padded to `width`; concise, `path:line:col: severity code message` (`width` unused), or for a
+ * binary file's finding, `path: game G, move M: severity code message`.
  */
 function findingLine(
   f: Finding,
@@ -69,8 +70,12 @@ function findingLine(
 ): string {
   const paint = painter(style);
   const severity = paint(severityColor(f.severity), f.severity);
-  const message = context(report.match, f) + printable(f.message);
   const at = where(f);
+  const inGame = context(report.match, f);
+  const message = inGame + printable(f.message);
+  // A binary file's finding (.xg) has no line: its game and move take the place's slot.
+  if (style?.concise === true && at === '' && f.record !== undefined && inGame !== '')
+    return `${paint('bold', concisePath(report.file))}: ${inGame.slice(0, -2)}: ${severity} ${paint('dim', f.code)} ${printable(f.message)}`;
   if (style?.concise === true)
     return `${paint('bold', concisePath(report.file))}:${at === '' ? '' : `${at}:`} ${severity} ${paint('dim', f.code)} ${message}`;
   // Padded outside the colour: the columns line up as without it.

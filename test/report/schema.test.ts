@@ -97,6 +97,8 @@ describe('corpus files validate too', () => {
     join(gnubg, 's01_money_jacoby.mat'),
     join(gnubg, 's02_money_autodouble_beaver_resign.sgf'),
     join(gnubg, 'm19_len7_nackgammon.sgf'),
+    // An .xg file with an illegal move: a finding placed by game, move and record.
+    join(CORPUS, 'xg', 'kevung__Squire-Jorgensen-Harmand-Unger_7_point_match_18-08-2024.xg'),
   ];
 
   it('in JSON and NDJSON, with rule and selection flags set', async () => {
@@ -110,6 +112,12 @@ describe('corpus files validate too', () => {
       expect.arrayContaining(['duplicate-match', 'io-error']),
     );
     expect(reports.filter((r) => r.length === 0)).toHaveLength(2);
+    const xg = reports.find((r) => r.format === 'xg');
+    expect(xg?.games.flatMap((g) => g.findings).find((f) => f.code === 'illegal-move')).toMatchObject({
+      game: 7,
+      move: 26,
+      record: 582,
+    });
     const ndjson = await cli(
       'verify',
       ...paths,
@@ -196,7 +204,7 @@ describe('the schema refuses what bgaudit does not write', () => {
     ['a score that is not a pair', (r) => ((game(r).startScore as Json).recorded = [1, 2, 3])],
     ['a position field renamed', (r) => rename(gameFinding(r).position as Json, 'positionId', 'position_id')],
     ['a rule source not in the enum', (r) => (((r.rules as Json).source as Json).jacoby = 'guessed')],
-    ['a format not in the enum', (r) => (r.format = 'xg')],
+    ['a format not in the enum', (r) => (r.format = 'bgf')],
     [
       'an unreadable file with games',
       (r) => Object.assign(r, { match: null, players: null, length: null, rules: null }),
