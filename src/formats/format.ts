@@ -14,6 +14,8 @@ interface FormatBase {
   readonly name: string;
   /** The file name endings (lower case, with the dot) a folder's walk reads as this format without looking inside. */
   readonly extensions: readonly string[];
+  /** What a place in its records counts: a text's lines, a binary file's records (as `show` names them). */
+  readonly placeUnit: 'line' | 'record';
   /**
    * The sides when the record names no player: as a finding's message names them (side 0
    * first), and as a board labels them.

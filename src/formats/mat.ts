@@ -10,6 +10,7 @@ export const MAT = {
   name: 'mat',
   kind: 'text',
   extensions: ['.mat'],
+  placeUnit: 'line',
   // The reader of last resort: a text no other format claims is read as a .mat, whose reader says why it is not one.
   detects: () => true,
   unnamedSides: { inFindings: ['the left player', 'the right player'], onBoards: ['left player', 'right player'] },

@@ -21,6 +21,7 @@ export const SGF = {
   name: 'sgf',
   kind: 'text',
   extensions: ['.sgf'],
+  placeUnit: 'line',
   detects: (head) => /^\s*\(\s*;/.test(head),
   unnamedSides: { inFindings: ['White', 'Black'], onBoards: ['White', 'Black'] },
   writesAutoDoubles: true,

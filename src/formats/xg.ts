@@ -8,6 +8,7 @@ export const XG = {
   name: 'xg',
   kind: 'binary',
   extensions: ['.xg'],
+  placeUnit: 'record',
   // XG names its players in the match header; a header with no name is XG's "player 1" and "player 2".
   unnamedSides: { inFindings: ['player 1', 'player 2'], onBoards: ['player 1', 'player 2'] },
   writesAutoDoubles: true,

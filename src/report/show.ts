@@ -80,7 +80,7 @@ export function showMatch(r: AuditedMatch, only?: number, room = MAX_GAMES_SHOWN
         ? ` (written as ${aOrAn(r.recordedLength)} ${r.recordedLength}-point match)`
         : '';
     const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
-    const at = formatOf(r.format).kind === 'binary' ? `record ${g.line}` : `line ${g.line}`;
+    const at = `${formatOf(r.format).placeUnit} ${g.line}`;
     out.push(
       `Game ${g.game} (${at}), ${kind}${written}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
     );
@@ -185,7 +185,7 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
   if (at.boards.length === 1 && only !== undefined) {
     const place = column !== undefined && only.column !== null ? `${at.line}:${only.column}` : `${at.line}`;
     // A binary file's line is a record (read/record-places.ts), one action on it: no column to name.
-    const where = formatOf(r.format).kind === 'binary' ? `Record ${at.line}` : `Line ${place}`;
+    const where = formatOf(r.format).placeUnit === 'record' ? `Record ${at.line}` : `Line ${place}`;
     const out = [`${where}, game ${at.game} (${KIND_WORDS[only.kind]}): ${printable(at.text)}`];
     // The first board of the line also takes the findings written before its column.
     const whole = column === undefined || (only.column !== null && column < only.column);
