@@ -32,10 +32,21 @@ describe('printable', () => {
       '\\\\server',
       'caf\\xe9.mat',
       'end\\',
-      '\u00a0\u00ff\u200f\u202f',
+      '\u00a0\u00ff\u202f',
+      'Дмитрий Ωμέγα',
+      'Ἀλέξανδρος',
     ]) {
       expect(printable(s)).toBe(s);
     }
+  });
+
+  it('escapes what prints as nothing, and the look-alike letters of a word that mixes scripts', () => {
+    expect(printable('Lla\u200bbba')).toBe('Lla\\u200bbba');
+    expect(printable('\ufeffAnna\u00ad\u2060\u200d\u200e\u061c')).toBe('\\ufeffAnna\\xad\\u2060\\u200d\\u200e\\u061c');
+    // A Cyrillic а (U+0430) and ο (Greek U+03BF) inside Latin words: each named.
+    expect(printable('Llаbba vs Bοb')).toBe('Ll\\u0430bba vs B\\u03bfb');
+    // A word all Cyrillic beside a Latin one is two names, each in one script.
+    expect(printable('Иван Smith')).toBe('Иван Smith');
   });
 
   it('printableLines keeps the line breaks and escapes the rest', () => {
