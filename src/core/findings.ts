@@ -70,14 +70,6 @@ export interface Place {
   column?: number;
 }
 
-/** Where a finding in a binary file is (`.xg`), which has no lines: its game's move, and its record. */
-export interface RecordPlace {
-  /** The roll the finding is at, or comes before, counted from 1 in its game. */
-  move?: number;
-  /** The record's index in the file's game records, from 1. */
-  record?: number;
-}
-
 /** What a finding may say besides its code, severity and message: where, and the values compared. */
 export type FindingExtra<C extends FindingCode = FindingCode> = Place & ValuesOf<C>;
 

@@ -41,6 +41,20 @@ export function checkersPerSide(variant: Variant): number {
   return START[variant].reduce((n, [, c]) => n + c, 0);
 }
 
+/**
+ * The side of a set-up (each side's counts, index 1-24 its points and 25 its bar) that has more
+ * checkers on the board than the variant gives it, or null: such a board cannot be played.
+ */
+export function overfullSide(sides: readonly (readonly number[])[], variant: Variant): Side | null {
+  const most = checkersPerSide(variant);
+  for (const s of [0, 1] as const) {
+    let n = 0;
+    for (let i = 1; i <= 25; i++) n += sides[s]?.[i] ?? 0;
+    if (n > most) return s;
+  }
+  return null;
+}
+
 /** Each variant's start, one side's 26 counts. */
 function startSide(variant: Variant): Uint8Array {
   const a = new Uint8Array(26);

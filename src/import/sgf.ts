@@ -12,7 +12,7 @@ import {
   type SgfProperty,
   type SgfTree,
 } from '../../grammars/sgf.js';
-import { checkersPerSide, startPosition } from '../engine/board.js';
+import { checkersPerSide, overfullSide, startPosition } from '../engine/board.js';
 import { ParseErrorList, parseError } from './parse-error.js';
 import type { Count } from '../../grammars/mat-nodes.js';
 import { quoteDigits, wholeNumber } from '../../grammars/numbers.js';
@@ -260,6 +260,21 @@ class GameReader {
         this.sides = [Array.from(start.sides[0]), Array.from(start.sides[1])];
       }
       setBoard(this.text, p, this.sides);
+      const overfull = overfullSide(this.sides, this.variant);
+      if (overfull !== null) {
+        const name = overfull === 0 ? 'White' : 'Black';
+        this.errors.push(
+          parseError(
+            p.line,
+            p.column,
+            `a position of at most ${checkersPerSide(this.variant)} checkers a side`,
+            `more for ${name}`,
+          ),
+        );
+        this.game.unreadableFrom = p.line;
+        delete setup.sides;
+        return;
+      }
       const checkers = checkersPerSide(this.variant);
       for (const side of this.sides) side[0] = Math.max(0, checkers - side.slice(1).reduce((a, b) => a + b, 0));
       setup.sides = this.sides;

@@ -12,7 +12,7 @@ import type { Format, MatchRecord, ParseError } from '../core/model.js';
 export const HEAD_BYTES = 4096;
 
 /** A binary file's matches, read from its bytes (formats/format.ts, BinaryFormat). */
-export interface BinaryRead {
+interface BinaryRead {
   format: Format;
   matches: MatchRecord[];
   errors: ParseError[];

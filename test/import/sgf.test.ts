@@ -152,6 +152,18 @@ describe('sgf import: GNU Backgammon files', () => {
     expect(g.setup).toEqual({ line: 2, onRoll: 1, cube: { value: 1, owner: -1 }, sides: [white, black] });
   });
 
+  it('a set-up of more checkers than a side has is a parse-error, and the game is not replayed from it', () => {
+    const text = new TextDecoder().decode(fixture('sgf', 'gnubg-position-setup.sgf'));
+    const overfull = new TextEncoder().encode(text.replace('AW[a][a]', `AW${'[a]'.repeat(42)}`));
+    const r = importRecord(overfull, 'x.sgf');
+    expect(r.errors).toMatchObject([
+      { line: 2, expected: 'a position of at most 15 checkers a side', found: 'more for White' },
+    ]);
+    expect(r.matches[0].games[0].setup?.sides).toBeUndefined();
+    // Audited, not thrown: the Position ID of a board of 55 checkers cannot be made.
+    expect(() => auditFile(overfull, 'x.sgf')).not.toThrow();
+  });
+
   it('a rollout log: set-up nodes before the moves, no result', () => {
     const g = only('gnubg-rollout-log.sgf').games[0];
     const start = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];

@@ -27,7 +27,7 @@ export class XgDamaged extends Error {}
 
 interface IndexEntry {
   name: string;
-  /** Size once inflated (the file's claim; checked against the limit and the inflated bytes). */
+  /** Size once inflated (the file's claim, checked against the limit; the checksum vouches for the bytes). */
   size: number;
   storedSize: number;
   start: number;
@@ -44,19 +44,17 @@ function shortString(bytes: Uint8Array, at: number, width: number): string {
 }
 
 /** zlib data inflated, at most `limit` bytes of it. */
-function inflated(data: Uint8Array, limit: number, what: string): Uint8Array {
+function inflated(data: Uint8Array, limit: number, what: string, whose = ' (--max-file-size)'): Uint8Array {
   try {
     return inflateSync(data, { maxOutputLength: Math.max(1, limit) });
   } catch (e) {
     if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new XgDamaged(`its ${what} inflates to more than the ${limit}-byte limit (--max-file-size)`);
+      throw new XgDamaged(`its ${what} inflates to more than the ${limit}-byte limit${whose}`);
     throw new XgDamaged(`its ${what} is not valid compressed data (${(e as Error).message})`);
   }
 }
 
 function indexOf(bytes: Uint8Array, view: DataView, limit: number): { entries: IndexEntry[]; dataStart: number } {
-  if (bytes.length < GDF_HEADER_BYTES + ARCHIVE_RECORD_BYTES)
-    throw new XgDamaged('the file is shorter than its headers');
   const end = bytes.length - ARCHIVE_RECORD_BYTES;
   const crc = view.getUint32(end, true);
   const count = view.getInt32(end + 4, true);
@@ -70,7 +68,10 @@ function indexOf(bytes: Uint8Array, view: DataView, limit: number): { entries: I
   if (crc32(bytes.subarray(dataStart, end)) !== crc)
     throw new XgDamaged('its archive fails its checksum (the file is damaged)');
   const raw = bytes.subarray(indexStart, end);
-  const index = indexCompressed ? inflated(raw, Math.min(limit, count * INDEX_ENTRY_BYTES), 'archive index') : raw;
+  const most = Math.min(limit, count * INDEX_ENTRY_BYTES);
+  const index = indexCompressed
+    ? inflated(raw, most, 'archive index', most < limit ? ` of its ${count} entries` : undefined)
+    : raw;
   if (index.length < count * INDEX_ENTRY_BYTES) throw new XgDamaged("its archive's index is cut short");
   const at = new DataView(index.buffer, index.byteOffset, index.byteLength);
   const entries: IndexEntry[] = [];
@@ -93,6 +94,8 @@ function indexOf(bytes: Uint8Array, view: DataView, limit: number): { entries: I
  * cannot be had.
  */
 export function xgGameFile(bytes: Uint8Array, limit: number): Uint8Array {
+  if (bytes.length < GDF_HEADER_BYTES + ARCHIVE_RECORD_BYTES)
+    throw new XgDamaged('the file is shorter than its headers');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getInt32(4, true) !== 1) throw new XgDamaged(`its header is of version ${view.getInt32(4, true)}, not 1`);
   const { entries, dataStart } = indexOf(bytes, view, limit);

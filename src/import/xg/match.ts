@@ -16,7 +16,8 @@ import type {
   Side,
   Variant,
 } from '../../core/model.js';
-import { startPosition } from '../../engine/board.js';
+import { checkersPerSide, overfullSide, startPosition } from '../../engine/board.js';
+import { MAX_CUBE } from '../../core/limits.js';
 import {
   xgRecords,
   type XgCube,
@@ -80,7 +81,7 @@ function headersOf(h: XgMatchHeader, line: number): Header[] {
 }
 
 /** XG's engine position (side 0 positive, side 1 negative at 25 - its point; bars at 25 and 0) as each side's counts. */
-function sidesOf(position: number[], variant: Variant): [number[], number[]] | null {
+function sidesOf(position: number[], variant: Variant): [number[], number[]] | null | 'overfull' {
   if (position.every((n) => n === 0)) return null;
   const sides: [number[], number[]] = [new Array<number>(26).fill(0), new Array<number>(26).fill(0)];
   for (let i = 1; i <= 24; i++) {
@@ -90,6 +91,7 @@ function sidesOf(position: number[], variant: Variant): [number[], number[]] | n
   }
   sides[0][25] = Math.max(0, position[25] ?? 0);
   sides[1][25] = Math.max(0, -(position[0] ?? 0));
+  if (overfullSide(sides, variant) !== null) return 'overfull';
   const start = startPosition(variant).sides;
   const same = sides.every((s, k) => s.every((n, i) => i === 0 || n === start[k as Side][i]));
   if (same) return null;
@@ -228,13 +230,16 @@ class XgMatches {
     if (r.type === 'game') {
       this.moves = 0;
       this.lines.push(`Game ${r.number}: ${this.names[0]} ${r.score[0]}, ${this.names[1]} ${r.score[1]}`);
-      const sides = sidesOf(r.position, match.variant);
+      const read = sidesOf(r.position, match.variant);
+      const sides = read === 'overfull' ? null : read;
+      // The cube automatic doubles make: at most the largest cube there is.
+      const autoDoubles = r.autoDoubles >= 0 && 2 ** r.autoDoubles <= MAX_CUBE ? r.autoDoubles : 0;
       const setup: GameSetup | null =
-        sides === null && r.autoDoubles === 0
+        sides === null && autoDoubles === 0
           ? null
           : {
               ...(sides === null ? {} : { sides }),
-              ...(r.autoDoubles > 0 ? { autoDoubles: r.autoDoubles } : {}),
+              ...(autoDoubles > 0 ? { autoDoubles } : {}),
               line,
             };
       this.game = {
@@ -249,6 +254,12 @@ class XgMatches {
         setup,
       };
       match.games.push(this.game);
+      if (read === 'overfull') {
+        this.error(line, `a start position with more than ${checkersPerSide(match.variant)} checkers of one player`);
+        this.game.unreadableFrom = line;
+      }
+      if (autoDoubles !== r.autoDoubles)
+        this.error(line, `${r.autoDoubles} automatic doubles: a cube past the largest there is (${MAX_CUBE})`);
       return;
     }
     if (r.type === 'matchEnd') {

@@ -4,7 +4,7 @@
 // (packed, little-endian); a record's own version-dependent fields are read only when the match
 // header's version has them.
 
-export const RECORD_BYTES = 2560;
+const RECORD_BYTES = 2560;
 
 /** The record types, as byte 8 of a record numbers them. */
 const TYPE = { match: 0, game: 1, cube: 2, move: 3, gameEnd: 4, matchEnd: 5 } as const;
@@ -35,7 +35,7 @@ export interface XgMatchHeader {
   version: number;
 }
 
-export interface XgGameHeader {
+interface XgGameHeader {
   type: 'game';
   score: [number, number];
   crawford: boolean;
@@ -79,13 +79,13 @@ export interface XgGameEnd {
   termination: number;
 }
 
-export interface XgMatchEnd {
+interface XgMatchEnd {
   type: 'matchEnd';
   score: [number, number];
   winner: number;
 }
 
-export interface XgOther {
+interface XgOther {
   type: 'other';
   code: number;
 }
