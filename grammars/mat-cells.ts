@@ -38,6 +38,7 @@ const TAKE = /Takes|Accepts/iy;
 const DROP = /Drops|Passes|Refuses/iy;
 const WINS = /Wins[ \t]+(\d+)[ \t]+points?([ \t]+and[ \t]+the[ \t]+match)?/iy;
 const LOSSES = /Losses[ \t]+(\d+)[ \t]+points?/iy;
+const RESIGNS = /Resigns/iy;
 const NUMBER = /(\d+)\)/y;
 const PARTIAL_MOVE = new RegExp(String.raw`${POINT}\*?(?:/(?:${POINT}\*?)?)*`, 'iy');
 const REST_OF_LINE = /[^\n]*\n?/y;
@@ -90,6 +91,7 @@ function readCell(
     case 114: // r
       if ((m = at(CUBE, input, pos))) break;
       if (c === 114 && (m = at(DROP, input, pos))) return ends(s, { type: 'drop', column }, DROP.lastIndex);
+      if (c === 114 && at(RESIGNS, input, pos)) return ends(s, { type: 'resigns', column }, RESIGNS.lastIndex);
       return null;
     case 116: // t
     case 97: // a
@@ -197,27 +199,31 @@ export function readMoveLine(s: CellScratch, input: string, i: number): MoveLine
     pos = q + 1;
   }
   let count = 0;
+  let bad: BadLineNode | null = null;
   for (;;) {
     pos = skipBlanks(input, pos);
     if (pos >= end) break;
     s.next = -1;
     const read = readCell(s, input, pos, pos - i, end);
-    if (read === FAILED) return badMoveLine(s, input, i, s.errorOffset, s.expected);
-    if (read === null) {
-      const partial = cellErrorAt(input, pos);
-      return partial
-        ? badMoveLine(s, input, i, partial.offset, partial.expected)
-        : badMoveLine(s, input, i, pos, CELL_EXPECTED);
-    }
-    const after = s.end;
-    // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
-    if (after < end && !isBlank(input.charCodeAt(after))) {
-      const partial = cellErrorAt(input, after);
-      const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
-      return badMoveLine(s, input, i, after, partial ? partial.expected : expected);
+    const failed = cellFailure(s, input, pos, end, read);
+    if (failed !== null || read === null || read === FAILED) {
+      // The first cell that cannot be read is the line's error; the cells after it are still
+      // read, each from the next gap of two blanks (the columns' gap), so that a result written
+      // beside an unknown word is kept.
+      if (bad === null) {
+        bad = badMoveLine(s, input, i, failed?.offset ?? pos, failed?.expected ?? CELL_EXPECTED);
+        bad.cellColumn = pos - i;
+      }
+      pos = nextGap(input, pos, end);
+      continue;
     }
     s.cells[count++] = read;
-    pos = s.next > after ? s.next : after; // past the blanks a roll has looked through
+    pos = s.next > s.end ? s.next : s.end; // past the blanks a roll has looked through
+  }
+  if (bad !== null) {
+    bad.cells = s.cells.slice(0, count);
+    s.end = end < input.length ? end + 1 : end;
+    return bad;
   }
   const first = s.cells[0];
   const second = s.cells[1];
@@ -225,6 +231,32 @@ export function readMoveLine(s: CellScratch, input: string, i: number): MoveLine
     count === 1 && first ? [first] : count === 2 && first && second ? [first, second] : s.cells.slice(0, count);
   s.end = end < input.length ? end + 1 : end;
   return { type: 'moves', offset: i, line: 0, number, cells };
+}
+
+/** Why the cell read at `pos` (`read`) is not a cell, and where it goes wrong; null when it is one. */
+function cellFailure(
+  s: MoveScratch,
+  input: string,
+  pos: number,
+  end: number,
+  read: Cell | typeof FAILED | null,
+): { offset: number; expected: string } | null {
+  if (read === FAILED) return { offset: s.errorOffset, expected: s.expected };
+  if (read === null) return cellErrorAt(input, pos) ?? { offset: pos, expected: CELL_EXPECTED };
+  const after = s.end;
+  // A cell must end at a space or the end of the line: `Takesx` or `13/8x` is not a cell.
+  if (after < end && !isBlank(input.charCodeAt(after))) {
+    const partial = cellErrorAt(input, after);
+    const expected = read.type === 'roll' ? AFTER_MOVE_EXPECTED : 'a space or the end of the line';
+    return { offset: after, expected: partial ? partial.expected : expected };
+  }
+  return null;
+}
+
+/** Where the next cell may start after a cell that could not be read: past the next two blanks, else the line's end. */
+function nextGap(input: string, pos: number, end: number): number {
+  for (let k = pos; k + 1 < end; k++) if (isBlank(input.charCodeAt(k)) && isBlank(input.charCodeAt(k + 1))) return k;
+  return end;
 }
 
 function badMoveLine(s: ScanEnd, input: string, lineStart: number, errorOffset: number, expected: string): BadLineNode {

@@ -24,6 +24,13 @@ export interface BadLineNode {
   column: number;
   expected: string;
   found: string;
+  /**
+   * A move line whose cells are read one by one: the cell that could not be read starts at
+   * `cellColumn` (from 0, as cells' columns count), and `cells` are the line's cells that could,
+   * before and after it.
+   */
+  cells?: Cell[];
+  cellColumn?: number;
 }
 
 export type Cell =
@@ -33,6 +40,8 @@ export type Cell =
   | { type: 'drop'; column: number }
   | { type: 'wins'; column: number; points: Count; andMatch: boolean }
   | { type: 'losses'; column: number; points: Count }
+  /** GammonView's word for a resignation: its value is the other side's `Wins N points`. */
+  | { type: 'resigns'; column: number }
   /** A move number inside a line (a galaxy glitch: `24) 43: 21/18 18/14   24)  Losses 2 point`). */
   | { type: 'number'; column: number; value: number | null };
 

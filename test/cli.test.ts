@@ -51,7 +51,7 @@ describe('bgaudit verify', () => {
     expect(r.stdout).toMatch(
       /point-not-a-number\.mat\n\s+8:13\s+error\s+game 1: cannot read this line: expected a point.*parse-error\n/,
     );
-    expect(r.stdout).toMatch(/^11 files, 10 matches, 12 games: 11 errors, 1 warning, 0 info$/m);
+    expect(r.stdout).toMatch(/^12 files, 11 matches, 13 games: 12 errors, 1 warning, 0 info$/m);
   });
 
   it('exit 0 on clean files', async () => {

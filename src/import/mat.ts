@@ -109,14 +109,23 @@ function gameOf(node: GameNode, index: number, errors: ErrorSink, seen: MatchSee
       game.comments.push({ text: line.text, line: line.line });
       continue;
     }
-    if (line.type === 'bad') {
-      errors.push(parseErrorOf(line));
-      game.unreadableFrom ??= line.line;
-      continue;
-    }
+    if (line.type === 'bad') errors.push(parseErrorOf(line));
+    // A line with a cell that cannot be read keeps its other cells: those before it are played,
+    // and from it on the game is unreadable (only a result is kept: the board would be a guess).
+    const cells = line.type === 'bad' ? (line.cells ?? []) : line.cells;
+    // Where the unreadable cell is (a line not read cell by cell: its start).
+    let unreadableAt = line.type === 'bad' ? (line.cellColumn ?? -1) : null;
     let previous: Side | null = null;
-    for (const cell of line.cells) {
-      // A cell's type and column read once: the cells come in seven shapes.
+    for (let k = 0; ; k++) {
+      const cell = cells[k];
+      // The unreadable cell takes its side, as a cell, when the cells reach its column.
+      if (unreadableAt !== null && (cell === undefined || cell.column > unreadableAt)) {
+        game.unreadableFrom ??= line.line;
+        if (unreadableAt >= 0) previous = previous === 0 || unreadableAt >= RIGHT_COLUMN_FROM ? 1 : 0;
+        unreadableAt = null;
+      }
+      if (cell === undefined) break;
+      // A cell's type and column read once: the cells come in eight shapes.
       const type = cell.type;
       if (type === 'number') continue;
       const column = cell.column;
@@ -201,6 +210,9 @@ function addCell(
       break;
     case 'losses':
       game.actions.push({ type: 'resign', side, line, column, points: pointsOf(game, cell, line, findings) });
+      break;
+    case 'resigns':
+      game.actions.push({ type: 'resign', side, line, column, points: null });
       break;
   }
 }

@@ -82,8 +82,13 @@ describe('.xg files', () => {
     const real = readFileSync(join(XG, 'kevung__test.xg'));
 
     it.each([
-      ['its header alone', fixture('xg', 'header-only.xg'), 'its header is of version 0, not 1'],
+      ['its header alone', fixture('xg', 'header-only.xg'), 'the file is shorter than its headers'],
       ['cut short', real.subarray(0, 50000), 'the file is cut short or damaged'],
+      [
+        'a header of another version',
+        Uint8Array.from(real, (b, i) => (i === 4 ? 2 : b)),
+        'its header is of version 2, not 1',
+      ],
       // Past the thumbnail: in the compressed records.
       [
         'a byte of its archive changed',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { importRecord } from '../../src/import/index.js';
 import type { Action, MatchRecord } from '../../src/core/model.js';
 import { fixture } from '../helpers.js';
+import { auditFile } from '../../src/read/file.js';
+import type { AuditedMatch } from '../../src/core/model.js';
 
 function read(name: string) {
   return importRecord(fixture('mat', name), name);
@@ -20,6 +22,45 @@ const brief = (a: Action) =>
     : a.type === 'double'
       ? `${a.side}:${a.kind}=${a.value}`
       : `${a.side}:${a.type}`;
+
+describe('a line read cell by cell', () => {
+  const file = 'gammonview-resigns.mat';
+
+  it("GammonView's Resigns is a resignation worth the Wins beside it, wherever it stands", () => {
+    const { matches, errors } = read(file);
+    const games = matches[0].games;
+    const resigns = (k: number) => games[k].actions.filter((a) => a.type === 'resign');
+    // Alone in the right column, the winner's Wins on the next line.
+    expect(resigns(0)).toMatchObject([{ side: 1, line: 10, points: null }]);
+    expect(games[0].result).toMatchObject({ winner: 0, points: 1 });
+    // At the left column's place, beside the winner's Wins.
+    expect(resigns(1)).toMatchObject([{ side: 0, line: 16, points: null }]);
+    expect(games[1].result).toMatchObject({ winner: 1, points: 2 });
+    // After a move, beside the Wins.
+    expect(games[2].actions.map(brief)).toEqual(['0:31', '1:42', '0:64', '0:resign']);
+    expect(games[2].result).toMatchObject({ winner: 1, points: 1 });
+    expect(errors).toEqual([]);
+    const [report] = auditFile(fixture('mat', file), file) as AuditedMatch[];
+    expect(report.findings).toEqual([]);
+    expect(report.games.map((g) => [g.winner, g.points.credited])).toEqual([
+      [0, 1],
+      [1, 2],
+      [1, 1],
+    ]);
+  });
+
+  it('an unknown word is one error on its cell: the move before it is played, the result beside it kept', () => {
+    const name = 'unknown-word-beside-result.mat';
+    const { matches, errors } = importRecord(fixture('mat', 'broken', name), name);
+    expect(errors).toMatchObject([{ line: 8, column: 22, found: "'Offers'" }]);
+    const [game] = matches[0].games;
+    expect(game.unreadableFrom).toBe(8);
+    expect(game.result).toMatchObject({ winner: 1, points: 1 });
+    const [report] = auditFile(fixture('mat', 'broken', name), name) as AuditedMatch[];
+    expect(report.findings.map((f) => `${f.line}:${f.column} ${f.code}`)).toEqual(['8:22 parse-error']);
+    expect(report.games[0]).toMatchObject({ winner: 1, points: { credited: 1 } });
+  });
+});
 
 describe('mat import: dialect fixtures', () => {
   it('gnubg export: players, length, every game with its recorded start score and result', () => {
@@ -147,6 +188,7 @@ describe('mat import: dialect fixtures', () => {
 describe('mat import: broken files', () => {
   it.each<[string, number, number, string]>([
     ['die-out-of-range.mat', 8, 6, 'two dice from 1 to 6'],
+    ['unknown-word-beside-result.mat', 8, 22, 'a roll'],
     ['point-not-a-number.mat', 8, 13, 'a point'],
     ['move-cut-short.mat', 7, 47, 'a point'],
     ['cube-without-value.mat', 8, 18, 'the new cube value'],
