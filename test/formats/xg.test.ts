@@ -49,12 +49,18 @@ describe('.xg files', () => {
     expect(stdout).toContain('2 files, 2 matches, 14 games: 0 errors');
   });
 
-  it('the .xg, .mat and .sgf of one match are one match', async () => {
+  it.each([
+    ['kevung__test', join(CORPUS, 'sgf', 'kevung__test.sgf')],
+    [
+      'kevung__charlot1-charlot2_7p_2025-11-08-2305',
+      join(CORPUS, 'sgf', 'kevung_gnubgparser__test_charlot1-charlot2_7p_2025-11-08-2305.sgf'),
+    ],
+  ])('%s: the .xg, .mat and .sgf of one match are one match', async (name, sgf) => {
     const { stdout } = await cli(
       'verify',
-      join(XG, 'kevung__test.xg'),
-      join(CORPUS, 'mat', 'kevung__test.mat'),
-      join(CORPUS, 'sgf', 'kevung__test.sgf'),
+      join(XG, `${name}.xg`),
+      join(CORPUS, 'mat', `${name}.mat`),
+      sgf,
       '--select',
       'duplicate-match',
       '--format',
@@ -65,6 +71,11 @@ describe('.xg files', () => {
       .filter((l) => l.startsWith('{"file"') && l.includes('"duplicate-match"'))
       .map((l) => JSON.parse(l) as MatchReport);
     expect(dups.map((r) => r.format).sort()).toEqual(['mat', 'sgf']);
+    for (const r of dups)
+      expect(r.findings.find((f) => f.code === 'duplicate-match')?.expected).toMatchObject({
+        file: join(XG, `${name}.xg`),
+        match: 1,
+      });
   });
 
   describe('a file that cannot be read is one parse-error, with no place', () => {
