@@ -33,9 +33,11 @@ const HELP_AFTER =
   '(chi-square over k = 1..5, exact on the total entries when a k expects fewer than 5), sequence\n' +
   '(chi-square of independence of consecutive rolls), opening (chi-square). A chi-square is made only\n' +
   'where fair dice expect 5 in every cell; a test that could not reach p < 0.05 whatever it saw is\n' +
-  '"too few to test". The tests of the run are held together by Holm\'s step-down at a family-wise\n' +
-  '0.05, over the tests that could reach its threshold (Tarone): fair dice see any test rejected in at\n' +
-  'most 1 run in 20, however many groups.\n' +
+  '"too few to test". The whole run\'s tests are held together by Holm\'s step-down at a family-wise\n' +
+  '0.05, over the tests that could reach its threshold (Tarone): fair dice see any of them rejected in\n' +
+  "at most 1 run in 20, and their verdicts are the same whatever --by asks. The groups' tests (--by)\n" +
+  'are a family of their own, held together the same way however many groups; the text report gives\n' +
+  'one line per group, and the full table of each group with a test rejected.\n' +
   'Exit code: 0 when no test is rejected, 1 when one is, 2 on usage or I/O failure or when there is no\n' +
   'roll to test. A file that cannot be read is named, and counts nothing.';
 

@@ -31,6 +31,7 @@ export function* renderDiceJson(r: DiceResult, run: { version: string; paths: st
     testsMade: r.testsMade,
     testsCounted: r.testsCounted,
     threshold: r.threshold,
+    groupTests: r.groupTests,
     rejected: r.rejected,
     groupsRejected: r.groupsRejected,
   };
@@ -85,7 +86,7 @@ export function* renderDiceCsv(r: DiceResult, terminal = false): Generator<strin
         rejected: t.p === null ? '' : t.rejected,
         counted: t.p === null ? '' : t.counted,
         min_p: t.p === null ? '' : t.minP,
-        threshold: r.threshold,
+        threshold: g === r.groups[0] || r.groupTests === null ? r.threshold : r.groupTests.threshold,
         n: t.n,
         min_expected: t.minExpected,
         observed: t.observed.join(';'),

@@ -102,11 +102,11 @@ function residualGrid(t: JudgedTest, title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${w}" width="${w}" role="img" aria-label="${shown(title)}">${cells.join('')}</svg><p class="legend">rows: a roll; columns: the same player's next roll; colour: (observed − expected) / √expected, <i style="background:#c5392b"></i>more than expected <i style="background:#2860c8"></i>fewer (full colour at 3)</p>`;
 }
 
-function testRow(t: JudgedTest, r: DiceResult): string {
+function testRow(t: JudgedTest, r: DiceResult, whole: boolean): string {
   return (
     `<tr${t.rejected ? ' class="below"' : ''}><td>${t.name}</td><td class="num">${t.statistic === null ? '-' : n(t.statistic)}</td>` +
     `<td class="num">${t.df ?? '-'}</td><td class="num">${pText(t.p)}</td>` +
-    `<td>${html(t.method)}<div class="words">${shown(verdictLine(t, r))}</div></td></tr>`
+    `<td>${html(t.method)}<div class="words">${shown(verdictLine(t, r, whole))}</div></td></tr>`
   );
 }
 
@@ -124,7 +124,7 @@ function groupCard(g: GroupResult, r: DiceResult, whole: boolean): string {
   return (
     `<section class="card"><h2>${title}: ${n(g.rolls)} rolls, ${n(g.openings)} openings</h2>` +
     '<table><thead><tr><th>test</th><th>statistic</th><th>df</th><th>p</th><th>method, and what p says</th></tr></thead><tbody>' +
-    g.tests.map((t) => testRow(t, r)).join('') +
+    g.tests.map((t) => testRow(t, r, whole)).join('') +
     '</tbody></table>' +
     `<p class="legend">Bars: observed minus expected with fair dice; <i style="background:#e3e8ee"></i>two standard deviations either way (chance alone stays inside about 95% of the time) <i style="background:#c5392b"></i>outside it.</p>` +
     charts.join('') +

@@ -1,6 +1,7 @@
-// `bgaudit dice --format text`: a table per group, and what each p-value says in plain words,
+// `bgaudit dice --format text`: the whole run's tests, and what each p-value says in plain words;
+// then with `--by`, one line per group and the full table of each group with a test rejected,
 // given a group at a time (the text of a run of many groups is never held whole).
-import type { DiceResult, GroupResult, JudgedTest } from '../stats/tally.js';
+import type { DiceResult, GroupResult, JudgedTest, TestFamily } from '../stats/tally.js';
 import type { DiceTest } from '../stats/tests.js';
 import { printable } from './escape.js';
 import { itemAt } from '../core/at.js';
@@ -79,22 +80,30 @@ function entries(t: DiceTest): string {
   return parts.join(', ');
 }
 
-/** The plain-words line: what the p-value says, and what it does not. */
-export function verdictLine(t: JudgedTest, r: DiceResult): string {
+/** The family a group's tests are held together in: the whole run's own, or every group's. */
+export function familyOf(r: DiceResult, whole: boolean): TestFamily & { name: string } {
+  if (whole || r.groupTests === null)
+    return { name: "the whole run's", made: r.testsMade, counted: r.testsCounted, threshold: r.threshold };
+  return { name: `the ${r.by} tests'`, ...r.groupTests };
+}
+
+/** The plain-words line: what the p-value says, and what it does not; `whole`: a test of the whole run. */
+export function verdictLine(t: JudgedTest, r: DiceResult, whole: boolean): string {
   if (t.p === null) return `not tested: ${t.note ?? 'nothing to test'}`;
   const p = formatP(t.p);
+  const f = familyOf(r, whole);
   if (t.rejected)
-    return `p = ${p}: fair dice would give a result this far from what they expect about once in ${oneIn(t.p)} archives; rejected after the run's correction (${r.testsCounted} tests, first threshold ${formatP(r.threshold)}), so chance alone is an unlikely reading. It does not say why (the dice, how the records were made, or which were kept).`;
+    return `p = ${p}: fair dice would give a result this far from what they expect about once in ${oneIn(t.p)} archives; rejected after ${f.name} correction (${f.counted} tests, first threshold ${formatP(f.threshold)}), so chance alone is an unlikely reading. It does not say why (the dice, how the records were made, or which were kept).`;
   if (!t.counted)
-    return `p = ${p}: with ${num(t.n)} observations this test could not reach the run's threshold (${formatP(r.threshold)}) whatever it saw: no evidence against the dice.`;
+    return `p = ${p}: with ${num(t.n)} observations this test could not reach ${f.name} threshold (${formatP(f.threshold)}) whatever it saw: no evidence against the dice.`;
   if (t.p < 0.05)
-    return `p = ${p}: fair dice would do this about once in ${oneIn(t.p)} archives; with ${r.testsCounted} tests held together, a few such p-values come by chance: not rejected, no evidence against the dice.`;
+    return `p = ${p}: fair dice would do this about once in ${oneIn(t.p)} archives; with ${f.counted} tests held together, a few such p-values come by chance: not rejected, no evidence against the dice.`;
   return `p = ${p}: fair dice would give a result at least this far from what they expect ${t.p >= 0.995 ? 'nearly always' : `${(100 * t.p).toFixed(0)}% of the time`}: no sign of unfair dice (which does not prove them fair).`;
 }
 
-function testLines(t: JudgedTest, r: DiceResult): string[] {
+function testLines(t: JudgedTest, r: DiceResult, whole: boolean): string[] {
   const head = `  ${t.name.padEnd(10)} ${(t.statistic === null ? '-' : num(t.statistic, 2)).padStart(10)} ${(t.df === null ? '-' : String(t.df)).padStart(4)} ${formatP(t.p).padStart(9)}  ${t.method}`;
-  const lines = [head, `      ${printable(observedText(t))}`, `      ${verdictLine(t, r)}`];
+  const lines = [head, `      ${printable(observedText(t))}`, `      ${verdictLine(t, r, whole)}`];
   if (t.note !== undefined && t.p !== null) lines.push(`      ${t.note}`);
   return lines;
 }
@@ -105,8 +114,30 @@ function groupBlock(g: GroupResult, r: DiceResult, whole: boolean): string {
     `${title}: ${num(g.rolls)} rolls, ${num(g.openings)} openings`,
     `  ${'test'.padEnd(10)} ${'statistic'.padStart(10)} ${'df'.padStart(4)} ${'p'.padStart(9)}  method`,
   ];
-  for (const t of g.tests) lines.push(...testLines(t, r));
+  for (const t of g.tests) lines.push(...testLines(t, r, whole));
   return lines.join('\n') + '\n\n';
+}
+
+/** The widest a group's name is padded to in the table of groups (a longer one pushes its row's p-values right). */
+const KEY_WIDTH = 24;
+
+/** The table of every group, one line each: its rolls and each test's p, `*` where it is rejected. */
+function* groupTable(r: DiceResult, groups: readonly GroupResult[]): Generator<string> {
+  const names = groups[0]?.tests.map((t) => t.name) ?? [];
+  const width = Math.min(
+    KEY_WIDTH,
+    groups.reduce((w, g) => Math.max(w, printable(g.key).length), r.by.length),
+  );
+  yield `Each ${r.by}: each test's p (* rejected after ${familyOf(r, false).name} correction; - not tested)\n`;
+  yield `  ${r.by.padEnd(width)} ${'rolls'.padStart(7)} ${'openings'.padStart(8)}${names.map((n) => ` ${n.padStart(10)}`).join('')}\n`;
+  for (const g of groups) {
+    const ps = g.tests.map((t) => ` ${(formatP(t.p) + (t.rejected ? '*' : ' ')).padStart(10)}`).join('');
+    yield (
+      `  ${printable(g.key).padEnd(width)} ${num(g.rolls).padStart(7)} ${num(g.openings).padStart(8)}${ps}`.trimEnd() +
+      '\n'
+    );
+  }
+  yield '\n';
 }
 
 /** Whether the run counted any roll or opening: with none, there is nothing to test (exit 2). */
@@ -122,17 +153,23 @@ export function runSentences(r: DiceResult): string[] {
     r.duplicatesLeftOut > 0
       ? ` ${plural(r.duplicatesLeftOut, 'match')} left out as repeating an earlier one (--keep-duplicates counts them).`
       : '';
-  const counted = r.testsCounted;
+  const family = (f: TestFamily) =>
+    `${plural(f.made, 'test')} made` +
+    (f.made === 0
+      ? '.'
+      : `, ${num(f.counted)} of them able to reach the threshold (the others, on few rolls, could not give so small a p whatever they saw). ` +
+        `Held together by Holm's step-down at a family-wise level of ${r.alpha}: the first threshold is p <= ${r.alpha} / ${num(f.counted)} = ${formatP(f.threshold)}.`);
+  const apart = r.groupTests;
+  const made = r.testsMade + (apart?.made ?? 0);
   return [
     `Dice of ${plural(r.files, 'file')}, ${plural(r.matches, 'match')}, ${plural(r.games, 'game')}.${left}`,
-    `${r.by === 'archive' ? 'The whole run' : `The whole run and ${plural(groups, r.by)}`}: ${plural(r.testsMade, 'test')} made` +
-      (r.testsMade === 0
-        ? '.'
-        : `, ${num(counted)} of them able to reach the threshold (the others, on few rolls, could not give so small a p whatever they saw). ` +
-          `Held together by Holm's step-down at a family-wise level of ${r.alpha}: the first threshold is p <= ${r.alpha} / ${num(counted)} = ${formatP(r.threshold)}.`),
-    r.testsMade === 0
+    `The whole run: ${family({ made: r.testsMade, counted: r.testsCounted, threshold: r.threshold })}`,
+    apart === null
       ? ''
-      : `Chance alone: with fair dice, a rejection in at most 1 run in ${Math.round(1 / r.alpha)} (at most ${r.alpha} false rejections expected); unadjusted, about ${num(Math.round(r.testsMade * r.alpha * 10) / 10, 1)} of these ${plural(r.testsMade, 'test')} would be below ${r.alpha}.`,
+      : `The ${plural(groups, r.by)}, a family of their own (the whole run's verdicts are the same whatever --by asks): ${family(apart)}`,
+    made === 0
+      ? ''
+      : `Chance alone: with fair dice, a rejection in at most 1 run in ${Math.round(1 / r.alpha)}${apart === null ? '' : ' in each family'} (at most ${r.alpha} false rejections expected); unadjusted, about ${num(Math.round(made * r.alpha * 10) / 10, 1)} of these ${plural(made, 'test')} would be below ${r.alpha}.`,
   ].filter((x) => x !== '');
 }
 
@@ -147,10 +184,13 @@ export function verdictOfRun(r: DiceResult, where: 'above' | 'below' = 'above'):
   return `${plural(r.rejected, 'test')} reject${r.rejected === 1 ? 's' : ''} fair dice after the correction${groups}: see ${where}.`;
 }
 
-/** The report, a group at a time. */
+/** The report, a group at a time: the whole run's table, the line of each group, the table of each group with a test rejected. */
 export function* renderDiceText(r: DiceResult): Generator<string> {
   yield runSentences(r).join('\n') + '\n\n';
-  for (let i = 0; i < r.groups.length; i++) yield groupBlock(itemAt(r.groups, i), r, i === 0);
+  const [whole, ...groups] = r.groups;
+  if (whole !== undefined) yield groupBlock(whole, r, true);
+  if (groups.length > 0) yield* groupTable(r, groups);
+  for (const g of groups) if (g.tests.some((t) => t.rejected)) yield groupBlock(g, r, false);
   if (r.unreadable.length > 0) {
     yield `${r.unreadable.length} file${r.unreadable.length === 1 ? '' : 's'} could not be read (no dice counted):\n`;
     for (const u of r.unreadable) yield `  ${printable(u.file)}: ${printable(u.message)} (${u.code})\n`;

@@ -1,8 +1,9 @@
 // The main thread's side of the dice audit: each file's counts added up per group, in input
 // order, then the tests of every group, held together by Holm's step-down over the tests that can
-// reach its threshold (correction.ts). Pure.
+// reach its threshold (correction.ts). Two families: the whole run's tests, held together alone,
+// so that their verdicts are the same whatever `--by` asks; and the groups' tests, together. Pure.
 import { type FileDice, type GroupBy } from './count.js';
-import { holmTarone } from './correction.js';
+import { type Correction, holmTarone } from './correction.js';
 import { type DiceCounts, addCounts, newCounts, rollsOf } from './dice.js';
 import { type DiceTest, RUN_ALPHA, diceTests, pipsSums } from './tests.js';
 import type { PmfSums } from './pvalue.js';
@@ -10,10 +11,17 @@ import { itemAt } from '../core/at.js';
 
 /** A test as the run judged it. */
 export interface JudgedTest extends DiceTest {
-  /** Rejected after the run's correction: fair dice are an unlikely reading. */
+  /** Rejected after its family's correction: fair dice are an unlikely reading. */
   rejected: boolean;
-  /** Its smallest possible p reaches the run's threshold: it is one of the tests the threshold is split over. */
+  /** Its smallest possible p reaches its family's threshold: it is one of the tests the threshold is split over. */
   counted: boolean;
+}
+
+/** A family of tests held together by the correction: how many, how many counted, the first threshold. */
+export interface TestFamily {
+  made: number;
+  counted: number;
+  threshold: number;
 }
 
 /** The whole run's group. */
@@ -42,15 +50,17 @@ export interface DiceResult {
   unreadable: UnreadableFile[];
   /** The whole run first, then each group (by file: in input order; else by key). */
   groups: GroupResult[];
-  /** The level the run's tests are held to together: the chance that fair dice see any test rejected. */
+  /** The level each family of tests is held to together: the chance that fair dice see any of its tests rejected. */
   alpha: number;
-  /** Tests made in the run (with a p-value). */
+  /** The whole run's tests made (with a p-value). */
   testsMade: number;
   /** Of them, those whose smallest possible p reaches the threshold: what alpha is split over. */
   testsCounted: number;
   /** The strictest threshold, alpha / testsCounted (Holm's first step; later steps are looser). */
   threshold: number;
-  /** Tests rejected after the correction. */
+  /** The groups' tests, a family of their own (null when there are no groups: `--by archive`). */
+  groupTests: TestFamily | null;
+  /** Tests rejected after the correction, in both families. */
   rejected: number;
   /** Groups with a test rejected. */
   groupsRejected: number;
@@ -111,17 +121,29 @@ export class DiceTally {
         tests: diceTests(counts, this.sums),
       }),
     );
-    const all = made.flatMap((g) => g.tests);
-    const c = holmTarone(all, RUN_ALPHA);
-    let i = 0;
-    const groups: GroupResult[] = made.map((g) => ({
+    const [whole, ...rest] = made;
+    const run = holmTarone(whole?.tests ?? [], RUN_ALPHA);
+    const apart =
+      this.by === 'archive'
+        ? null
+        : holmTarone(
+            rest.flatMap((g) => g.tests),
+            RUN_ALPHA,
+          );
+    const judged = (g: (typeof made)[number], c: Correction, from: number): GroupResult => ({
       ...g,
-      tests: g.tests.map((t) => ({
+      tests: g.tests.map((t, k) => ({
         ...t,
-        rejected: itemAt(c.rejected, i++),
+        rejected: itemAt(c.rejected, from + k),
         counted: t.p !== null && t.minP <= c.threshold,
       })),
-    }));
+    });
+    let from = 0;
+    const groups: GroupResult[] = made.map((g, k) => {
+      if (k === 0 || apart === null) return judged(g, run, 0);
+      from += k === 1 ? 0 : itemAt(made, k - 1).tests.length;
+      return judged(g, apart, from);
+    });
     return {
       by: this.by,
       files: this.files,
@@ -130,10 +152,11 @@ export class DiceTally {
       unreadable: this.unreadable,
       groups,
       alpha: RUN_ALPHA,
-      testsMade: c.made,
-      testsCounted: c.counted,
-      threshold: c.threshold,
-      rejected: c.rejected.filter(Boolean).length,
+      testsMade: run.made,
+      testsCounted: run.counted,
+      threshold: run.threshold,
+      groupTests: apart === null ? null : { made: apart.made, counted: apart.counted, threshold: apart.threshold },
+      rejected: [...run.rejected, ...(apart?.rejected ?? [])].filter(Boolean).length,
       groupsRejected: groups.slice(1).filter((g) => g.tests.some((t) => t.rejected)).length,
       duplicatesLeftOut: 0,
     };

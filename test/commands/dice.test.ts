@@ -18,12 +18,20 @@ interface DiceJson {
   testsMade: number;
   testsCounted: number;
   threshold: number;
+  groupTests: { made: number; counted: number; threshold: number } | null;
   rejected: number;
   groups: {
     key: string;
     rolls: number;
     openings: number;
-    tests: { name: string; statistic: number | null; df: number | null; p: number | null; observed: number[] }[];
+    tests: {
+      name: string;
+      statistic: number | null;
+      df: number | null;
+      p: number | null;
+      observed: number[];
+      rejected: boolean;
+    }[];
   }[];
   unreadable: { file: string; code: string; message: string }[];
 }
@@ -61,10 +69,36 @@ describe('bgaudit dice', () => {
     const rolls = doc.groups[0].tests[1];
     expect(rolls.df).toBe(20);
     expect(rolls.observed).toEqual([...sum.rolls]);
-    expect(doc.testsMade).toBe(doc.groups.flatMap((g) => g.tests).filter((t) => t.p !== null).length);
+    // Two families: the whole run's tests, and the players'.
+    const made = (groups: typeof doc.groups) => groups.flatMap((g) => g.tests).filter((t) => t.p !== null).length;
+    expect(doc.testsMade).toBe(made(doc.groups.slice(0, 1)));
     expect(doc.testsCounted).toBeLessThanOrEqual(doc.testsMade);
     expect(doc.threshold).toBeCloseTo(0.05 / doc.testsCounted, 15);
+    expect(doc.groupTests?.made).toBe(made(doc.groups.slice(1)));
+    expect(doc.groupTests?.threshold).toBeCloseTo(0.05 / (doc.groupTests?.counted ?? 0), 15);
     expect(r.code).toBe(doc.rejected > 0 ? 1 : 0);
+  });
+
+  it("the whole run's verdicts are the same whatever --by asks", async () => {
+    const verdicts = async (by: string) => {
+      const doc = JSON.parse((await cli('dice', ...FILES, '--by', by, '--format', 'json')).stdout) as DiceJson;
+      return { tests: doc.groups[0].tests.map((t) => [t.name, t.rejected]), threshold: doc.threshold };
+    };
+    const archive = await verdicts('archive');
+    for (const by of ['player', 'site', 'file']) expect(await verdicts(by)).toEqual(archive);
+  });
+
+  it('text: one line per group, and the full table of a group with a test rejected only', async () => {
+    const { stdout } = await cli('dice', ...FILES, '--by', 'player');
+    expect(stdout).toContain(
+      "Each player: each test's p (* rejected after the player tests' correction; - not tested)",
+    );
+    const rows = stdout.split('\n').filter((l) => /^ {2}\S+ +[\d,]+ +[\d,]+ /.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const name = row.trim().split(/ +/)[0];
+      expect(stdout.includes(`player ${name}: `)).toBe(row.includes('*'));
+    }
   });
 
   it('the pool (two workers) gives the same report as one', async () => {
