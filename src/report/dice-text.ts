@@ -81,7 +81,7 @@ function entries(t: DiceTest): string {
 }
 
 /** The family a group's tests are held together in: the whole run's own, or every group's. */
-export function familyOf(r: DiceResult, whole: boolean): TestFamily & { name: string } {
+function familyOf(r: DiceResult, whole: boolean): TestFamily & { name: string } {
   if (whole || r.groupTests === null)
     return { name: "the whole run's", made: r.testsMade, counted: r.testsCounted, threshold: r.threshold };
   return { name: `the ${r.by} tests'`, ...r.groupTests };
