@@ -551,11 +551,14 @@ function startScoreOf(
   const fromLine = scoreFrom(game, index, r, ctx, before, asRecorded);
   if (expected.some((e) => e[0] === recorded[0] && e[1] === recorded[1]))
     return { score: asRecorded, game: fromLine, line: null, computed: asRecorded };
-  const auto = autoDoubleFinding(game, ctx.record, ctx.rules, shown, before.last);
-  if (auto) return { score: asRecorded, game: fromLine, line: auto, computed: shown };
   const nextLine = ctx.record.games[index + 1]?.startScore ?? null;
   const moves = movesOf(game, fromLine.scored, fromLine.cube, ctx.rules);
   const judged = judgeLine(asRecorded, expected, nextLine, moves, creditingOf(ctx));
+  // Automatic doubles may explain the line, unless the next line follows the results and not it:
+  // then this line alone is wrong, and reading it as right would blame the next, right, one.
+  const auto = autoDoubleFinding(game, ctx.record, ctx.rules, shown, before.last);
+  if (auto && !(judged.kind === 'wrong' && judged.follows === 'results'))
+    return { score: asRecorded, game: fromLine, line: auto, computed: shown };
   if (judged.kind === 'agrees') return { score: asRecorded, game: fromLine, line: null, computed: asRecorded };
   const line = scoreLineFinding(game, judged, before.last);
   const computed: [number, number] = [judged.expected[0], judged.expected[1]];

@@ -59,6 +59,19 @@ describe('one wrong thing, one finding', () => {
         ['match-unfinished', 'warning', 110, undefined],
       ],
     ],
+    // A money line automatic doubles would explain, but the next line follows the results: the
+    // line alone is wrong (read as automatic doubles, the next, right, line was blamed).
+    [
+      'money-wrong-line-not-auto-doubles.mat',
+      'a money score line wrong alone, though automatic doubles would explain it',
+      [['score-mismatch', 'error', 14, 2]],
+    ],
+    // The same line, the next one going on from it: automatic doubles, a warning.
+    [
+      'money-auto-doubles-carried.mat',
+      'a money score line automatic doubles explain',
+      [['score-mismatch', 'warning', 13, 2]],
+    ],
   ])('%s (%s)', (name, _what, expected) => {
     expect(said(audit(name))).toEqual(expected);
   });
@@ -190,5 +203,14 @@ describe('a game after the match', () => {
     const after = text + '\n' + game.replace(' Game 1', ' Game 2').replace('lasse : 0 ', 'lasse : 5 ');
     const [r] = auditFile(new TextEncoder().encode(after), 'after.mat');
     expect(r.findings.filter((f) => f.severity === 'error').map((f) => f.code)).toEqual(['game-after-match']);
+  });
+});
+
+describe('a result after an unreadable cube answer', () => {
+  it('is not judged: the cube is 1 or 2, so the one finding is the unreadable line', () => {
+    const name = 'take-unreadable-result-unjudged.mat';
+    const [r] = auditFile(fixture('scoring', name), name);
+    expect(said(r)).toEqual([['parse-error', 'error', 11, 1]]);
+    expect(r.games[0]).toMatchObject({ termination: null, winner: 1, points: { recorded: 4, credited: 4 } });
   });
 });
