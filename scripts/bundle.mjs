@@ -1,13 +1,16 @@
-// The installed command as two bundles: dist/bin/bgaudit.js (the CLI) and the pool's worker
-// (dist/bin/worker-code.cjs, run by the small dist/bin/worker.cjs through V8's code cache). Node
-// resolves and links a module graph file by file, and each worker pays that again: one bundled
-// file loads several times faster (bench/README.md has the figures). tsc's output in dist/src
-// stays the library (`main`, types) and what the tests import; the bundles are what `bgaudit` runs.
+// The installed package as bundles: dist/bin/bgaudit.js (the CLI), the pool's worker
+// (dist/bin/worker-code.cjs, run by the small dist/bin/worker.cjs through V8's code cache) and the
+// library (dist/lib/index.js, `main`). Node resolves and links a module graph file by file, and
+// each worker pays that again: one bundled file loads several times faster (bench/README.md has
+// the figures). And a bundle holds its dependencies: the package installs with piscina alone,
+// which starts its workers from a file of its own. tsc's output in dist/src gives the types and
+// is what the tests and the benchmarks run.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 
 // Built afresh, so that no file an earlier build left can be packed or started.
 rmSync('dist/bin', { recursive: true, force: true });
+rmSync('dist/lib', { recursive: true, force: true });
 
 // The HTML report's page script is a file html-script-source.ts reads beside itself; a bundle
 // has no such file beside it, so it holds the text, put in place of that module. Counted: a
@@ -74,3 +77,15 @@ await build({
 });
 if (pageScriptsPut === 0) throw new Error('dist/bin/bgaudit.js: the page script was not put in');
 chmodSync('dist/bin/bgaudit.js', 0o755);
+// The library, as the command is bundled (its worker is dist/bin's: pool-setup.ts finds it).
+pageScriptsPut = 0;
+await build({
+  ...common,
+  entryPoints: { index: 'src/index.ts' },
+  outdir: 'dist/lib',
+  format: 'esm',
+  banner: {
+    js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+  },
+});
+if (pageScriptsPut === 0) throw new Error('dist/lib/index.js: the page script was not put in');

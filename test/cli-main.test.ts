@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, tempDir } from './helpers.js';
 
@@ -15,13 +16,27 @@ describe('the bgaudit command', () => {
     expect(run('verify')).toBe(2);
   });
 
-  // The library's modules (package.json `main`, and what bench:trust runs) start the same bundled
-  // worker as the command: from dist/src they find it in dist/bin.
+  // The library's modules (what bench:trust runs; `main` is their bundle, dist/lib) start the same
+  // bundled worker as the command: from dist/src they find it in dist/bin.
   it('runs from the library modules in dist/src as from the bundle', () => {
     const lib = join(ROOT, 'dist', 'src', 'cli-main.js');
     const out = spawnSync(process.execPath, [lib, 'verify', join(FIXTURES, 'scoring', 'gammon-on-drop.mat')], {
       encoding: 'utf8',
     });
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(1);
+    expect(out.stdout).toContain('gammon-on-drop');
+  });
+
+  // The package's `main`: the library bundled with its dependencies, its runs' worker from dist/bin.
+  it('runs from the library bundle (dist/lib), the package main', () => {
+    const lib = pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href;
+    const file = join(FIXTURES, 'scoring', 'gammon-on-drop.mat');
+    const script =
+      `const m = await import(${JSON.stringify(lib)});` +
+      `const code = await m.run(['verify', ${JSON.stringify(file)}], { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });` +
+      'process.exitCode = code;';
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(out.stderr).toBe('');
     expect(out.status).toBe(1);
     expect(out.stdout).toContain('gammon-on-drop');

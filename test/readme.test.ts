@@ -10,7 +10,7 @@ const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 describe('README.md', () => {
   it('opens with the two commands a newcomer needs', () => {
     const head = readme.split('\n').slice(0, 8).join('\n');
-    expect(head).toContain('npm ci && npx bgaudit verify fixtures/');
+    expect(head).toContain('npm ci && npm run build && npx bgaudit verify fixtures/');
     expect(head).toContain('npm ci && npm test');
   });
 

@@ -1,12 +1,10 @@
 // `bgaudit dice --format json|csv`: the run's groups and tests as data, given a group at a time
 // (the document of a run of many groups is never held whole).
-import { createRequire } from 'node:module';
+import Papa from 'papaparse';
 import type { DiceResult, GroupResult } from '../stats/tally.js';
 import { printable } from './escape.js';
 import { itemAt } from '../core/at.js';
 import { FORMULA } from './formula.js';
-
-type Papa = typeof import('papaparse');
 
 /** One group as JSON: its tests with their verdicts (`belowThreshold`: rejected, the older name kept). */
 function groupJson(g: GroupResult): unknown {
@@ -69,9 +67,8 @@ const DICE_CSV_COLUMNS = [
  * character reaches the terminal raw); in a file or a pipe it is kept exact.
  */
 export function* renderDiceCsv(r: DiceResult, terminal = false): Generator<string> {
-  const papa = createRequire(import.meta.url)('papaparse') as Papa;
   const unparse = (data: unknown[][]) =>
-    papa.unparse({ fields: [...DICE_CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: FORMULA, header: false });
+    Papa.unparse({ fields: [...DICE_CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: FORMULA, header: false });
   yield DICE_CSV_COLUMNS.join(',') + '\r\n';
   for (const g of r.groups) {
     const rows = g.tests.map((t) => {

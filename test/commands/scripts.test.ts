@@ -1,5 +1,5 @@
 // Promises a script can rely on, each checked by making the mistake.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, cli, reportsIn, tempDir } from '../helpers.js';
@@ -71,20 +71,31 @@ describe('the npm package', () => {
         'dist/bin/bgaudit.js',
         'dist/bin/worker.cjs',
         'dist/bin/worker-code.cjs',
-        'dist/src/cli-main.js',
-        'dist/src/report/page/script.js',
-        'dist/src/batch/worker.js',
+        'dist/lib/index.js',
         'dist/src/index.d.ts',
-        'dist/grammars/mat.js',
+        'dist/grammars/mat.d.ts',
       ]),
     );
+    // The bundles and the types: no module of dist/src, which the bundles hold.
     expect(
       files.filter(
         (f) =>
-          !/^dist\/(src|grammars)\/.+\.(js|d\.ts)$/.test(f) &&
+          !/^dist\/(src|grammars)\/.+\.d\.ts$/.test(f) &&
           !/^dist\/bin\/(bgaudit\.js|worker(-code)?\.cjs)$/.test(f) &&
+          f !== 'dist/lib/index.js' &&
           !['LICENSE', 'README.md', 'package.json'].includes(f),
       ),
     ).toEqual([]);
+  });
+
+  it('installs with piscina as its one dependency: the bundles hold the others', async () => {
+    const { ROOT } = await import('../helpers.js');
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies)).toEqual(['piscina']);
+    // No script runs when the package is installed (npm would warn of it).
+    expect(Object.keys(pkg.scripts).filter((s) => /^(pre|post)?install$|^prepare$/.test(s))).toEqual([]);
   });
 });
