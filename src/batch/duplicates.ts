@@ -14,6 +14,7 @@
 // its error count and its format, 2 bytes a part of a first copy, and each file's path once with
 // its first ordinal.
 import { finding } from '../core/findings.js';
+import { formatOf } from '../formats/index.js';
 import { FORMATS, type Finding, type MatchReport } from '../core/model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
 import { countAtMost } from '../core/sorted.js';
@@ -229,9 +230,9 @@ function errorCount(n: number, none: string): string {
 }
 
 /** What tells the two copies apart, or '' when nothing does. */
-function howTheyDiffer(d: DuplicateOf): string {
+function howTheyDiffer(d: DuplicateOf, unit: 'line' | 'record'): string {
   if (d.differs === null && d.errors === d.errorsHere) return '';
-  const where = d.differs === null ? '' : `; the copies differ at line ${d.differs.line} (${d.differs.part})`;
+  const where = d.differs === null ? '' : `; the copies differ at ${unit} ${d.differs.line} (${d.differs.part})`;
   const errors =
     d.errors === d.errorsHere
       ? d.errors === 0
@@ -241,25 +242,31 @@ function howTheyDiffer(d: DuplicateOf): string {
   return `${where}; ${errors}`;
 }
 
-/** The `duplicate-match` finding of a match of `file` whose games start at `line`. */
-function duplicateFinding(d: DuplicateOf, file: string, line: number | undefined): Finding {
+/**
+ * The `duplicate-match` finding of a match of `file` whose games start at `line`, in a format
+ * whose places count `unit`s (a binary file's are records: read/record-places.ts).
+ */
+function duplicateFinding(d: DuplicateOf, file: string, line: number | undefined, unit: 'line' | 'record'): Finding {
   const same = d.file === file ? `match ${d.ofMatch} of this file` : `${d.file}, match ${d.ofMatch}`;
+  const expected = { file: d.file, match: d.ofMatch, errors: d.errors, differsAt: d.differs?.line ?? null };
   return finding(
     'duplicate-match',
     'warning',
-    `this match repeats ${same}: the same players, length, rolls, moves, cube actions and results${howTheyDiffer(d)}`,
+    `this match repeats ${same}: the same players, length, rolls, moves, cube actions and results${howTheyDiffer(d, unit)}`,
     // Said where the match's games start (a report holds no line of the match itself).
-    {
-      line,
-      expected: { file: d.file, match: d.ofMatch, errors: d.errors, differsAt: d.differs?.line ?? null },
-    },
+    unit === 'record' ? { record: line, expected } : { line, expected },
   );
+}
+
+/** What a report's places count: its format's unit (a report of no format: lines). */
+function placeUnitOf(r: MatchReport): 'line' | 'record' {
+  return r.format === null || r.format === 'results' ? 'line' : formatOf(r.format).placeUnit;
 }
 
 /** Adds each `duplicate-match` finding to the report of the match it is about (in place), first. */
 export function addDuplicateFindings(reports: MatchReport[], duplicates: readonly DuplicateOf[]): void {
   for (const d of duplicates) {
     const r = reports.find((x) => x.match === d.match);
-    if (r) r.findings.unshift(duplicateFinding(d, r.file, r.games[0]?.line));
+    if (r) r.findings.unshift(duplicateFinding(d, r.file, r.games[0]?.line, placeUnitOf(r)));
   }
 }

@@ -62,12 +62,15 @@ type ValuesOf<C extends FindingCode> = C extends keyof ComparedValues
   ? Partial<ComparedValues[C]>
   : { recorded?: never; expected?: never };
 
-/** Where a finding is: its game, line and column (each when known). */
+/** Where a finding is: its game, line and column (each when known); in a binary file, its move and record. */
 export interface Place {
   /** Game number within its match. */
   game?: number;
   line?: number;
   column?: number;
+  /** In a binary file (`.xg`), instead of `line` and `column` (read/record-places.ts). */
+  move?: number;
+  record?: number;
 }
 
 /** What a finding may say besides its code, severity and message: where, and the values compared. */

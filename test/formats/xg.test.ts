@@ -78,6 +78,24 @@ describe('.xg files', () => {
       });
   });
 
+  it('an .xg copy met second is the duplicate, placed by record', async () => {
+    const { stdout } = await cli(
+      'verify',
+      join(CORPUS, 'mat', 'kevung__test.mat'),
+      join(XG, 'kevung__test.xg'),
+      '--format',
+      'ndjson',
+    );
+    const xg = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{"file"'))
+      .map((l) => JSON.parse(l) as MatchReport)
+      .find((r) => r.format === 'xg');
+    const f = xg?.findings.find((x) => x.code === 'duplicate-match');
+    expect(f).toMatchObject({ record: 2, expected: { file: join(CORPUS, 'mat', 'kevung__test.mat'), match: 1 } });
+    expect(f).not.toHaveProperty('line');
+  });
+
   describe('a file that cannot be read is one parse-error, with no place', () => {
     const damaged = (bytes: Uint8Array, name = 'x.xg') => {
       const reports = auditFile(bytes, name);
