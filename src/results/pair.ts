@@ -11,9 +11,9 @@ import { plural } from '../core/words.js';
 /** What the pairing needs of a match (its per-match CSV row): a few dozen bytes each. */
 export interface PlayedMatch {
   file: string;
-  /** The match's number in its file, and the line it starts on. */
+  /** The match's number in its file, and the line it starts on (null in a binary file, which has none). */
   match: number;
-  line: number;
+  line: number | null;
   players: [string, string];
   length: number;
   /** The date as the record writes it, '' when none. */
@@ -101,7 +101,7 @@ const shown = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
 /** `file:line` of a match, and which match of its file when it is not the first. */
 function matchPlace(m: PlayedMatch): string {
-  return `${m.file}:${m.line}${m.match > 1 ? ` (match ${m.match})` : ''}`;
+  return `${m.file}${m.line === null ? '' : `:${m.line}`}${m.match > 1 ? ` (match ${m.match})` : ''}`;
 }
 
 /** What the message says about a match whose own audit failed: its facts may be the record's slips. */

@@ -96,6 +96,15 @@ describe('.xg files', () => {
     expect(f).not.toHaveProperty('line');
   });
 
+  it('a results sheet names an .xg match by its file, not a line', async () => {
+    const sheet = join(tempDir('bgaudit-xg-'), 'results.csv');
+    writeFileSync(sheet, 'player1,player2,winner\nKévin Unger,Maxence Job,Maxence Job\n');
+    const { stdout } = await cli('verify', join(XG, 'kevung__test.xg'), '--results', sheet);
+    expect(stdout).toContain(
+      `${sheet}:2 and ${join(XG, 'kevung__test.xg')}: the row names the winner Maxence Job; in the file Kévin Unger won the match`,
+    );
+  });
+
   describe('a file that cannot be read is one parse-error, with no place', () => {
     const damaged = (bytes: Uint8Array, name = 'x.xg') => {
       const reports = auditFile(bytes, name);
