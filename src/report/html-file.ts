@@ -64,9 +64,12 @@ function valueText(v: unknown): string | undefined {
  * JSON. Where they differ is said only when it is known (copies in two formats are not compared
  * line by line: the message says what they share).
  */
-function firstCopyText(c: NonNullable<Extract<Finding, { code: 'duplicate-match' }>['expected']>): string {
+function firstCopyText(
+  c: NonNullable<Extract<Finding, { code: 'duplicate-match' }>['expected']>,
+  unit: 'line' | 'record',
+): string {
   const errors = c.errors === 0 ? 'no error of its own' : `${plural(c.errors, 'error')} of its own`;
-  const differs = c.differsAt === null ? '' : `; the copies differ at line ${c.differsAt}`;
+  const differs = c.differsAt === null ? '' : `; the copies differ at ${unit} ${c.differsAt}`;
   return `first met in ${c.file}, match ${c.match} (${errors})${differs}`;
 }
 
@@ -170,7 +173,10 @@ function evidenceOf(
   if (rv !== undefined) e.rv = printable(rv);
   // A duplicate's first copy in words; any other value as it is written.
   const ev =
-    f.code === 'duplicate-match' && f.expected !== undefined ? firstCopyText(f.expected) : valueText(f.expected);
+    f.code === 'duplicate-match' && f.expected !== undefined
+      ? // A binary file's finding has a record and no line (read/record-places.ts).
+        firstCopyText(f.expected, f.line === undefined && f.record !== undefined ? 'record' : 'line')
+      : valueText(f.expected);
   if (ev !== undefined) e.ev = printable(ev);
   return e;
 }
