@@ -75,7 +75,7 @@ export interface AuditRun extends DiscoverOptions {
    * results file's), written after the inputs through every sink as an input's is, with the text
    * of its file (the HTML report shows the lines of its findings).
    */
-  afterAll?: () => { report: MatchReport; source: string };
+  afterAll?: () => Promise<{ report: MatchReport; source: string }>;
 }
 
 /**
@@ -182,7 +182,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       desk,
       onOutcome: writeOutcome,
     });
-    const last = run.afterAll?.();
+    const last = await run.afterAll?.();
     if (last) {
       // Selected, held against the baseline and rendered as a worker does an input's.
       const { file } = last.report;
@@ -192,6 +192,9 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       outcome.add(last.report, 0);
       await writeOutcome(outcome.finish());
     }
+    // A signal that came during the work just done is acted on now, while the run still listens
+    // for it (its outputs not yet in place), not lost once it stops listening.
+    await new Promise((resolve) => setImmediate(resolve));
   } finally {
     spool?.remove();
   }

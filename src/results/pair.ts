@@ -118,6 +118,9 @@ function otherNote(row: ResultRow): string {
   return ` [${listed.join(', ')}]`;
 }
 
+/** Rows or matches paired between two pauses of `pairResultsPausing`. */
+const PAIRED_BETWEEN_PAUSES = 4096;
+
 /**
  * Pairs the rows with the matches and says what differs. A row pairs with a match of the same two
  * players (either order, names as people write them, after aliases) and, when both give a date,
@@ -130,6 +133,41 @@ export function pairResults(
   sheet: string,
   aliases: Aliases = new Aliases(),
 ): Finding[] {
+  const steps = pairing(rows, matches, sheet, aliases);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * The same, letting the event loop turn every few thousand rows: a signal sent while a sheet of
+ * a hundred thousand rows is paired is acted on at once, not after the pairing (nor lost, as it
+ * would be once the run has stopped listening for it).
+ */
+export async function pairResultsPausing(
+  rows: readonly ResultRow[],
+  matches: readonly PlayedMatch[],
+  sheet: string,
+  aliases: Aliases = new Aliases(),
+): Promise<Finding[]> {
+  const steps = pairing(rows, matches, sheet, aliases);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The pairing, pausing (a `yield`) every PAIRED_BETWEEN_PAUSES rows or matches. */
+function* pairing(
+  rows: readonly ResultRow[],
+  matches: readonly PlayedMatch[],
+  sheet: string,
+  aliases: Aliases,
+): Generator<void, Finding[]> {
+  let done = 0;
+  const pause = () => ++done % PAIRED_BETWEEN_PAUSES === 0;
   const byPair = new Map<string, Rematches>();
   const all: Candidate[] = [];
   matches.forEach((m, order) => {
@@ -143,6 +181,7 @@ export function pairResults(
   });
   const findings: Finding[] = [];
   for (const row of rows) {
+    if (pause()) yield;
     const at = `${sheet}:${row.line}`;
     const rowKeys = [aliases.resolve(row.players[0]).key, aliases.resolve(row.players[1]).key] as const;
     const rowDate = row.date === null ? null : isoDate(row.date);
@@ -163,6 +202,7 @@ export function pairResults(
     findings.push(...differences(row, rowKeys, pick, at, aliases));
   }
   for (const c of all) {
+    if (pause()) yield;
     if (c.paired) continue;
     const m = c.m;
     findings.push(

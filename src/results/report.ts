@@ -5,7 +5,7 @@ import type { MatchReport } from '../core/model.js';
 import type { Sink } from '../report/reporter.js';
 import type { Aliases } from '../standings/names.js';
 import { matchesSink } from './collect.js';
-import { pairResults, type PlayedMatch } from './pair.js';
+import { pairResultsPausing, type PlayedMatch } from './pair.js';
 import { parseSheet, SheetError, type ResultRow } from './sheet.js';
 import { readInputText, UnreadableInput } from '../batch/read-input.js';
 
@@ -31,13 +31,13 @@ export function readSheet(path: string, limit = RESULTS_LIMIT): Sheet {
 }
 
 /** The report on the results file: no match of its own (match null), the pairing's findings. */
-function resultsReport(
+async function resultsReport(
   path: string,
   rows: readonly ResultRow[],
   matches: readonly PlayedMatch[],
   aliases?: Aliases,
-): MatchReport {
-  return fileReport(path, 'results', pairResults(rows, matches, path, aliases));
+): Promise<MatchReport> {
+  return fileReport(path, 'results', await pairResultsPausing(rows, matches, path, aliases));
 }
 
 /** What a run given `--results` adds: the sink that gathers the matches, and the report made at the end. */
@@ -45,10 +45,10 @@ export function resultsCheck(
   path: string,
   sheet: Sheet,
   aliases?: Aliases,
-): { sink: { format: 'csv-match'; sink: Sink }; report: () => { report: MatchReport; source: string } } {
+): { sink: { format: 'csv-match'; sink: Sink }; report: () => Promise<{ report: MatchReport; source: string }> } {
   const matches: PlayedMatch[] = [];
   return {
     sink: matchesSink(matches),
-    report: () => ({ report: resultsReport(path, sheet.rows, matches, aliases), source: sheet.text }),
+    report: async () => ({ report: await resultsReport(path, sheet.rows, matches, aliases), source: sheet.text }),
   };
 }

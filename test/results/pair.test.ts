@@ -3,7 +3,7 @@
 // order, dates written two ways, rematches by length then in order).
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/model.js';
-import { pairResults, type PlayedMatch } from '../../src/results/pair.js';
+import { pairResults, pairResultsPausing, type PlayedMatch } from '../../src/results/pair.js';
 import type { ResultRow } from '../../src/results/sheet.js';
 import { Aliases } from '../../src/standings/names.js';
 
@@ -133,5 +133,24 @@ describe('pairResults: one finding for each thing that differs', () => {
     const start = performance.now();
     expect(pairResults(rows, matches, 'r.csv')).toEqual([]);
     expect(performance.now() - start).toBeLessThan(20_000); // a scan of every rematch for each row takes minutes
+  });
+});
+
+describe('pairResultsPausing', () => {
+  it('lets the event loop turn while a large sheet is paired (a signal is acted on at once), with the same findings', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => row({ line: i + 2, players: [`p${i}`, `q${i}`] }));
+    const matches = Array.from({ length: 5_000 }, (_, i) => match({ match: i + 1, players: [`p${i}`, `q${i}`] }));
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const found = await pairResultsPausing(rows, matches, 'r.csv');
+    counting = false;
+    // One pause every 4,096 rows or matches: at least 6 turns of the loop in the pairing.
+    expect(turns).toBeGreaterThanOrEqual(6);
+    expect(found).toEqual(pairResults(rows, matches, 'r.csv'));
   });
 });
