@@ -305,9 +305,11 @@ function keepMoment(w: Walk, a: Action): void {
 function endOf(w: Walk): GameEnd {
   if (w.ended !== null) return w.ended.end;
   // A double left unanswered where the record stops being readable: it was taken or dropped, and
-  // what the result is worth cannot be known (the cube is 1 or 2): the end is not judged.
+  // what the result is worth cannot be known (the cube is 1 or 2): the end is not judged. (With
+  // no result, the game is unfinished, as any.)
   const unreadable = w.game.unreadableFrom;
-  if (w.pending !== null && unreadable !== null) return { termination: null, stoppedAt: unreadable };
+  if (w.pending !== null && unreadable !== null && w.game.result !== null)
+    return { termination: null, stoppedAt: unreadable };
   // The record says who won but the board and cube do not end the game: a resignation.
   const result = w.game.result;
   return result ? { termination: 'resign', winner: result.winner, points: null } : { termination: 'unfinished' };

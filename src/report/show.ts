@@ -49,11 +49,12 @@ export function showHeading(file: string, r: AuditedMatch, several: boolean): st
   return `${printable(file)}${several ? `, match ${r.match}` : ''}: ${players}${named.length > 0 ? ` (${named.join(', ')})` : ''}\n\n`;
 }
 
-/** A file that cannot be read: one `file:line:column: message` line per finding. */
+/** A file that cannot be read: one `file:line:column: message` line per finding (a binary file's: its record, if any). */
 export function showUnreadable(file: string, r: FileReport): string {
-  return r.findings
-    .map((f) => `${printable(file)}:${f.line ?? 1}:${f.column ?? 1}: ${printable(f.message)}\n`)
-    .join('');
+  const binary = r.format !== null && r.format !== 'results' && formatOf(r.format).placeUnit === 'record';
+  const place = (f: Finding) =>
+    binary ? (f.record === undefined ? '' : `: record ${f.record}`) : `:${f.line ?? 1}:${f.column ?? 1}`;
+  return r.findings.map((f) => `${printable(file)}${place(f)}: ${printable(f.message)}\n`).join('');
 }
 
 /**
@@ -193,10 +194,16 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
     if (at.more > 0 && column === undefined) out.push(moreWords(at));
     return out.join('\n') + '\n';
   }
-  const out = [`Line ${at.line}, game ${at.game}: ${printable(at.text)}`];
+  const binary = formatOf(r.format).placeUnit === 'record';
+  const out = [`${binary ? 'Record' : 'Line'} ${at.line}, game ${at.game}: ${printable(at.text)}`];
   const found = findingsByBoard(r, at, true);
   at.boards.forEach((b, k) => {
-    const place = b.column === null ? `${at.line}` : `${at.line}:${b.column}`;
+    // A binary file's record has no columns to name: its actions are counted.
+    const place = binary
+      ? `record ${at.line}, action ${k + 1}`
+      : b.column === null
+        ? `${at.line}`
+        : `${at.line}:${b.column}`;
     const recorded = b.position?.recorded ? `: ${printable(b.position.recorded)}` : '';
     out.push('', `At ${place} (${KIND_WORDS[b.kind]})${recorded}`);
     out.push(...boardLines(r, at, b, itemAt(found, k), 'here'));
@@ -243,7 +250,9 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
         b.column !== null && (only.column !== undefined || r.at.boards.length > 1)
           ? `${r.at.line}:${b.column}`
           : `${r.at.line}`;
-      return boardSvg(viewOf(b.position, variant, names), { title: `line ${place}, game ${r.at.game}` }) + '\n';
+      const unit = formatOf(r.format).placeUnit;
+      const title = unit === 'record' ? `record ${r.at.line}` : `line ${place}`;
+      return boardSvg(viewOf(b.position, variant, names), { title: `${title}, game ${r.at.game}` }) + '\n';
     }
     const g = r.games.find((x) => x.game === only.game) ?? (r.games.length === 1 ? r.games[0] : undefined);
     if (g?.final)

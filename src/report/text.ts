@@ -11,8 +11,10 @@ import { plural } from '../core/words.js';
 
 export type { TextStyle } from './text-style.js';
 
+/** A finding's place: `line:col`; in a binary file (read/record-places.ts), its record when no game or move says where. */
 function where(f: Finding): string {
-  if (f.line === undefined) return '';
+  if (f.line === undefined)
+    return f.record !== undefined && f.game === undefined && f.move === undefined ? `record ${f.record}` : '';
   return f.column === undefined ? String(f.line) : `${f.line}:${f.column}`;
 }
 
@@ -73,9 +75,9 @@ function findingLine(
   const at = where(f);
   const inGame = context(report.match, f);
   const message = inGame + printable(f.message);
-  // A binary file's finding (.xg) has no line: its game and move take the place's slot.
-  if (style?.concise === true && at === '' && f.record !== undefined && inGame !== '')
-    return `${paint('bold', concisePath(report.file))}: ${inGame.slice(0, -2)}: ${severity} ${paint('dim', f.code)} ${printable(f.message)}`;
+  // A binary file's finding (.xg) has no line: its game and move, or its record, take the place's slot.
+  if (style?.concise === true && f.line === undefined && f.record !== undefined)
+    return `${paint('bold', concisePath(report.file))}: ${inGame === '' ? at : inGame.slice(0, -2)}: ${severity} ${paint('dim', f.code)} ${printable(f.message)}`;
   if (style?.concise === true)
     return `${paint('bold', concisePath(report.file))}:${at === '' ? '' : `${at}:`} ${severity} ${paint('dim', f.code)} ${message}`;
   // Padded outside the colour: the columns line up as without it.

@@ -7,8 +7,10 @@ const RAW_CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 
 /** The escapes read back (for text that held no backslash of its own). */
 function unescape(s: string): string {
-  return s.replace(/\\(?:([nrt])|x([0-9a-f]{2})|u([0-9a-f]{4}))/g, (_, short: string, x: string, u: string) =>
-    short ? { n: '\n', r: '\r', t: '\t' }[short]! : String.fromCharCode(parseInt(x ?? u, 16)),
+  return s.replace(
+    /\\(?:([nrt])|x([0-9a-f]{2})|u([0-9a-f]{4})|u\{([0-9a-f]+)\})/g,
+    (_, short: string, x: string, u: string, astral: string) =>
+      short ? { n: '\n', r: '\r', t: '\t' }[short]! : String.fromCodePoint(parseInt(x ?? u ?? astral, 16)),
   );
 }
 
@@ -47,6 +49,10 @@ describe('printable', () => {
     expect(printable('Llаbba vs Bοb')).toBe('Ll\\u0430bba vs B\\u03bfb');
     // A word all Cyrillic beside a Latin one is two names, each in one script.
     expect(printable('Иван Smith')).toBe('Иван Smith');
+    // Look-alikes outside the main blocks, and past U+FFFF; blanks and tags a name could hide behind.
+    expect(printable('Llᴩbba')).toBe('Ll\\u1d29bba');
+    expect(printable('Ll\u{1e030}bba')).toBe('Ll\\u{1e030}bba');
+    expect(printable('Anna\u{e0041}\u2800\u3164\ufe0f\u034f')).toBe('Anna\\u{e0041}\\u2800\\u3164\\ufe0f\\u034f');
   });
 
   it('printableLines keeps the line breaks and escapes the rest', () => {

@@ -213,4 +213,13 @@ describe('a result after an unreadable cube answer', () => {
     expect(said(r)).toEqual([['parse-error', 'error', 11, 1]]);
     expect(r.games[0]).toMatchObject({ termination: null, winner: 1, points: { recorded: 4, credited: 4 } });
   });
+
+  it('with no result, the game is unfinished as any: game-unfinished when another follows', () => {
+    const text = fixtureText('scoring', 'take-unreadable-result-unjudged.mat')
+      .replace(/ {2}4\) 62:[^\n]*\n[^\n]*Wins 4 points and the match\n/, '')
+      .concat('\n Game 2\n Anna : 0                            Bruno : 0\n  1) 31: 8/5 6/5\n');
+    const [r] = auditFile(new TextEncoder().encode(text), 'x.mat');
+    expect(r.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['parse-error', 'game-unfinished']));
+    expect(r.games[0].termination).toBe('unfinished');
+  });
 });

@@ -17,7 +17,7 @@ import type {
   Variant,
 } from '../../core/model.js';
 import { checkersPerSide, overfullSide, startPosition } from '../../engine/board.js';
-import { MAX_CUBE } from '../../core/limits.js';
+import { MAX_CUBE, MAX_POINTS, outOfRange } from '../../core/limits.js';
 import {
   xgRecords,
   type XgCube,
@@ -124,7 +124,8 @@ function cubeActions(c: XgCube, line: number, names: [string, string]): { action
     return { actions: [], text: `${names[doubler]}: ${c.double === 0 ? 'no double' : 'no cube decision'}` };
   const actions: Action[] = [];
   let text = `${names[doubler]} doubles`;
-  const at = (side: Side) => ({ side, line, column: text.length + 3 });
+  // The columns of the listing's line, indented by INDENT: where each answer's name starts.
+  const at = (side: Side) => ({ side, line, column: INDENT.length + text.length + 3 });
   const answer = (side: Side, response: number, next: () => void) => {
     if (response === 1) {
       actions.push({ type: 'take', ...at(side) });
@@ -134,7 +135,7 @@ function cubeActions(c: XgCube, line: number, names: [string, string]): { action
       text += `, ${names[side]} drops`;
     } else if (response === 2) next();
   };
-  actions.push({ type: 'double', side: doubler, line, column: 1, value: null, kind: 'double' });
+  actions.push({ type: 'double', side: doubler, line, column: INDENT.length + 1, value: null, kind: 'double' });
   answer(taker, c.take, () => {
     actions.push({ type: 'double', ...at(taker), value: null, kind: 'beaver' });
     text += `, ${names[taker]} beavers`;
@@ -147,12 +148,16 @@ function cubeActions(c: XgCube, line: number, names: [string, string]): { action
   return { actions, text };
 }
 
+/** How the listing indents a game's records under its `Game N` line. */
+const INDENT = '  ';
+
 const ENDINGS = ['drops', 'single game', 'gammon', 'backgammon'];
 
 /** The listing's words for a game's end. */
 function endText(winner: string, loser: string, points: number, termination: number): string {
-  const how = ENDINGS[termination % 100] ?? `termination ${termination}`;
+  const how = ENDINGS[termination % 100];
   const won = `${winner} wins ${points} point${points === 1 ? '' : 's'}`;
+  if (how === undefined) return `${won} (XG's termination ${termination})`;
   if (termination >= 1000) return `${won} (settled: ${how})`;
   if (termination >= 100) return `${won} (${loser} resigns a ${how})`;
   return termination % 100 === 0 ? `${won} (${loser} drops)` : `${won} (${how})`;
@@ -164,7 +169,11 @@ class XgMatches {
   readonly errors: ParseError[] = [];
   readonly lines: string[] = [];
   private match: MatchRecord | null = null;
+  /** The match header was read but its match is not (a variant bgaudit does not replay): its records are passed over. */
+  private skipping = false;
   private game: GameRecord | null = null;
+  /** The game's cube records since its last roll: a cube action takes the number of the roll after it, if one comes. */
+  private cubesSinceRoll: number[] = [];
   private names: [string, string] = ['', ''];
   /** Moves (rolls) read so far in the game. */
   private moves = 0;
@@ -187,6 +196,10 @@ class XgMatches {
         return;
     }
     const match = this.match;
+    if (match === null && this.skipping) {
+      this.lines.push(`(a ${r.type} record of a match not read)`);
+      return;
+    }
     if (match === null) {
       this.lines.push(`(a ${r.type} record before the match header)`);
       return this.error(line, `a ${r.type} record before the match header`);
@@ -204,18 +217,34 @@ class XgMatches {
         `${h.event === '' ? '' : `, ${oneLine(h.event)}`}${h.round === '' ? '' : `, ${oneLine(h.round)}`}`,
     );
     this.game = null;
+    this.skipping = variant === null;
     if (variant === null) {
       this.match = null;
-      return this.error(line, `a match of variation ${h.variation} (longgammon), which bgaudit does not replay`);
+      return this.error(
+        line,
+        `a match of variation ${h.variation}${h.variation === 3 ? ' (longgammon)' : ''}, which bgaudit does not replay`,
+      );
     }
+    // As a .mat's reader: a length past any a match can have is unknown (number-out-of-range).
+    const known = length >= 0 && length <= MAX_POINTS;
     if (length < 0) this.error(line, `a match length of ${h.length}`);
+    const findings =
+      length > MAX_POINTS
+        ? [
+            outOfRange(
+              `the match length ${length} is larger than any match can be (at most ${MAX_POINTS} points); the length is unknown, so the match score is not followed`,
+              { line },
+            ),
+          ]
+        : [];
     this.match = {
       file: this.file,
       format: 'xg',
       index: this.matches.length + 1,
       line,
       players,
-      length: length < 0 ? null : length,
+      length: known ? length : null,
+      ...(findings.length > 0 ? { findings } : {}),
       headers: headersOf(h, line),
       variant,
       games: [],
@@ -229,6 +258,7 @@ class XgMatches {
     const moveOf = match.moveOfRecord ?? [];
     if (r.type === 'game') {
       this.moves = 0;
+      this.cubesSinceRoll = [];
       this.lines.push(`Game ${r.number}: ${this.names[0]} ${r.score[0]}, ${this.names[1]} ${r.score[1]}`);
       const read = sidesOf(r.position, match.variant);
       const sides = read === 'overfull' ? null : read;
@@ -242,11 +272,13 @@ class XgMatches {
               ...(autoDoubles > 0 ? { autoDoubles } : {}),
               line,
             };
+      const scoreKnown = r.score.every((n) => n >= 0 && n <= MAX_POINTS);
+      if (!scoreKnown) this.error(line, `a start score of ${r.score[0]}-${r.score[1]}`);
       this.game = {
         number: r.number,
         line,
         players: match.players,
-        startScore: r.score,
+        startScore: scoreKnown ? r.score : null,
         actions: [],
         result: null,
         comments: [],
@@ -273,29 +305,35 @@ class XgMatches {
       this.lines.push(`(a ${r.type} record outside a game)`);
       return this.error(line, `a ${r.type} record outside a game`);
     }
-    if (game.result !== null) {
-      this.lines.push(`(a ${r.type} record after the game's end)`);
-      return this.error(line, `a ${r.type} record after the game's end`);
-    }
     if (r.type === 'cube') {
       moveOf[line] = this.moves + 1;
+      this.cubesSinceRoll.push(line);
       const { actions, text } = cubeActions(r, line, this.names);
       // After a record that cannot be read, the game's actions are not kept (as a text reader's).
       if (game.unreadableFrom === null) game.actions.push(...actions);
-      this.lines.push(`  ${text}`);
+      this.lines.push(`${INDENT}${text}`);
       return;
     }
     if (r.type === 'move') return this.roll(r, line, game, moveOf);
-    this.end(r, line, game);
+    this.end(r, line, game, moveOf);
   }
 
   private roll(r: XgMove, line: number, game: GameRecord, moveOf: number[]): void {
     this.moves++;
     moveOf[line] = this.moves;
+    this.cubesSinceRoll = [];
     const side = sideOf(r.active);
     const tokens = r.played ? tokensOf(r) : [];
+    if (r.active !== 1 && r.active !== -1 && game.unreadableFrom === null) {
+      this.lines.push(`${INDENT}${this.moves}) (a roll of neither player: ${r.active})`);
+      this.error(line, `a roll by player ${r.active}, neither 1 nor -1`);
+      game.unreadableFrom = line;
+      return;
+    }
     const roll = `${r.dice[0]}${r.dice[1]}`;
-    this.lines.push(`  ${this.moves}) ${this.names[side]} ${roll}: ${r.played ? moveText(tokens) : '(not played)'}`);
+    this.lines.push(
+      `${INDENT}${this.moves}) ${this.names[side]} ${roll}: ${r.played ? moveText(tokens) : '(not played)'}`,
+    );
     if (game.unreadableFrom !== null) return;
     if (!r.dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) {
       this.error(line, `the dice are ${r.dice[0]} and ${r.dice[1]}, not two numbers from 1 to 6`);
@@ -313,7 +351,10 @@ class XgMatches {
     });
   }
 
-  private end(r: XgGameEnd, line: number, game: GameRecord): void {
+  private end(r: XgGameEnd, line: number, game: GameRecord, moveOf: number[]): void {
+    // No roll follows the cube records after the last one: they are at the game's end, no move.
+    for (const cube of this.cubesSinceRoll) moveOf[cube] = 0;
+    this.cubesSinceRoll = [];
     const winner = r.winner === 1 ? 0 : r.winner === -1 ? 1 : null;
     const loser = winner === null ? '' : this.names[(1 - winner) as Side];
     this.lines.push(
@@ -322,9 +363,17 @@ class XgMatches {
         : `  ${endText(this.names[winner], loser, r.points, r.termination)}`,
     );
     if (winner === null) return this.error(line, `a game end whose winner is ${r.winner}, neither player`);
+    // Points past what a game can be worth are unknown, as a .mat's reader says (number-out-of-range).
+    if (r.points > MAX_POINTS)
+      (game.findings ??= []).push(
+        outOfRange(
+          `the game's ${r.points} points are more than any game can be worth (at most ${MAX_POINTS}); the points are unknown`,
+          { line, game: game.number },
+        ),
+      );
     const result: RecordedResult = {
       winner,
-      points: r.points >= 0 ? r.points : null,
+      points: r.points >= 0 && r.points <= MAX_POINTS ? r.points : null,
       andMatch: false,
       resigned: r.termination >= 100,
       line,
