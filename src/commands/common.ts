@@ -8,6 +8,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Summary, Write } from '../report/reporter.js';
 import { checkPatterns, PatternError } from '../batch/discover.js';
 import { printable } from '../report/escape.js';
+import { jsonForTerminal } from '../report/json-terminal.js';
+import { csvForTerminal } from '../report/csv-terminal.js';
 import type { FileIdentity } from '../batch/outcome.js';
 import { inputAmong, type RunResult } from '../batch/run.js';
 import type { RuleFlags } from '../scoring/rules.js';
@@ -37,6 +39,19 @@ export interface CliIO {
   stdoutDrained?: () => Promise<void> | null;
   /** Standard input whole, for the path `-`; null when it holds more than `limit` bytes. */
   readStdin?: (limit: number) => Promise<Uint8Array | null>;
+}
+
+/**
+ * Standard output as a command writes a data report to it (`csv`, `json`, `ndjson`): on a
+ * terminal, what a terminal would act on or not show (a CSV cell's control characters, JSON's
+ * raw ones) is escaped, as the text format escapes it; in a file or a pipe, the exact text.
+ */
+export function reportStdout(io: CliIO, format: string): Write {
+  if (io.stdoutIsTTY !== true) return io.stdout;
+  if (format === 'json' || format === 'ndjson') return (text) => io.stdout(jsonForTerminal(text));
+  if (format !== 'csv') return io.stdout;
+  const escape = csvForTerminal();
+  return (text) => io.stdout(escape(text));
 }
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;

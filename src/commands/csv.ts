@@ -3,7 +3,6 @@ import { Command } from 'commander';
 import { runPaths, type RunResult } from '../batch/run.js';
 import { csvSink } from '../report/csv.js';
 import { coalesce } from '../report/reporter.js';
-import { csvForTerminal } from '../report/csv-terminal.js';
 import { baselineWriter } from './baseline.js';
 import { listSkippedFlag, skippedLister } from './skipped.js';
 import {
@@ -20,6 +19,7 @@ import {
   type CliIO,
   type CsvPer,
   type RunFlagValues,
+  reportStdout,
 } from './common.js';
 
 export function csvCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -76,9 +76,7 @@ export function csvCommand(io: CliIO, setExit: (code: number) => void): Command 
         const open = (path?: string) => (path ? openOutput(path, { timeoutMs: opts.outputTimeout }) : null);
         const [file, baselineFile] = [open(opts.output), open(opts.writeBaseline)];
         const baseline = baselineFile ? baselineWriter(baselineFile.write) : null;
-        // On a terminal a cell's control characters are escaped; a file or a pipe gets the exact text.
-        const terminal = file === null && io.stdoutIsTTY === true ? csvForTerminal() : null;
-        const out = coalesce(file ? file.write : terminal ? (s) => io.stdout(terminal(s)) : io.stdout);
+        const out = coalesce(file ? file.write : reportStdout(io, 'csv'));
         const flusher = flushEvery([() => out.flush()]);
         let result: RunResult;
         try {

@@ -11,9 +11,17 @@ import { progressLine, type Progress } from '../report/progress.js';
 import type { GroupBy } from '../stats/count.js';
 import type { DiceResult } from '../stats/tally.js';
 import { VERSION } from '../version.js';
-import { EXIT, finishRun, flagsForRun, openOutput, prepareRun, type CliIO, type RunFlagValues } from './common.js';
+import {
+  EXIT,
+  finishRun,
+  flagsForRun,
+  openOutput,
+  prepareRun,
+  reportStdout,
+  type CliIO,
+  type RunFlagValues,
+} from './common.js';
 import { itemAt } from '../core/at.js';
-import { jsonForTerminal } from '../report/json-terminal.js';
 
 interface DiceOptions extends RunFlagValues {
   by: GroupBy;
@@ -54,24 +62,17 @@ function unreadableOf(o: Extract<FileOutcome, { skipped: false }>): { file: stri
   return { file: o.path, code: 'parse-error', message: 'no match could be read' };
 }
 
-function render(format: DiceOptions['format'], r: DiceResult, paths: string[], terminal: boolean): Iterable<string> {
-  if (format === 'json') {
-    const json = renderDiceJson(r, { version: VERSION, paths });
-    return terminal ? escapedPieces(json) : json;
-  }
-  if (format === 'csv') return renderDiceCsv(r, terminal);
+function render(format: DiceOptions['format'], r: DiceResult, paths: string[]): Iterable<string> {
+  if (format === 'json') return renderDiceJson(r, { version: VERSION, paths });
+  if (format === 'csv') return renderDiceCsv(r);
   return renderDiceText(r);
 }
 
-/** JSON pieces as a terminal shows them (json-terminal.ts). */
-function* escapedPieces(pieces: Iterable<string>): Generator<string> {
-  for (const piece of pieces) yield jsonForTerminal(piece);
-}
-
 /** Writes a report a piece at a time, waiting for the output to take each (a pipe to a slow reader). */
-async function writeOut(io: CliIO, pieces: Iterable<string>): Promise<void> {
+async function writeOut(io: CliIO, format: DiceOptions['format'], pieces: Iterable<string>): Promise<void> {
+  const write = reportStdout(io, format);
   for (const piece of pieces) {
-    io.stdout(piece);
+    write(piece);
     const wait = io.stdoutDrained?.();
     if (wait) await wait;
   }
@@ -164,7 +165,7 @@ export function diceCommand(io: CliIO, setExit: (code: number) => void): Command
         `bgaudit: ${n} match${n === 1 ? '' : 'es'} left out: ${n === 1 ? 'it repeats' : 'each repeats'} an earlier one of the run (--keep-duplicates counts them)\n`,
       );
     }
-    await writeOut(io, render(opts.format, dice, paths, io.stdoutIsTTY === true));
+    await writeOut(io, opts.format, render(opts.format, dice, paths));
     if (!anyRolls(dice)) {
       io.stderr('bgaudit: no rolls to test: no file here holds a roll that could be counted\n');
       setExit(EXIT.usage);

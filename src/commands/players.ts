@@ -19,9 +19,8 @@ import {
   prepareRun,
   type CliIO,
   type RunFlagValues,
+  reportStdout,
 } from './common.js';
-import { csvForTerminal } from '../report/csv-terminal.js';
-import { jsonForTerminal } from '../report/json-terminal.js';
 
 interface PlayersOptions extends RunFlagValues {
   format: 'text' | 'csv' | 'json' | 'html';
@@ -42,19 +41,6 @@ function rendered(standings: Standings, opts: PlayersOptions, paths: string[]): 
   if (opts.format === 'html')
     return standingsHtmlParts(table, { version: VERSION, paths, ratingStart: opts.ratingStart }, shown);
   return [standingsText(table, shown)];
-}
-
-/**
- * Standard output as `players` writes to it: on a terminal, a CSV cell's control characters and
- * JSON's raw ones are escaped (a name can set the title or clear the screen); elsewhere exact.
- */
-function terminalSafe(io: CliIO, format: PlayersOptions['format']): (text: string) => void {
-  if (io.stdoutIsTTY !== true) return io.stdout;
-  if (format === 'csv') {
-    const escape = csvForTerminal();
-    return (text) => io.stdout(escape(text));
-  }
-  return format === 'json' ? (text) => io.stdout(jsonForTerminal(text)) : io.stdout;
 }
 
 /** `--rating-start`: digits only ('' would be 0, 1e308 a rating of Infinity, 0x5DC 1500). */
@@ -141,7 +127,7 @@ Examples:
         outputs: file ? [file.identity] : [],
         sinks: [standingsSink(standings)],
       });
-      const out = coalesce(file ? file.write : terminalSafe(io, opts.format));
+      const out = coalesce(file ? file.write : reportStdout(io, opts.format));
       for (const piece of rendered(standings, opts, paths)) out.write(piece);
       out.flush();
       file?.finish();

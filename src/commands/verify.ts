@@ -33,9 +33,9 @@ import {
   type ColorChoice,
   type CsvPer,
   type RunFlagValues,
+  reportStdout,
 } from './common.js';
 import { plural } from '../core/words.js';
-import { jsonForTerminal } from '../report/json-terminal.js';
 
 /** `--format`: the report formats, concise among them (the text format's one line a finding). */
 type StdoutFormat = 'text' | 'concise' | 'json' | 'ndjson';
@@ -227,10 +227,10 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void): Comma
       io.stderrIsTTY && !opts.quiet ? progressLine(io.stderr, countInputs(paths, settings)) : null;
     // Output to the terminal wipes the progress line first; it is drawn again on the next file.
     // JSON on a terminal: the characters a terminal would act on, escaped (the text format escapes its own).
-    const json = (opts.format === 'json' || opts.format === 'ndjson') && io.stdoutIsTTY === true;
+    const write = reportStdout(io, opts.format);
     const stdout = coalesce((s) => {
       progress?.clear();
-      io.stdout(json ? jsonForTerminal(s) : s);
+      write(s);
     });
     const sinks = [{ format, sink: sinkFor(opts.format, stdout.write, runRecord(paths, opts), textStyle) }, ...outputs];
     const flusher = flushEvery([() => stdout.flush(), ...outputs.map((o) => () => o.out.flush())]);

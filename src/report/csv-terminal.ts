@@ -3,10 +3,9 @@
 // ESC and OSC sequences set the title or clear the screen, and bidi controls reorder the line.
 // There every control character in a cell is escaped as the text format escapes it (escape.ts),
 // a line break inside a quoted cell included; the line breaks that end rows stay.
-import { printable } from './escape.js';
+import { ACTED_ON, printable } from './escape.js';
 
-// eslint-disable-next-line no-control-regex -- control characters are what this module escapes
-const SPECIAL = /["\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SPECIAL = new RegExp(`["\\x00-\\x1f${ACTED_ON}]`, 'gu');
 
 /**
  * A function of the CSV's text, given in pieces cut anywhere, to that text with every control

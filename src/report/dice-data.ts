@@ -2,7 +2,6 @@
 // (the document of a run of many groups is never held whole).
 import Papa from 'papaparse';
 import type { DiceResult, GroupResult } from '../stats/tally.js';
-import { printable } from './escape.js';
 import { itemAt } from '../core/at.js';
 import { FORMULA } from './formula.js';
 
@@ -62,18 +61,17 @@ const DICE_CSV_COLUMNS = [
 ] as const;
 
 /**
- * One row per group and test; observed, expected and labels joined with `;`. `terminal`: the CSV
- * goes to a terminal, where a group's name is escaped as the text format escapes it (no control
- * character reaches the terminal raw); in a file or a pipe it is kept exact.
+ * One row per group and test; observed, expected and labels joined with `;`. Exact: on a
+ * terminal the command escapes its cells (commands/common.ts, reportStdout).
  */
-export function* renderDiceCsv(r: DiceResult, terminal = false): Generator<string> {
+export function* renderDiceCsv(r: DiceResult): Generator<string> {
   const unparse = (data: unknown[][]) =>
     Papa.unparse({ fields: [...DICE_CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: FORMULA, header: false });
   yield DICE_CSV_COLUMNS.join(',') + '\r\n';
   for (const g of r.groups) {
     const rows = g.tests.map((t) => {
       const row = {
-        group: terminal ? printable(g.key) : g.key,
+        group: g.key,
         rolls: g.rolls,
         test: t.name,
         method: t.method,

@@ -17,11 +17,15 @@
 // bytes as `\xNN` (src/batch/discover.ts), is printed as the walk shows it. The price: a name
 // that holds the four characters `\x1b` prints as one that holds an ESC (JSON tells them apart).
 
-/* eslint-disable no-control-regex, no-misleading-character-class -- control characters and lone
-   combining marks (the variation selectors, the grapheme joiner) are what this module escapes */
-const SPECIAL =
-  /[\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
-/* eslint-enable no-control-regex, no-misleading-character-class */
+/**
+ * What a terminal acts on or shows as nothing, past the C0 controls: DEL and C1, the separators,
+ * the bidi controls and marks, the invisible characters (a regexp class's body, for the `u` flag;
+ * the CSV and JSON written to a terminal escape the same, csv-terminal.ts and json-terminal.ts).
+ */
+export const ACTED_ON =
+  '\\x7f-\\x9f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}';
+// eslint-disable-next-line no-misleading-character-class -- lone combining marks (the variation selectors, the grapheme joiner) are what this module escapes
+const SPECIAL = new RegExp(`[\\x00-\\x1f${ACTED_ON}]`, 'gu');
 /** Past Latin Extended-B: a text without such a letter needs no look at its words. */
 const BEYOND_LATIN = /[\u0250-\u{10ffff}]/u;
 const WORD = /[\p{L}\p{M}]+/gu;
