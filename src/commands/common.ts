@@ -177,6 +177,11 @@ function outputPlace(path: string): { at: string; id: string | null } {
   return { at, id };
 }
 
+/** Whether two places (outputPlace) are one file: the same path, or the same device and inode. */
+function samePlace(a: { at: string; id: string | null }, b: { at: string; id: string | null }): boolean {
+  return a.at === b.at || (a.id !== null && a.id === b.id);
+}
+
 /**
  * Two outputs on one file would write into each other: a usage error, whatever names they are
  * given (the same path written two ways, a symbolic or a hard link).
@@ -185,7 +190,7 @@ function sameOutputs(paths: string[]): void {
   const seen: { path: string; at: string; id: string | null }[] = [];
   for (const path of paths) {
     const place = outputPlace(path);
-    const other = seen.find((o) => o.at === place.at || (o.id !== null && o.id === place.id));
+    const other = seen.find((o) => samePlace(o, place));
     if (other !== undefined)
       throw new UsageError(
         `two outputs are one file (${other.path} and ${path}): each output needs a file of its own; nothing was written`,
@@ -288,8 +293,7 @@ function outputsNotRead(outputs: string[], reads: ReadFile[]): void {
   for (const read of reads) {
     const place = outputPlace(read.path);
     for (const output of outputs) {
-      const o = outputPlace(output);
-      if (o.at === place.at || (o.id !== null && o.id === place.id))
+      if (samePlace(outputPlace(output), place))
         throw new UsageError(`the ${read.what} file ${read.path} is also an output (${output}); nothing was written`);
     }
   }
