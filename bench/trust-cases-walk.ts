@@ -239,6 +239,37 @@ function stalledReader(): Case {
   };
 }
 
+/**
+ * A results sheet of `rows` rows, none of which pairs (each a result-no-file), SIGINT `afterMs`
+ * after the run starts (the sheet read, the one file audited: the pairing, on the main thread):
+ * the run must end by the signal (130) with no output left in place, not complete and exit 1.
+ */
+function sigintInPairing(rows: number, afterMs: number): Case {
+  return {
+    name: 't3-8-sigint-pairing',
+    prepare(dir) {
+      write(join(dir, 'a.mat'), mat());
+      const sheet = ['player1,player2,winner,date'];
+      for (let i = 0; i < rows; i++) sheet.push(`p${i},q${i},p${i},2020.01.01`);
+      write(join(dir, 'results.csv'), sheet.join('\n') + '\n');
+      let since = 0;
+      const when = () => {
+        since ||= Date.now();
+        return Date.now() - since >= afterMs;
+      };
+      return {
+        run: {
+          argv: ['verify', 'a.mat', '--results', 'results.csv', '--csv', 'out.csv', '-q'],
+          cwd: dir,
+          signal: { name: 'SIGINT', when },
+        },
+        input: `${rows.toLocaleString('en')} rows, SIGINT ${afterMs / 1000} s into the run`,
+        notes: () => [readdirSync(dir).includes('out.csv') ? 'out.csv WRITTEN' : 'no out.csv'],
+      };
+    },
+  };
+}
+
 export const WALK_CASES: Case[] = [
   swapped(20),
   deep('t2-4-deep-1000', 1000),
@@ -299,4 +330,5 @@ export const WALK_CASES: Case[] = [
   counted('t2-11-emoji', '😀', 35_058),
   counted('t2-11-e-acute', 'é', 35_058),
   counted('t2-11-e-acute-within', 'é', 20_000),
+  sigintInPairing(400_000, 1500),
 ];
