@@ -20,7 +20,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const program = new Command()
     .name('bgaudit')
     .description(
-      'Audits backgammon match records (Jellyfish .mat, GNU Backgammon .sgf). Replays every game, rebuilds the final position, scores it from the board ' +
+      'Audits backgammon match records (Jellyfish .mat, GNU Backgammon .sgf, eXtreme Gammon .xg). Replays every game, rebuilds the final position, scores it from the board ' +
         'and the cube, and reports every place where the recorded result disagrees with the rules.',
     )
     .version(VERSION, '-V, --version', 'print the version and exit')

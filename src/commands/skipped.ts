@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import { basename, extname } from 'node:path';
 import type { SkipWhy } from '../batch/run.js';
 import { printable } from '../report/escape.js';
+import { MATCH_EXTENSIONS } from '../formats/index.js';
 import type { Write } from '../report/reporter.js';
 
 export function listSkippedFlag(): Option {
@@ -19,9 +20,9 @@ function skipReason(path: string, why: SkipWhy): string {
     case 'name':
       return basename(path).startsWith('.')
         ? 'a hidden file (its name starts with a dot)'
-        : `not a match file by its extension (${extname(path) === '' ? 'none' : printable(extname(path))}; a walk reads .mat, .sgf, .txt and names without one)`;
+        : `not a match file by its extension (${extname(path) === '' ? 'none' : printable(extname(path))}; a walk reads ${[...MATCH_EXTENSIONS].join(', ')}, .txt and names without one)`;
     case 'content':
-      return 'not a match file by its content (it does not start as a .mat match or an SGF collection does)';
+      return 'not a match file by its content (it does not start as a .mat match, an SGF collection or an .xg file does)';
     case 'output':
       return "one of this run's own output files";
     case 'link':

@@ -80,11 +80,11 @@ describe('--list-skipped', () => {
       'a symbolic link to a folder, or to a file outside the folder walked, not followed (--follow follows it)';
     return [
       `${at('.hidden.mat')}a hidden file (its name starts with a dot)`,
-      `${at('evil\\x1b[2J.png')}not a match file by its extension (.png; a walk reads .mat, .sgf, .txt and names without one)`,
+      `${at('evil\\x1b[2J.png')}not a match file by its extension (.png; a walk reads .mat, .sgf, .xg, .txt and names without one)`,
       `${at('folder-link')}${link}`,
-      `${at('notes.txt')}not a match file by its content (it does not start as a .mat match or an SGF collection does)`,
+      `${at('notes.txt')}not a match file by its content (it does not start as a .mat match, an SGF collection or an .xg file does)`,
       `${at('outside.mat')}${link}`,
-      `${at('photo.png')}not a match file by its extension (.png; a walk reads .mat, .sgf, .txt and names without one)`,
+      `${at('photo.png')}not a match file by its extension (.png; a walk reads .mat, .sgf, .xg, .txt and names without one)`,
       ...(process.platform === 'win32'
         ? []
         : [`${at('pipe.mat')}a special file (a FIFO, a device or a socket), not read`]),
