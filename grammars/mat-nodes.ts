@@ -40,7 +40,7 @@ export type Cell =
   | { type: 'drop'; column: number }
   | { type: 'wins'; column: number; points: Count; andMatch: boolean }
   | { type: 'losses'; column: number; points: Count }
-  /** GammonView's word for a resignation: its value is the other side's `Wins N points`. */
+  /** GammonView's word for a resignation (`Resigns`, also `Resign`, `Resigned`): its value is the other side's `Wins N points`. */
   | { type: 'resigns'; column: number }
   /** A move number inside a line (a galaxy glitch: `24) 43: 21/18 18/14   24)  Losses 2 point`). */
   | { type: 'number'; column: number; value: number | null };

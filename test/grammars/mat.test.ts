@@ -67,6 +67,16 @@ describe('mat grammar: move lines', () => {
     ],
     ['losses', ' 17) 62: 1/0 1/0                  Losses 2 point', [{ type: 'roll' }, { type: 'losses', points: 2 }]],
     [
+      'resigns beside the winner',
+      ' 21) Resigns                       Wins 2 points',
+      [{ type: 'resigns' }, { type: 'wins', points: 2 }],
+    ],
+    [
+      'resign, resigned',
+      ' 21) 62: 24/18 13/11 Resign         Resigned',
+      [{ type: 'roll' }, { type: 'resigns' }, { type: 'resigns' }],
+    ],
+    [
       'stray move number',
       ' 24) 43: 21/18 18/14              24)  Losses 2 point',
       [{ type: 'roll' }, { type: 'number', value: 24 }, { type: 'losses', points: 2 }],
