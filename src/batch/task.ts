@@ -51,9 +51,10 @@ function tooBig(size: number, limit: number): string {
 const NOT_REGULAR =
   'not a regular file (a FIFO, a device or a socket): only regular files are read; pipe a stream in with "-"';
 
-/** Why an SGF file above the limit was not read game tree by game tree (`auditPieces`). */
+/** Why an .xg file above the limit was not read: its archive is one compressed whole, not pieces. */
 const BINARY_WHOLE = 'an .xg file is read whole (its records are compressed as one)';
 
+/** Why an SGF file above the limit was not read game tree by game tree (`auditPieces`). */
 const SGF_WHOLE =
   'an SGF collection with a syntax error, an unreadable game, no backgammon game tree or games numbered both from 0 and from 1 is read whole (what it reports depends on all of it)';
 
