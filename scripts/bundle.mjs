@@ -62,30 +62,23 @@ await build({
   define: { 'import.meta.url': 'loaderUrl' },
   banner: { js: "'use strict';\nconst loaderUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-pageScriptsPut = 0;
-await build({
-  ...common,
-  entryPoints: { bgaudit: 'src/cli-main.ts' },
-  outdir: 'dist/bin',
-  format: 'esm',
-  // The CommonJS dependencies (commander, @stdlib) call require() for Node's modules: an ES module
-  // has no require, so the bundle makes one. Their code runs when first required (@stdlib only by
-  // `bgaudit dice`), as it did before bundling.
-  banner: {
-    js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
-  },
-});
-if (pageScriptsPut === 0) throw new Error('dist/bin/bgaudit.js: the page script was not put in');
+// The command and the library as ES modules. The CommonJS dependencies (commander, @stdlib) call
+// require() for Node's modules: an ES module has no require, so each bundle makes one. Their code
+// runs when first required (@stdlib only by `bgaudit dice`), as it did before bundling. The
+// library's runs start the command's worker (pool-setup.ts finds it in dist/bin).
+async function esmBundle(name, entry, outdir) {
+  pageScriptsPut = 0;
+  await build({
+    ...common,
+    entryPoints: { [name]: entry },
+    outdir,
+    format: 'esm',
+    banner: {
+      js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+    },
+  });
+  if (pageScriptsPut === 0) throw new Error(`${outdir}/${name}.js: the page script was not put in`);
+}
+await esmBundle('bgaudit', 'src/cli-main.ts', 'dist/bin');
 chmodSync('dist/bin/bgaudit.js', 0o755);
-// The library, as the command is bundled (its worker is dist/bin's: pool-setup.ts finds it).
-pageScriptsPut = 0;
-await build({
-  ...common,
-  entryPoints: { index: 'src/index.ts' },
-  outdir: 'dist/lib',
-  format: 'esm',
-  banner: {
-    js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
-  },
-});
-if (pageScriptsPut === 0) throw new Error('dist/lib/index.js: the page script was not put in');
+await esmBundle('index', 'src/index.ts', 'dist/lib');

@@ -14,7 +14,7 @@
 // its error count and its format, 2 bytes a part of a first copy, and each file's path once with
 // its first ordinal.
 import { finding } from '../core/findings.js';
-import { formatOf } from '../formats/index.js';
+import { placeUnitOf } from '../formats/index.js';
 import { FORMATS, type Finding, type MatchReport } from '../core/model.js';
 import { PART_KINDS, type Aside, type ContentKey } from '../scoring/match-key.js';
 import { countAtMost } from '../core/sorted.js';
@@ -258,15 +258,10 @@ function duplicateFinding(d: DuplicateOf, file: string, line: number | undefined
   );
 }
 
-/** What a report's places count: its format's unit (a report of no format: lines). */
-function placeUnitOf(r: MatchReport): 'line' | 'record' {
-  return r.format === null || r.format === 'results' ? 'line' : formatOf(r.format).placeUnit;
-}
-
 /** Adds each `duplicate-match` finding to the report of the match it is about (in place), first. */
 export function addDuplicateFindings(reports: MatchReport[], duplicates: readonly DuplicateOf[]): void {
   for (const d of duplicates) {
     const r = reports.find((x) => x.match === d.match);
-    if (r) r.findings.unshift(duplicateFinding(d, r.file, r.games[0]?.line, placeUnitOf(r)));
+    if (r) r.findings.unshift(duplicateFinding(d, r.file, r.games[0]?.line, placeUnitOf(r.format)));
   }
 }

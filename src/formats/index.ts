@@ -39,6 +39,15 @@ export function binaryFormatOf(head: Uint8Array): (BinaryFormat & { name: Format
   return null;
 }
 
+/**
+ * What the places of a report in format `name` count: its format's lines or records; lines for
+ * a name that is no format (a results sheet, a file of no format, a CSV cell of either).
+ */
+export function placeUnitOf(name: string | null): 'line' | 'record' {
+  const format = FORMATS.find((f) => f === name);
+  return format === undefined ? 'line' : formatOf(format).placeUnit;
+}
+
 /** The file name endings a folder's walk takes as match files without looking inside: every format's. */
 export const MATCH_EXTENSIONS: ReadonlySet<string> = new Set(FORMATS.flatMap((name) => formatOf(name).extensions));
 

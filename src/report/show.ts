@@ -18,7 +18,7 @@ import { printable } from './escape.js';
 import { aOrAn, plural } from '../core/words.js';
 import { FINDING_CODES } from '../core/findings.js';
 import { itemAt } from '../core/at.js';
-import { formatOf } from '../formats/index.js';
+import { formatOf, placeUnitOf } from '../formats/index.js';
 import { grouped } from '../../grammars/numbers.js';
 
 function points(n: number | null): string {
@@ -51,7 +51,7 @@ export function showHeading(file: string, r: AuditedMatch, several: boolean): st
 
 /** A file that cannot be read: one `file:line:column: message` line per finding (a binary file's: its record, if any). */
 export function showUnreadable(file: string, r: FileReport): string {
-  const binary = r.format !== null && r.format !== 'results' && formatOf(r.format).placeUnit === 'record';
+  const binary = placeUnitOf(r.format) === 'record';
   const place = (f: Finding) =>
     binary ? (f.record === undefined ? '' : `: record ${f.record}`) : `:${f.line ?? 1}:${f.column ?? 1}`;
   return r.findings.map((f) => `${printable(file)}${place(f)}: ${printable(f.message)}\n`).join('');
@@ -81,7 +81,7 @@ export function showMatch(r: AuditedMatch, only?: number, room = MAX_GAMES_SHOWN
         ? ` (written as ${aOrAn(r.recordedLength)} ${r.recordedLength}-point match)`
         : '';
     const flags = g.crawford ? ', Crawford game' : g.postCrawford ? ', post-Crawford' : '';
-    const at = `${formatOf(r.format).placeUnit} ${g.line}`;
+    const at = `${placeUnitOf(r.format)} ${g.line}`;
     out.push(
       `Game ${g.game} (${at}), ${kind}${written}${start ? `, ${names[0]} ${start[0]} - ${start[1]} ${names[1]} before the game` : ''}${flags}`,
     );
@@ -186,7 +186,7 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
   if (at.boards.length === 1 && only !== undefined) {
     const place = column !== undefined && only.column !== null ? `${at.line}:${only.column}` : `${at.line}`;
     // A binary file's line is a record (read/record-places.ts), one action on it: no column to name.
-    const where = formatOf(r.format).placeUnit === 'record' ? `Record ${at.line}` : `Line ${place}`;
+    const where = placeUnitOf(r.format) === 'record' ? `Record ${at.line}` : `Line ${place}`;
     const out = [`${where}, game ${at.game} (${KIND_WORDS[only.kind]}): ${printable(at.text)}`];
     // The first board of the line also takes the findings written before its column.
     const whole = column === undefined || (only.column !== null && column < only.column);
@@ -194,7 +194,7 @@ function showLine(r: AuditedMatch, at: LineMoment, column: number | undefined): 
     if (at.more > 0 && column === undefined) out.push(moreWords(at));
     return out.join('\n') + '\n';
   }
-  const binary = formatOf(r.format).placeUnit === 'record';
+  const binary = placeUnitOf(r.format) === 'record';
   const out = [`${binary ? 'Record' : 'Line'} ${at.line}, game ${at.game}: ${printable(at.text)}`];
   const found = findingsByBoard(r, at, true);
   at.boards.forEach((b, k) => {
@@ -250,7 +250,7 @@ function svgOf(reports: MatchReport[], only: ShowSelection): string {
         b.column !== null && (only.column !== undefined || r.at.boards.length > 1)
           ? `${r.at.line}:${b.column}`
           : `${r.at.line}`;
-      const unit = formatOf(r.format).placeUnit;
+      const unit = placeUnitOf(r.format);
       const title = unit === 'record' ? `record ${r.at.line}` : `line ${place}`;
       return boardSvg(viewOf(b.position, variant, names), { title: `${title}, game ${r.at.game}` }) + '\n';
     }

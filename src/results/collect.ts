@@ -5,10 +5,7 @@ import { MATCH_CSV_COLUMNS } from '../report/csv.js';
 import type { Sink } from '../report/reporter.js';
 import { type Cells, rowSink, unguard } from './rows.js';
 import type { PlayedMatch } from './pair.js';
-import { FORMATS, type Format } from '../core/model.js';
-import { formatOf } from '../formats/index.js';
-
-const isFormat = (name: string): name is Format => (FORMATS as readonly string[]).includes(name);
+import { placeUnitOf } from '../formats/index.js';
 
 const whole = (cell: string): number | null => (/^\d+$/.test(cell) ? Number(cell) : null);
 
@@ -26,7 +23,7 @@ export function playedMatch(c: Cells<(typeof MATCH_CSV_COLUMNS)[number]>): Playe
     file: unguard(c.file),
     match: Number(c.match),
     // A binary file's match starts at a record, not a line (read/record-places.ts).
-    line: isFormat(c.format) && formatOf(c.format).placeUnit === 'record' ? null : (whole(c.line) ?? 1),
+    line: placeUnitOf(c.format) === 'record' ? null : (whole(c.line) ?? 1),
     players: [unguard(c.player0), unguard(c.player1)],
     length,
     date: unguard(c.date),

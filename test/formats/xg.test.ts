@@ -159,6 +159,5 @@ describe('.xg files', () => {
     const html = readFileSync(page, 'utf8');
     expect(html).toContain('26) Harmand/Unger 43: 14/11 8/5');
     expect(html).toContain('<td>move 26</td>');
-    writeFileSync(page, '');
   });
 });

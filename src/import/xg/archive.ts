@@ -6,6 +6,7 @@
 // an allocation the limit does not bound.
 import { constants } from 'node:buffer';
 import * as zlib from 'node:zlib';
+import { shortString } from './records.js';
 
 /** The first bytes of every XG file ("RGMH", the header's magic number written little-endian). */
 const MAGIC = [0x52, 0x47, 0x4d, 0x48];
@@ -25,8 +26,8 @@ export function isXgContainer(head: Uint8Array): boolean {
 
 /**
  * zlib's CRC-32 where Node has it (20.15 on; a named import of it would stop bgaudit from loading
- * on an earlier Node 20), else this module's, ten times slower: CRC-32's table, the zlib
- * polynomial reflected.
+ * on an earlier Node 20), else this module's, slower: CRC-32's table, the zlib polynomial
+ * reflected.
  */
 const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
 
@@ -59,14 +60,6 @@ interface IndexEntry {
   start: number;
   crc: number;
   compressed: boolean;
-}
-
-/** A Delphi short string: a length byte, then that many bytes (Latin-1), in a field of `width` bytes. */
-function shortString(bytes: Uint8Array, at: number, width: number): string {
-  const n = Math.min(bytes[at] ?? 0, width - 1);
-  let s = '';
-  for (let i = 1; i <= n; i++) s += String.fromCharCode(bytes[at + i] ?? 0);
-  return s;
 }
 
 /** zlib data inflated, at most `limit` bytes of it. */

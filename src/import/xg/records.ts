@@ -98,8 +98,8 @@ export interface XgUnreadable {
   reason: string;
 }
 
-/** A Delphi short string (a length byte, then Latin-1 bytes) in a field `width` bytes wide. */
-function shortString(b: Uint8Array, at: number, width: number): string {
+/** A Delphi short string (a length byte, then Latin-1 bytes) in a field `width` bytes wide (records and the archive's index). */
+export function shortString(b: Uint8Array, at: number, width: number): string {
   const n = Math.min(b[at] ?? 0, width - 1);
   let s = '';
   for (let i = 1; i <= n; i++) s += String.fromCharCode(b[at + i] ?? 0);
