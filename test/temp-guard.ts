@@ -4,6 +4,10 @@
 // of its own makes the check blind to other processes that use the temporary folder meanwhile.
 // A run stopped by a signal removes its folder as it exits; one killed outright leaves it, and
 // the next run removes it (the folder's name carries the process id that made it).
+//
+// The runs the tests make keep their results cache in a folder of the run's own too, beside it
+// (BGAUDIT_CACHE_DIR): never the user's, and shared by every test, so that a file audited twice
+// with the same settings comes from the cache the second time, as it would for a user.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +20,7 @@ const PREFIX = 'bgaudit-test-run-';
 
 /** The folders of earlier runs whose process is gone (killed before it could remove them). */
 function removeOrphans(parent: string): void {
-  removeLeftBy(parent, /^bgaudit-test-run-(?<pid>\d+)-/, (path) => removeTree(path));
+  removeLeftBy(parent, /^bgaudit-test-(run|cache)-(?<pid>\d+)-/, (path) => removeTree(path));
 }
 
 export default function setup(): () => void {
@@ -24,12 +28,21 @@ export default function setup(): () => void {
   removeOrphans(parent);
   const saved = NAMES.map((name) => process.env[name]);
   const own = mkdtempSync(join(parent, `${PREFIX}${process.pid}-`));
+  const cache = mkdtempSync(join(parent, `bgaudit-test-cache-${process.pid}-`));
+  const savedCache = process.env.BGAUDIT_CACHE_DIR;
   for (const name of NAMES) process.env[name] = own;
+  process.env.BGAUDIT_CACHE_DIR = cache;
   // vitest exits on SIGINT and SIGTERM without its teardown: the folder goes as the process ends.
-  const onExit = () => removeTree(own);
+  const onExit = () => {
+    removeTree(own);
+    removeTree(cache);
+  };
   process.once('exit', onExit);
   return () => {
     process.off('exit', onExit);
+    if (savedCache === undefined) delete process.env.BGAUDIT_CACHE_DIR;
+    else process.env.BGAUDIT_CACHE_DIR = savedCache;
+    removeTree(cache);
     NAMES.forEach((name, k) => {
       if (saved[k] === undefined) delete process.env[name];
       else process.env[name] = saved[k];

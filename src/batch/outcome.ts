@@ -19,6 +19,7 @@ import type { Listed } from './discover.js';
 import type { ContentKey } from '../scoring/match-key.js';
 import { finding } from '../core/findings.js';
 import { itemAt } from '../core/at.js';
+import type { CacheSpec, Stored } from '../cache/results.js';
 
 export { ioReason } from './io-reason.js';
 
@@ -62,12 +63,22 @@ export interface RunOptions {
   dice?: GroupBy;
   /** The run's spool folder: a file read in pieces writes its rendered text there (spool.ts). */
   spoolDir?: string;
+  /** The results cache: a file read whole has its own audit read from it, or written to it. */
+  cache?: CacheSpec;
 }
 
 type SkipReason = 'not-a-match' | 'output';
 
 export type FileOutcome =
-  { path: string; skipped: SkipReason } | { path: string; skipped: false; rendered: RenderedFile; dice?: FileDice };
+  | { path: string; skipped: SkipReason }
+  | {
+      path: string;
+      skipped: false;
+      rendered: RenderedFile;
+      dice?: FileDice;
+      /** Its audit was written to the results cache, or why it could not be. */
+      cache?: Stored;
+    };
 
 export interface BuildOptions {
   /** Where each format's text goes once it passes `spillAt` characters (renderer.ts). */

@@ -19,6 +19,8 @@ import type { TextStyle } from '../report/text-style.js';
 import { DuplicateIndex } from './duplicates.js';
 import { DuplicateDesk } from './duplicate-desk.js';
 import { makeSpoolDir, removeSpooled, spooledPieces } from './spool.js';
+import { codeIdentity, openResultsCache, trimResultsCache } from '../cache/folder.js';
+import { workerFile } from './pool-setup.js';
 
 export interface RunResult {
   summary: Summary;
@@ -32,6 +34,8 @@ export interface RunResult {
   namedTwice: number;
   /** Matches whose content repeats an earlier one of the run (`duplicate-match`). */
   duplicateMatches: number;
+  /** Why the results cache was not used, or stopped being written to, when it was asked for. */
+  cacheWarning?: string;
 }
 
 export interface AuditRun extends DiscoverOptions {
@@ -46,6 +50,8 @@ export interface AuditRun extends DiscoverOptions {
   outputs?: FileIdentity[];
   /** Standard input's bytes, when `-` is among the paths; null when it held more than the size limit. */
   stdin?: Uint8Array | null;
+  /** The cache folder whose results cache the run reads and writes (`--cache-dir`); none: no cache. */
+  cacheDir?: string;
   /** text: show info findings too. */
   showInfo?: boolean;
   /** text: concise, colour. */
@@ -172,7 +178,11 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       dice: run.dice,
       spoolDir: spool?.dir,
     };
-    const writeOutcome = outcomeWriter(run, summary);
+    const cache = run.cacheDir === undefined ? null : openCache(run.cacheDir, options);
+    if (cache !== null && 'warning' in cache) result.cacheWarning = cache.warning;
+    else if (cache !== null) options.cache = cache.spec;
+    const cacheUse = { stored: false };
+    const writeOutcome = cacheWatch(outcomeWriter(run, summary), result, cacheUse);
     await runTasks(discoveredTasks(paths, run, result), {
       jobs: run.jobs,
       fileTimeoutMs: run.fileTimeoutMs,
@@ -192,6 +202,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       outcome.add(last.report, 0);
       await writeOutcome(outcome.finish());
     }
+    if (cacheUse.stored && options.cache !== undefined) trimResultsCache(options.cache);
     // A signal that came during the work just done is acted on now, while the run still listens
     // for it (its outputs not yet in place), not lost once it stops listening.
     await new Promise((resolve) => setImmediate(resolve));
@@ -201,6 +212,35 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
   for (const { sink } of run.sinks) sink.end(summary);
   result.duplicateMatches = desk?.count ?? 0;
   return result;
+}
+
+/**
+ * The run's results cache: salted with the code that audits and with everything in the run's
+ * options that decides a file's own audit (the audit asked for, the size a binary file may
+ * inflate to, the dice grouping). Rendering, selection and baselines come after the cache.
+ */
+function openCache(dir: string, options: RunOptions): ReturnType<typeof openResultsCache> {
+  const settings = { audit: options.audit, maxFileSize: options.maxFileSize, dice: options.dice ?? null };
+  return openResultsCache(dir, codeIdentity(workerFile()), settings);
+}
+
+/**
+ * Watches what the outcomes say of the cache: the first failure to write it becomes the run's
+ * warning; once the run has written entries, the cache is trimmed (`trimResultsCache`) at its end.
+ */
+function cacheWatch(
+  write: (o: FileOutcome) => Promise<void> | void,
+  result: RunResult,
+  use: { stored: boolean },
+): (o: FileOutcome) => Promise<void> | void {
+  return (o) => {
+    if (!o.skipped && o.cache !== undefined) {
+      if (o.cache === 'stored') use.stored = true;
+      else
+        result.cacheWarning ??= `the results cache could not be written (${o.cache.failed}): files audited since are not cached`;
+    }
+    return write(o);
+  };
 }
 
 type Audited = FileOutcome & { skipped: false };

@@ -13,6 +13,7 @@ import type { Decoded } from '../read/decode.js';
 import { openFile } from '../read/open.js';
 import { binaryFormatOf } from '../formats/index.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
+import { ResultsCache, type CacheSpec, type Stored } from '../cache/results.js';
 import { Spool, SpoolError, removeSpooled } from './spool.js';
 import {
   failure,
@@ -253,13 +254,13 @@ function diceOutcome(task: FileTask, dice: FileDice): FileOutcome {
   return { path: task.path, skipped: false, rendered: { counts, out: {} }, dice };
 }
 
-/** A file's decoded text, or what it comes to when it is not audited (unread, skipped, counted for the dice audit). */
-function decodeTask(
+/** A file's bytes read whole, or what it comes to when it is not audited so (unread, skipped, read in pieces, counted for the dice audit). */
+function readTask(
   task: FileTask,
   options: RunOptions,
   keys: KeyBuffer | undefined,
   check: DuplicateCheck | undefined,
-): Decoded | FileOutcome | HeldFile | typeof NOT_YET {
+): Uint8Array | FileOutcome | HeldFile | typeof NOT_YET {
   if (task.unreadable !== undefined) return ioError(task.path, task.unreadable, options);
   const bytes = task.bytes ?? readRegularFile(task, options);
   if (!(bytes instanceof Uint8Array)) return 'fd' in bytes ? auditLarge(task, bytes, options, keys, check) : bytes;
@@ -281,7 +282,16 @@ function decodeTask(
       };
     }
   }
-  return openFile(bytes, task.path, options.maxFileSize); // the bytes are dropped on return: the audit holds the text only
+  return bytes;
+}
+
+/** The worker's results cache, made once for the spec its runs give (a worker serves one run). */
+let cacheOf: { spec: CacheSpec; cache: ResultsCache } | null = null;
+function resultsCache(spec: CacheSpec | undefined): ResultsCache | null {
+  if (spec === undefined) return null;
+  if (cacheOf === null || cacheOf.spec.dir !== spec.dir || cacheOf.spec.salt !== spec.salt)
+    cacheOf = { spec, cache: new ResultsCache(spec) };
+  return cacheOf.cache;
 }
 
 /** A file audited and not yet rendered: it waits for the duplicate check's answer about its matches. */
@@ -303,6 +313,62 @@ export interface DuplicateCheck {
 /** A file read in pieces whose turn has not come: the worker sends it back to be audited later. */
 export const NOT_YET = Symbol('not yet');
 
+/** A file's own audit: its reports given as they come, and what came of keeping them in the results cache. */
+interface OwnAudit {
+  /** The file's text; null when its audit comes from the cache and no output reads the text. */
+  decoded: Decoded | null;
+  /** Gives each report to `each` (`restart`: forget those given so far); what came of caching them. */
+  give(each: (r: MatchReport, index: number) => void, restart: () => void): Stored | null;
+  /** Why the worker stopped writing to the cache, once it has. */
+  failure(): string | null;
+}
+
+/**
+ * A file's own audit, from the results cache when its bytes and the run's settings are those of
+ * one kept (the text is then decoded only for the HTML report's source lines); else made now,
+ * each report kept for the cache before the outcome takes it (and changes it).
+ */
+function ownAudit(bytes: Uint8Array, file: string, options: RunOptions, keys: KeyBuffer | undefined): OwnAudit {
+  const cache = resultsCache(options.cache);
+  const key = cache === null ? null : cache.keyOf(bytes);
+  const cached = cache === null || key === null ? null : cache.read(key, file);
+  const html = options.render.formats.includes('html');
+  const decoded = cached === null || html ? openFile(bytes, file, options.maxFileSize) : null;
+  const failure = () => cache?.failure ?? null;
+  if (cached !== null)
+    return {
+      decoded,
+      give(each) {
+        for (const { index, report } of cached) each(report, index);
+        return null;
+      },
+      failure,
+    };
+  const text = decoded ?? openFile(bytes, file, options.maxFileSize);
+  return {
+    decoded: text,
+    give(each, restart) {
+      const entry = cache === null || key === null ? null : cache.entry(key, file);
+      // What the run asks of each match's audit, its observers made per match as it is audited.
+      auditDecodedEach(
+        text,
+        file,
+        fileAudit(options.audit, keys),
+        (r, k) => {
+          entry?.add(r, k);
+          each(r, k);
+        },
+        () => {
+          entry?.reset();
+          restart();
+        },
+      );
+      return entry?.store() ?? null;
+    },
+    failure,
+  };
+}
+
 /**
  * One file of a run. `keys`: the buffer the content keys of the files run one after another share
  * (a worker's batch). `check`: the run looks for duplicates; a file read whole is then held
@@ -314,13 +380,20 @@ export function runTask(
   keys?: KeyBuffer,
   check?: DuplicateCheck,
 ): FileOutcome | HeldFile | typeof NOT_YET {
-  let decoded: Decoded | FileOutcome | HeldFile | typeof NOT_YET;
+  let read: Uint8Array | FileOutcome | HeldFile | typeof NOT_YET;
   try {
-    decoded = decodeTask(task, options, keys, check);
+    read = readTask(task, options, keys, check);
   } catch (e) {
     return internalError(task.path, e instanceof Error ? e.message : String(e), options);
   }
-  if (decoded === NOT_YET || !('ok' in decoded)) return decoded;
+  if (!(read instanceof Uint8Array)) return read;
+  let own: OwnAudit;
+  try {
+    own = ownAudit(read, task.path, options, keys);
+  } catch (e) {
+    return internalError(task.path, e instanceof Error ? e.message : String(e), options);
+  }
+  read = new Uint8Array(0); // the bytes are dropped: the audit holds the text only
   const spools: Spool[] = [];
   const release = () => {
     for (const spool of spools) spool.release();
@@ -332,8 +405,9 @@ export function runTask(
   try {
     // The HTML report shows the lines around each finding: the decoded text is passed on then (it
     // reads them for a file with findings only).
+    const { decoded } = own;
     const withText =
-      options.render.formats.includes('html') && decoded.ok
+      decoded?.ok === true && options.render.formats.includes('html')
         ? { ...options, render: { ...options.render, source: decoded.text } }
         : options;
     // Each report is rendered as it is made (or once the check answers), and dropped; a text past
@@ -348,17 +422,19 @@ export function runTask(
       });
     };
     let builder = outcome();
-    // What the run asks of each match's audit, its observers made per match as it is audited.
-    auditDecodedEach(
-      decoded,
-      task.path,
-      fileAudit(options.audit, keys),
+    const stored = own.give(
       (r, k) => builder.add(r, k),
       () => (builder = outcome()),
     );
+    // A write that failed since (they end after their file's outcome) is told with this one.
+    const done = (o: FileOutcome): FileOutcome => {
+      const failed = own.failure();
+      const use: Stored | null = failed === null ? stored : { failed };
+      return use === null || o.skipped ? o : { ...o, cache: use };
+    };
     if (check === undefined) {
       release();
-      return builder.finish();
+      return done(builder.finish());
     }
     const held = builder;
     return {
@@ -366,7 +442,7 @@ export function runTask(
       finish(duplicates) {
         try {
           held.answer(duplicates);
-          return held.finish();
+          return done(held.finish());
         } catch (e) {
           return failed(e);
         } finally {

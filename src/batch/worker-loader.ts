@@ -18,11 +18,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { Batch, BatchResult } from './batch.js';
+import { defaultCacheDir } from '../cache/folder.js';
 
 type RunBatch = (batch: Batch) => BatchResult;
 
@@ -36,22 +36,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const codeFile = join(here, 'worker-code.cjs');
 const code = readFileSync(codeFile, 'utf8');
 
-/** `BGAUDIT_CACHE_DIR`, else `$XDG_CACHE_HOME/bgaudit`, else `~/.cache/bgaudit`; `BGAUDIT_CACHE_DIR=` (empty): no cache. */
-function cacheDir(): string | null {
-  const asked = process.env.BGAUDIT_CACHE_DIR;
-  if (asked !== undefined) return asked === '' ? null : asked;
-  const xdg = process.env.XDG_CACHE_HOME;
-  if (xdg) return join(xdg, 'bgaudit');
-  try {
-    const home = homedir();
-    return home ? join(home, '.cache', 'bgaudit') : null;
-  } catch {
-    return null;
-  }
-}
-
 function cacheFile(): string | null {
-  const dir = cacheDir();
+  const dir = defaultCacheDir();
   if (dir === null) return null;
   const key = createHash('sha256')
     .update(code)

@@ -20,6 +20,7 @@ import { FINDING_CODES } from '../core/findings.js';
 import { readBaseline } from './baseline.js';
 import { DEFAULT_OUTPUT_TIMEOUT } from './output-file.js';
 import { itemAt } from '../core/at.js';
+import { defaultCacheDir } from '../cache/folder.js';
 import { UsageError } from './usage-error.js';
 
 /** Real match files are far smaller: the largest analysed SGF in the corpus is about 1 MB. */
@@ -138,6 +139,11 @@ export function flagsForRun() {
     fileTimeoutFlag(),
     outputTimeoutFlag(),
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
+    new Option(
+      '--cache-dir <dir>',
+      "the folder of the results cache, where each file's own audit is kept under its content and the run's settings, so that a file audited before is not parsed or replayed again (default: $BGAUDIT_CACHE_DIR, else $XDG_CACHE_HOME/bgaudit, else ~/.cache/bgaudit)",
+    ),
+    new Option('--no-cache', 'neither read nor write the results cache: audit every file from scratch'),
     new Option(
       '--no-duplicates',
       'do not look for matches recorded twice in the run (by default a match whose players, length, rolls, moves, cube actions and results repeat an earlier one is a duplicate-match warning, whatever its file, format or layout, saying where the two records differ and which has errors)',
@@ -267,6 +273,9 @@ export interface RunFlagValues extends RuleFlags {
   writeBaseline?: string;
   /** `--no-duplicates` sets it false. */
   duplicates?: boolean;
+  /** `--no-cache` sets it false. */
+  cache?: boolean;
+  cacheDir?: string;
 }
 
 /** Workers: as asked, but never more than the cores (more only cost memory: 11 GB for 1,000). */
@@ -345,6 +354,7 @@ export async function prepareRun(
     outputDrained: io.stdoutDrained,
     stdin,
     audit: { ...auditOptionsOf(o), contentKey: o.duplicates !== false },
+    cacheDir: o.cache === false ? undefined : (o.cacheDir ?? defaultCacheDir() ?? undefined),
   };
 }
 
@@ -451,6 +461,7 @@ export function finishRun(io: CliIO, result: RunResult, failOn: FailOn = 'error'
       `bgaudit: ${n} match${n === 1 ? '' : 'es'} repeat${n === 1 ? 's' : ''} an earlier one of the run (duplicate-match warnings; --no-duplicates turns the check off)\n`,
     );
   }
+  if (result.cacheWarning !== undefined) io.stderr(`bgaudit: ${printable(result.cacheWarning)}\n`);
   if (missing.length > 0) return EXIT.usage;
   if (summary.files === 0) {
     // Nothing audited is not "clean": a script must not read an empty folder as a clean archive.

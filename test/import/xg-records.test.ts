@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditedMatch, MatchReport } from '../../src/core/model.js';
 import { auditFile } from '../../src/read/file.js';
 import { importRecord } from '../../src/import/index.js';
-import { tableCrc32 } from '../../src/import/xg/archive.js';
+import { tableCrc32 } from '../../src/core/crc32.js';
 import { renderText } from '../../src/report/text.js';
 import { CORPUS, cli } from '../helpers.js';
 import { RECORD_TYPE, editGameFile, recordType, setInt32 } from '../xg-writer.js';

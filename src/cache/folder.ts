@@ -1,0 +1,144 @@
+// The cache folder as the main thread sees it: where it is, whether it can be written, what keys
+// its results are salted with, and its eviction. The worker code cache (batch/worker-loader.ts)
+// lives at the folder's top; the results cache in its `results` subfolder.
+import { createHash, randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { CacheSpec } from './results.js';
+
+/**
+ * `BGAUDIT_CACHE_DIR`, else `$XDG_CACHE_HOME/bgaudit`, else `~/.cache/bgaudit`; null when
+ * `BGAUDIT_CACHE_DIR` is set empty or there is no home folder.
+ */
+export function defaultCacheDir(env: Record<string, string | undefined> = process.env): string | null {
+  const asked = env.BGAUDIT_CACHE_DIR;
+  if (asked !== undefined) return asked === '' ? null : asked;
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg) return join(xdg, 'bgaudit');
+  try {
+    const home = homedir();
+    return home ? join(home, '.cache', 'bgaudit') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The results' subfolder of a cache folder. */
+export function resultsDir(cacheDir: string): string {
+  return join(cacheDir, 'results');
+}
+
+/**
+ * The results cache grows to this many bytes; a run that wrote entries and finds it larger
+ * removes the packs used longest ago until it holds three quarters of it.
+ */
+export const CACHE_MOST_BYTES = 1024 * 1024 * 1024;
+
+/** The eviction's stamp: a run looks at the cache's size at most once an hour. */
+const TRIMMED = 'last-trimmed';
+const TRIM_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The code that audits as a salt: the worker the pool starts and the bundle beside it, and Node's
+ * version (a cache never outlives the program that wrote it, even at the same version number).
+ */
+export function codeIdentity(workerFile: string): string {
+  const hash = createHash('sha256').update(readFileSync(workerFile));
+  try {
+    hash.update(readFileSync(join(dirname(workerFile), 'worker-code.cjs')));
+  } catch {
+    // a worker with no bundle beside it (a test's): its own code is the identity
+  }
+  return hash.update(`\0${process.version}\0${process.arch}`).digest('hex');
+}
+
+/**
+ * The run's cache, ready to use: its results folder made and written to once. A folder that
+ * cannot be is not used: `warning` says why, and the run goes on uncached.
+ */
+export function openResultsCache(
+  cacheDir: string,
+  identity: string,
+  settings: unknown,
+): { spec: CacheSpec } | { warning: string } {
+  const dir = resultsDir(cacheDir);
+  const probe = join(dir, `probe-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(probe, '', { mode: 0o600, flag: 'wx' });
+    rmSync(probe);
+  } catch (e) {
+    rmSync(probe, { force: true });
+    const why = e instanceof Error ? e.message : String(e);
+    return { warning: `the results cache in ${cacheDir} cannot be written (${why}): this run is not cached` };
+  }
+  const salt = createHash('sha256')
+    .update(`${identity}\0${JSON.stringify(settings)}`)
+    .digest('hex');
+  return { spec: { dir, salt } };
+}
+
+/** The packs and what each takes with its index, least recently used first. */
+function packs(dir: string): { id: string; size: number; used: number }[] {
+  const found: { id: string; size: number; used: number }[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.pack')) continue;
+    const id = name.slice(0, -'.pack'.length);
+    try {
+      const s = lstatSync(join(dir, name));
+      if (!s.isFile()) continue;
+      let index = 0;
+      try {
+        index = lstatSync(join(dir, `${id}.idx`)).size;
+      } catch {
+        // an index gone: the pack is found by nothing, and goes first
+        found.push({ id, size: s.size, used: 0 });
+        continue;
+      }
+      found.push({ id, size: s.size + index, used: s.mtimeMs });
+    } catch {
+      // gone meanwhile (another run trimming)
+    }
+  }
+  return found.sort((a, b) => a.used - b.used);
+}
+
+/** Packs past this many are removed, least recently used first, whatever their size: each run's workers read every index. */
+export const CACHE_MOST_PACKS = 1000;
+
+/**
+ * After a run that wrote entries: at most once an hour, the cache's size is looked at, and
+ * above `most` bytes (or `CACHE_MOST_PACKS` packs) the packs used longest ago are removed with
+ * their indexes until it holds three quarters of it. Quiet: the cache is never needed. The
+ * number of packs removed.
+ */
+export function trimResultsCache(spec: CacheSpec, most = CACHE_MOST_BYTES, now = Date.now()): number {
+  const stamp = join(spec.dir, TRIMMED);
+  try {
+    if (now - statSync(stamp).mtimeMs < TRIM_EVERY_MS) return 0;
+  } catch {
+    // never trimmed
+  }
+  try {
+    writeFileSync(stamp, '', { mode: 0o600 });
+    utimesSync(stamp, now / 1000, now / 1000);
+    const all = packs(spec.dir);
+    let size = all.reduce((n, p) => n + p.size, 0);
+    let count = all.length;
+    if (size <= most && count <= CACHE_MOST_PACKS) return 0;
+    let removed = 0;
+    for (const p of all) {
+      if (size <= most * 0.75 && count <= CACHE_MOST_PACKS * 0.75) break;
+      // The index first: a pack with no index is never read.
+      rmSync(join(spec.dir, `${p.id}.idx`), { force: true });
+      rmSync(join(spec.dir, `${p.id}.pack`), { force: true });
+      size -= p.size;
+      count--;
+      removed++;
+    }
+    return removed;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,199 @@
+// Where the results cache's entries are on disk: appended to packs, each pack written by one
+// worker of one run and found through its index file. Creating a file per entry costs a disk's
+// journal more than auditing the file did; an append costs one write.
+//
+//   <id>.pack  entries (entry.ts), one after another, never rewritten
+//   <id>.idx   one 48-byte record an entry: its key (32) · offset (u64 LE) · length (u32 LE) ·
+//              CRC-32 of the 44 bytes before it (u32 LE); a record cut short or failing its CRC
+//              is passed over
+//
+// A pack is appended to only by the worker that made it (O_EXCL), so two runs sharing a cache
+// never write into one file. A reader looks an entry up in the indexes read when it first needs
+// one, newer indexes over older ones, and trusts nothing it reads until the entry's own
+// checksum and key agree (entry.ts).
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { crc32 } from '../core/crc32.js';
+
+const RECORD = 48;
+/** A pack grows to about this many bytes; then its writer starts another (eviction removes whole packs). */
+const PACK_BYTES = 64 * 1024 * 1024;
+/** The most bytes one entry may take. */
+const ENTRY_MOST = 1 << 30;
+/** A pack read from is marked used (its modification time) when it was last marked longer ago than this. */
+const MARK_USED_AFTER_MS = 60 * 60 * 1000;
+
+interface Place {
+  pack: string;
+  offset: number;
+  length: number;
+}
+
+/** Makes `Buffer`s and appends: one syscall may write less than asked. */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let n = 0; n < bytes.length;) n += writeSync(fd, bytes, n, bytes.length - n);
+}
+
+function readAll(fd: number, into: Buffer, at: number): number {
+  let n = 0;
+  while (n < into.length) {
+    const k = readSync(fd, into, n, into.length - n, at + n);
+    if (k === 0) break;
+    n += k;
+  }
+  return n;
+}
+
+/** The user's own regular file, opened not through a link and never waiting on a FIFO; null otherwise. */
+function openOwn(path: string): { fd: number; size: number; mtimeMs: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const s = fstatSync(fd);
+    const uid = process.getuid?.();
+    if (s.isFile() && (uid === undefined || s.uid === uid)) return { fd, size: s.size, mtimeMs: s.mtimeMs };
+  } catch {
+    // unreadable: passed over
+  }
+  closeSync(fd);
+  return null;
+}
+
+/** The entries of the cache folder as one worker reads them. */
+export class PackReader {
+  private places: Map<string, Place> | null = null;
+  private readonly packs = new Map<string, number | null>();
+
+  constructor(private readonly dir: string) {}
+
+  /** Every index in the folder, read once: the places of the entries, newer indexes winning. */
+  private load(): Map<string, Place> {
+    const places = new Map<string, Place>();
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith('.idx'));
+    } catch {
+      return places;
+    }
+    const indexes: { pack: string; bytes: Buffer; mtimeMs: number }[] = [];
+    for (const name of names) {
+      const file = openOwn(join(this.dir, name));
+      if (file === null) continue;
+      try {
+        const bytes = Buffer.allocUnsafe(file.size - (file.size % RECORD));
+        const n = readAll(file.fd, bytes, 0);
+        indexes.push({ pack: name.slice(0, -4), bytes: bytes.subarray(0, n - (n % RECORD)), mtimeMs: file.mtimeMs });
+      } catch {
+        // passed over
+      } finally {
+        closeSync(file.fd);
+      }
+    }
+    indexes.sort((a, b) => a.mtimeMs - b.mtimeMs);
+    for (const { pack, bytes } of indexes)
+      for (let at = 0; at + RECORD <= bytes.length; at += RECORD) {
+        if (crc32(bytes.subarray(at, at + 44)) !== bytes.readUInt32LE(at + 44)) continue;
+        const offset = Number(bytes.readBigUInt64LE(at + 32));
+        places.set(bytes.toString('latin1', at, at + 32), { pack, offset, length: bytes.readUInt32LE(at + 40) });
+      }
+    return places;
+  }
+
+  private packFd(pack: string): number | null {
+    const known = this.packs.get(pack);
+    if (known !== undefined) return known;
+    const file = openOwn(join(this.dir, `${pack}.pack`));
+    if (file !== null && Date.now() - file.mtimeMs > MARK_USED_AFTER_MS) {
+      try {
+        const now = Date.now() / 1000;
+        futimesSync(file.fd, now, now);
+      } catch {
+        // read, not marked: eviction may take it sooner
+      }
+    }
+    this.packs.set(pack, file?.fd ?? null);
+    return file?.fd ?? null;
+  }
+
+  /** The bytes kept under `key`, unchecked (the entry checks itself); null when there are none. */
+  read(key: Buffer): Buffer | null {
+    this.places ??= this.load();
+    const place = this.places.get(key.toString('latin1'));
+    if (place === undefined || place.length > ENTRY_MOST) return null;
+    const fd = this.packFd(place.pack);
+    if (fd === null) return null;
+    try {
+      const bytes = Buffer.allocUnsafe(place.length);
+      return readAll(fd, bytes, place.offset) === place.length ? bytes : null;
+    } catch {
+      return null;
+    }
+  }
+
+  close(): void {
+    for (const fd of this.packs.values()) if (fd !== null) closeSync(fd);
+    this.packs.clear();
+  }
+}
+
+/** A worker's pack and its index, made at its first entry. */
+export class PackWriter {
+  private open: { pack: number; index: number; size: number } | null = null;
+  private made = false;
+
+  constructor(private readonly dir: string) {}
+
+  private start(): { pack: number; index: number; size: number } {
+    if (!this.made) {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+    }
+    const id = `${process.pid}-${threadId}-${randomBytes(6).toString('hex')}`;
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_NOFOLLOW;
+    const pack = openSync(join(this.dir, `${id}.pack`), flags, 0o600);
+    try {
+      return { pack, index: openSync(join(this.dir, `${id}.idx`), flags, 0o600), size: 0 };
+    } catch (e) {
+      closeSync(pack);
+      throw e;
+    }
+  }
+
+  /** Appends an entry, then its index record (an entry whose record is not written is never found). */
+  append(key: Buffer, entry: Buffer): void {
+    if (this.open !== null && this.open.size >= PACK_BYTES) this.close();
+    this.open ??= this.start();
+    const o = this.open;
+    writeAll(o.pack, entry);
+    const record = Buffer.allocUnsafe(RECORD);
+    key.copy(record, 0);
+    record.writeBigUInt64LE(BigInt(o.size), 32);
+    record.writeUInt32LE(entry.length, 40);
+    record.writeUInt32LE(crc32(record.subarray(0, 44)), 44);
+    o.size += entry.length;
+    writeAll(o.index, record);
+  }
+
+  close(): void {
+    if (this.open === null) return;
+    closeSync(this.open.pack);
+    closeSync(this.open.index);
+    this.open = null;
+  }
+}

@@ -1,0 +1,126 @@
+// The results cache as a worker reads and writes it: each file's own audit (its reports, before
+// anything that depends on other files) kept under a key made of the file's bytes and of what
+// else decides the audit (`CacheSpec.salt`). A report comes back byte for byte as the audit made
+// it, so everything after it (duplicates, selection, baselines, rendering) runs as on a file
+// audited now. An entry that is not whole, not this key's, not the user's own or not a regular
+// file is passed over and written again; a cache that cannot be written is never a failure.
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { MatchReport } from '../core/model.js';
+import { decodeEntry, encodeEntry, type Frame } from './entry.js';
+import { PackReader, PackWriter } from './packs.js';
+
+/** Where a run's cache is and what its keys are salted with: plain data (a worker gets a copy). */
+export interface CacheSpec {
+  /** The folder the packs of entries are in (`<cache folder>/results`, packs.ts). */
+  dir: string;
+  /** What besides a file's bytes decides its audit: bgaudit's code, Node's version, the run's settings. */
+  salt: string;
+}
+
+/** A file's audit read from the cache: its reports with their indexes, in the order the audit gave them. */
+export type CachedAudit = { index: number; report: MatchReport }[];
+
+/** What came of writing a file's entry: written, or why not (the run warns once of a failure). */
+export type Stored = 'stored' | { failed: string };
+
+export class ResultsCache {
+  private readonly reader: PackReader;
+  private readonly writer: PackWriter;
+  /** Why writing failed once; after it, no more is written by this worker. */
+  private failed: string | null = null;
+
+  constructor(private readonly spec: CacheSpec) {
+    this.reader = new PackReader(spec.dir);
+    this.writer = new PackWriter(spec.dir);
+  }
+
+  keyOf(bytes: Uint8Array): Buffer {
+    return createHash('sha256').update(this.spec.salt).update('\0').update(bytes).digest();
+  }
+
+  /**
+   * The audit kept under `key`, its reports named `file`; null when there is none fit to use (a
+   * file audited again is written again, and its newer entry is the one found next time).
+   */
+  read(key: Buffer, file: string): CachedAudit | null {
+    const bytes = this.reader.read(key);
+    const frames = bytes === null ? null : decodeEntry(bytes, key);
+    if (frames === null) return null;
+    try {
+      return frames.map((f) => {
+        const report = deserialize(f.data) as MatchReport;
+        report.file = file;
+        return { index: f.index, report };
+      });
+    } catch {
+      return null; // not an entry this program wrote
+    }
+  }
+
+  /** Gathers a file's reports as its audit gives them, to be kept under `key` once it is done. */
+  entry(key: Buffer, file: string): EntryWriter | null {
+    return this.failed === null ? new EntryWriter(this, key, file) : null;
+  }
+
+  /** Appends an entry to this worker's pack; a failure stops the writing (the run warns once). */
+  store(key: Buffer, frames: readonly Frame[]): Stored {
+    if (this.failed !== null) return { failed: this.failed };
+    try {
+      this.writer.append(key, encodeEntry(key, frames));
+      return 'stored';
+    } catch (e) {
+      this.failed = e instanceof Error ? e.message : String(e);
+      try {
+        this.writer.close();
+      } catch {
+        // closed as far as it can be
+      }
+      return { failed: this.failed };
+    }
+  }
+
+  /** Why the writing stopped, once it has. */
+  get failure(): string | null {
+    return this.failed;
+  }
+}
+
+/** A file's reports on their way to the cache, each serialized as it is made, before anything changes it. */
+export class EntryWriter {
+  private frames: Frame[] = [];
+  private readonly names: Buffer[];
+  /** Set when a report names the file other than in its `file`: such an audit is not kept. */
+  private namesFile = false;
+
+  constructor(
+    private readonly cache: ResultsCache,
+    private readonly key: Buffer,
+    file: string,
+  ) {
+    // A report's strings are written one byte a character when they can be, else in UTF-16.
+    const names = [file, basename(file)].filter((s) => s.length >= 3);
+    this.names = names.flatMap((s) => [
+      Buffer.from(s, 'utf16le'),
+      ...(/^[\0-\xff]*$/.test(s) ? [Buffer.from(s, 'latin1')] : []),
+    ]);
+  }
+
+  add(r: MatchReport, index: number): void {
+    const data = serialize({ ...r, file: '' });
+    if (this.names.some((n) => data.includes(n))) this.namesFile = true;
+    this.frames.push({ index, data });
+  }
+
+  /** The audit started again (an SGF file read again whole): the reports so far are forgotten. */
+  reset(): void {
+    this.frames = [];
+    this.namesFile = false;
+  }
+
+  /** Keeps the reports gathered; nothing when one of them names the file (the cache holds no path). */
+  store(): Stored | null {
+    return this.namesFile ? null : this.cache.store(this.key, this.frames);
+  }
+}
