@@ -6,14 +6,15 @@ import { fileAudit } from '../read/attach.js';
 import type { KeyBuffer } from '../scoring/match-key.js';
 import type { MatchReport } from '../core/model.js';
 import { PieceTooLarge, TextPieces, scanEncoding } from './read-pieces.js';
-import { readDice, type FileDice } from '../stats/count.js';
+import { diceOf, type FileDice } from '../stats/count.js';
 import type { ContentKey } from '../scoring/match-key.js';
 import type { DuplicateOf } from './duplicates.js';
 import type { Decoded } from '../read/decode.js';
 import { openFile } from '../read/open.js';
 import { binaryFormatOf } from '../formats/index.js';
 import { CHANGED, looksLikeMatchContent } from './discover.js';
-import { ResultsCache, type CacheSpec, type Stored } from '../cache/results.js';
+import { workerCache, type Stored } from '../cache/results.js';
+import { countedDice } from './dice-read.js';
 import { Spool, SpoolError, removeSpooled } from './spool.js';
 import {
   failure,
@@ -268,30 +269,19 @@ function readTask(
   // The dice audit counts what it reads; a file with no match to read is audited, to say why.
   if (options.dice !== undefined) {
     const by = options.dice;
-    const read = readDice(bytes, task.path, {
-      by,
-      limit: options.maxFileSize,
-      keys: check === undefined ? undefined : { rules: options.audit.rules, buffer: keys },
-    });
+    const read = countedDice(bytes, task.path, options, keys);
     if (read !== null) {
-      if (check === undefined || read.keys === undefined) return diceOutcome(task, read.count());
+      const { matches } = read;
+      if (check === undefined || read.keys === undefined) return diceOutcome(task, diceOf(matches, by, task.path));
       // The matches found to repeat earlier ones are not counted again.
       return {
         keys: read.keys,
-        finish: (duplicates) => diceOutcome(task, read.count(new Set(duplicates.map((d) => d.match)))),
+        finish: (duplicates) =>
+          diceOutcome(task, diceOf(matches, by, task.path, new Set(duplicates.map((d) => d.match)))),
       };
     }
   }
   return bytes;
-}
-
-/** The worker's results cache, made once for the spec its runs give (a worker serves one run). */
-let cacheOf: { spec: CacheSpec; cache: ResultsCache } | null = null;
-function resultsCache(spec: CacheSpec | undefined): ResultsCache | null {
-  if (spec === undefined) return null;
-  if (cacheOf === null || cacheOf.spec.dir !== spec.dir || cacheOf.spec.salt !== spec.salt)
-    cacheOf = { spec, cache: new ResultsCache(spec) };
-  return cacheOf.cache;
 }
 
 /** A file audited and not yet rendered: it waits for the duplicate check's answer about its matches. */
@@ -329,7 +319,7 @@ interface OwnAudit {
  * each report kept for the cache before the outcome takes it (and changes it).
  */
 function ownAudit(bytes: Uint8Array, file: string, options: RunOptions, keys: KeyBuffer | undefined): OwnAudit {
-  const cache = resultsCache(options.cache);
+  const cache = workerCache(options.cache);
   const key = cache === null ? null : cache.keyOf(bytes);
   const cached = cache === null || key === null ? null : cache.read(key, file);
   const html = options.render.formats.includes('html');

@@ -36,8 +36,9 @@ export class ResultsCache {
     this.writer = new PackWriter(spec.dir);
   }
 
-  keyOf(bytes: Uint8Array): Buffer {
-    return createHash('sha256').update(this.spec.salt).update('\0').update(bytes).digest();
+  /** The key of a file's bytes: for its reports (`audit`), or for its dice (`dice`, `bgaudit dice`'s counts). */
+  keyOf(bytes: Uint8Array, kept: 'audit' | 'dice' = 'audit'): Buffer {
+    return createHash('sha256').update(`${this.spec.salt}\0${kept}\0`).update(bytes).digest();
   }
 
   /**
@@ -56,6 +57,18 @@ export class ResultsCache {
       });
     } catch {
       return null; // not an entry this program wrote
+    }
+  }
+
+  /** A value kept whole under `key` (`EntryWriter.storeValue`); null when there is none fit to use. */
+  readValue(key: Buffer): unknown {
+    const bytes = this.reader.read(key);
+    const frames = bytes === null ? null : decodeEntry(bytes, key);
+    if (frames === null || frames.length !== 1) return null;
+    try {
+      return deserialize(frames[0]?.data ?? new Uint8Array(0)) as unknown;
+    } catch {
+      return null;
     }
   }
 
@@ -108,9 +121,19 @@ export class EntryWriter {
   }
 
   add(r: MatchReport, index: number): void {
-    const data = serialize({ ...r, file: '' });
+    this.frame(serialize({ ...r, file: '' }), index);
+  }
+
+  private frame(data: Buffer, index: number): void {
     if (this.names.some((n) => data.includes(n))) this.namesFile = true;
     this.frames.push({ index, data });
+  }
+
+  /** Keeps one value whole, as it is now (a file's dice); nothing when it names the file. */
+  storeValue(value: unknown): Stored | null {
+    this.reset();
+    this.frame(serialize(value), 0);
+    return this.store();
   }
 
   /** The audit started again (an SGF file read again whole): the reports so far are forgotten. */
@@ -123,4 +146,13 @@ export class EntryWriter {
   store(): Stored | null {
     return this.namesFile ? null : this.cache.store(this.key, this.frames);
   }
+}
+
+/** A worker's results cache, made once for the spec its runs give (a worker serves one run). */
+let cacheOf: { spec: CacheSpec; cache: ResultsCache } | null = null;
+export function workerCache(spec: CacheSpec | undefined): ResultsCache | null {
+  if (spec === undefined) return null;
+  if (cacheOf === null || cacheOf.spec.dir !== spec.dir || cacheOf.spec.salt !== spec.salt)
+    cacheOf = { spec, cache: new ResultsCache(spec) };
+  return cacheOf.cache;
 }

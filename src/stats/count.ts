@@ -12,7 +12,7 @@ import { type KeyBuffer, MatchKey } from '../scoring/match-key.js';
 import type { RuleFlags } from '../scoring/rules.js';
 import type { AuditedMatch, Finding, GameRecord, MatchRecord, RollAction } from '../core/model.js';
 import type { SourceText } from '../read/source-text.js';
-import { type DiceCounts, ENTRY_K, ROLLS, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
+import { type DiceCounts, ENTRY_K, ROLLS, addCounts, entersFromBar, newCounts, openPoints, rollIndex } from './dice.js';
 import { itemAt } from '../core/at.js';
 
 export type GroupBy = 'archive' | 'player' | 'site' | 'file';
@@ -137,56 +137,79 @@ function countMatch(record: MatchRecord, by: GroupBy, file: string, groups: Grou
   }
 }
 
-/** A file read for the dice audit, its matches held until it is said which to leave out. */
+/**
+ * One match's dice, counted as it is read: its games and its groups' counts in the order first
+ * met. Named by no path: a group by file is named '' here and given the file's name in `diceOf`
+ * (the results cache keeps these, and holds no path).
+ */
+export interface MatchDice {
+  games: number;
+  groups: GroupCounts[];
+}
+
+/** A file read for the dice audit: its matches' dice, and, with the duplicate check, their content keys. */
 export interface ReadDice {
-  /** With the duplicate check: each match's content key (null for none), the file's matches in order. */
+  /** Each match's dice, the file's matches in order. */
+  matches: MatchDice[];
+  /** With the duplicate check: each match's content key (null for none). */
   keys?: (ContentKey | null)[];
-  /** The file's dice, the matches numbered in `skip` (from 1) left out. */
-  count(skip?: ReadonlySet<number>): FileDice;
+}
+
+/** The dice of one match, its rolls counted by the groups `by` asks for. */
+function matchDice(record: MatchRecord, by: GroupBy): MatchDice {
+  const groups = new Groups();
+  countMatch(record, by, '', groups);
+  return { games: record.games.length, groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })) };
 }
 
 /**
  * A file's bytes read for the dice audit; null when no match can be read from it (then it is
  * audited to say why). The file is read as every command reads it (read/matches.ts): its matches
  * one at a time, each with the findings it takes besides its own, which its content key holds as
- * verify's does. Its matches are kept until `count`: the duplicate check answers in between.
+ * verify's does. Each match is counted as it is read: the duplicate check answers afterwards
+ * which to leave out (`diceOf`).
  */
 export function readDice(bytes: Uint8Array, file: string, options: GroupBy | CountOptions): ReadDice | null {
   const { by, keys: audit, limit } = typeof options === 'string' ? { by: options, limit: undefined } : options;
   // By index: the .mat match that takes a file's unlisted parse errors is given last, with its index.
-  let records: MatchRecord[] = [];
+  let matches: MatchDice[] = [];
   let keys: (ContentKey | null)[] = [];
   readDecoded(openFile(bytes, file, limit), file, {
     match(record, source, extra, k) {
-      records[k] = record;
+      matches[k] = matchDice(record, by);
       if (audit) keys[k] = contentKeyOf(record, audit, extra, source);
     },
     none: () => {},
     restart() {
-      records = [];
+      matches = [];
       keys = [];
     },
   });
-  if (records.length === 0) return null;
-  const count = (skip?: ReadonlySet<number>): FileDice => {
-    const groups = new Groups();
-    let games = 0;
-    let counted = 0;
-    // In file order, so that groups are met in it.
-    records.forEach((record, k) => {
-      if (skip?.has(k + 1)) return;
-      countMatch(record, by, file, groups);
-      games += record.games.length;
-      counted++;
-    });
-    return { matches: counted, games, groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })) };
-  };
-  if (!audit) return { count };
+  if (matches.length === 0) return null;
+  if (!audit) return { matches };
   for (let k = 0; k < keys.length; k++) keys[k] ??= null;
-  return { keys, count };
+  return { matches, keys };
+}
+
+/**
+ * A file's dice from its matches' (`readDice`), the matches numbered in `skip` (from 1) left out:
+ * groups merged in the order first met, a group by file named `file`.
+ */
+export function diceOf(matches: readonly MatchDice[], by: GroupBy, file: string, skip?: ReadonlySet<number>): FileDice {
+  const groups = new Groups();
+  let games = 0;
+  let counted = 0;
+  matches.forEach((m, k) => {
+    if (skip?.has(k + 1)) return;
+    for (const g of m.groups) addCounts(groups.get(by === 'file' ? file : g.key), g.counts);
+    games += m.games;
+    counted++;
+  });
+  return { matches: counted, games, groups: [...groups.byKey].map(([key, counts]) => ({ key, counts })) };
 }
 
 /** The dice of a file's bytes, every match counted; null when no match can be read from it. */
 export function countFile(bytes: Uint8Array, file: string, by: GroupBy): FileDice | null {
-  return readDice(bytes, file, by)?.count() ?? null;
+  const read = readDice(bytes, file, by);
+  return read === null ? null : diceOf(read.matches, by, file);
 }

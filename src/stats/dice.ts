@@ -63,11 +63,49 @@ export function newCounts(): DiceCounts {
 
 /** Adds `from` into `into`. */
 export function addCounts(into: DiceCounts, from: DiceCounts): void {
-  for (const key of ['rolls', 'opening', 'entry', 'pairs'] as const) {
+  for (const key of PARTS) {
     const a = into[key];
     const b = from[key];
     for (let i = 0; i < a.length; i++) a[i] = itemAt(a, i) + itemAt(b, i);
   }
+}
+
+/** Counts as the results cache keeps them: the few that are not 0, by their place in the four arrays one after another. */
+export interface SparseCounts {
+  at: Uint16Array;
+  n: Uint32Array;
+}
+
+const PARTS = ['rolls', 'opening', 'entry', 'pairs'] as const;
+
+export function toSparse(c: DiceCounts): SparseCounts {
+  const at: number[] = [];
+  const n: number[] = [];
+  let base = 0;
+  for (const part of PARTS) {
+    c[part].forEach((x, i) => {
+      if (x === 0) return;
+      at.push(base + i);
+      n.push(x);
+    });
+    base += c[part].length;
+  }
+  return { at: Uint16Array.from(at), n: Uint32Array.from(n) };
+}
+
+export function fromSparse(s: SparseCounts): DiceCounts {
+  const c = newCounts();
+  s.at.forEach((at, k) => {
+    let i = at;
+    for (const part of PARTS) {
+      if (i < c[part].length) {
+        c[part][i] = itemAt(s.n, k);
+        return;
+      }
+      i -= c[part].length;
+    }
+  });
+  return c;
 }
 
 /** Rolls counted (openings aside). */
