@@ -69,7 +69,11 @@ export function openResultsCache(
     writeFileSync(probe, '', { mode: 0o600, flag: 'wx' });
     rmSync(probe);
   } catch (e) {
-    rmSync(probe, { force: true });
+    try {
+      rmSync(probe, { force: true });
+    } catch {
+      // never made
+    }
     const why = e instanceof Error ? e.message : String(e);
     return { warning: `the results cache in ${cacheDir} cannot be written (${why}): this run is not cached` };
   }
