@@ -13,13 +13,19 @@
 //   --jobs N, --format F       passed to `verify` (default jobs; text)
 //   --no-gnubg                 bgaudit alone
 //   BENCH_RUNS                 rounds (5)
+// Every run of the audit above is --no-cache. With a build that has the results cache, each round
+// then runs this build three times more on each archive, with a cache folder new that round: the
+// first run (every file audited and kept), the same archive again (every file from the cache), and
+// again with 1% of its files changed (a blank line added at the end: audited again, the rest from
+// the cache). In the first round the re-run's report is compared with the uncached one's, byte for
+// byte. `--no-cache-rows` leaves them out.
 // A quick look: `-- --files 1000,10000 --no-gnubg` with BENCH_RUNS=3.
 import { itemAt } from '../src/core/at.js';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { corpusFiles, median, writeArchive, type CorpusFile } from './corpus.js';
+import { corpusFiles, median, uncached, writeArchive, type CorpusFile } from './corpus.js';
 
 const GNUBG = '/usr/games/gnubg';
 const args = process.argv.slice(2);
@@ -31,6 +37,7 @@ const format = arg('--format') ?? 'text';
 const nodes = (arg('--node') ?? process.env.BENCH_NODE ?? process.execPath).split(',').filter(Boolean);
 const otherBuild = arg('--build');
 const withGnubg = !args.includes('--no-gnubg') && existsSync(GNUBG);
+const cacheRows = !args.includes('--no-cache-rows');
 
 if (sizes.some((n) => !(n > 0))) throw new Error(`--files: counts such as 1000,10000: ${arg('--files')}`);
 
@@ -117,6 +124,56 @@ function gnubgImport(dir: string, paths: string[]): () => Timed {
   };
 }
 
+/** The rows of the results cache's runs, in the order `cacheRounds` times them. */
+const CACHE_ROWS = [
+  'this build, results cache new (every file audited and kept)',
+  'this build, the same archive again (every file from the cache)',
+  'this build, 1% of the files changed',
+];
+
+/** This build's three runs on an archive with a results cache new this round (CACHE_ROWS). */
+function cacheRounds(a: { root: string; archive: string; paths: string[] }, round: number): Timed[] {
+  const cli = resolve('dist/bin/bgaudit.js');
+  const cacheDir = join(a.root, `cache-${round}`);
+  const run = () =>
+    timed(process.execPath, [
+      cli,
+      'verify',
+      a.archive,
+      '--format',
+      format,
+      '--quiet',
+      ...jobsArg,
+      '--cache-dir',
+      cacheDir,
+    ]);
+  const first = run();
+  const again = run();
+  if (round === 0) sameReport(cli, a.archive, cacheDir);
+  const changed = a.paths.filter((_, k) => k % 100 === 50);
+  const originals = changed.map((p) => readFileSync(p));
+  changed.forEach((p, k) => writeFileSync(p, Buffer.concat([itemAt(originals, k), Buffer.from('\n')])));
+  try {
+    return [first, again, run()];
+  } finally {
+    changed.forEach((p, k) => writeFileSync(p, itemAt(originals, k)));
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** The report from the cache is the uncached one, byte for byte; else the benchmark stops. */
+function sameReport(cli: string, archive: string, cacheDir: string): void {
+  const report = (extra: string[]) =>
+    spawnSync(process.execPath, [cli, 'verify', archive, '--format', format, '--quiet', ...jobsArg, ...extra], {
+      maxBuffer: 1 << 30,
+    }).stdout;
+  const fromCache = report(['--cache-dir', cacheDir]);
+  const without = report(['--no-cache']);
+  if (!fromCache.equals(without))
+    throw new Error(`${archive}: the report from the cache differs from the uncached one`);
+  console.log(`${archive}: the report from the cache is the uncached one (${without.length} bytes)`);
+}
+
 // gnubg 1.07 aborts on a score line with an empty left name (docs/dialects.md):
 // those files are left out so that both programs read the same archive.
 const usable = corpusFiles().filter((f) => !/^\s*:\s*\d+/m.test(Buffer.from(f.bytes).toString('utf8')));
@@ -130,7 +187,15 @@ try {
     const { paths, bytes } = writeArchive(join(root, 'archive'), count, usable);
     const rest = perFile.slice(0, count % usable.length).reduce((s, g) => s + g, 0);
     const games = Math.floor(count / usable.length) * perRound + rest;
-    return { count, archive: join(root, 'archive'), bytes, games, gnubg: withGnubg ? gnubgImport(root, paths) : null };
+    return {
+      count,
+      root,
+      archive: join(root, 'archive'),
+      paths,
+      bytes,
+      games,
+      gnubg: withGnubg ? gnubgImport(root, paths) : null,
+    };
   });
 
   // Each program: a label and the command that runs it on an archive.
@@ -143,16 +208,19 @@ try {
     });
   const ours = programs.map(() => archives.map((): Timed[] => []));
   const theirs = archives.map((): Timed[] => []);
+  const withCache = cacheRows && uncached(cli).length > 0;
+  const cached = CACHE_ROWS.map(() => archives.map((): Timed[] => []));
   for (let round = 0; round < runs; round++)
     archives.forEach((a, s) => {
       for (let k = 0; k < programs.length; k++) {
         const p = (k + round) % programs.length;
         const { node, cli: script } = itemAt(programs, p);
         itemAt(itemAt(ours, p), s).push(
-          timed(node, [script, 'verify', a.archive, '--format', format, '--quiet', ...jobsArg]),
+          timed(node, [script, 'verify', a.archive, '--format', format, '--quiet', ...jobsArg, ...uncached(script)]),
         );
       }
       if (a.gnubg) itemAt(theirs, s).push(a.gnubg());
+      if (withCache) cacheRounds(a, round).forEach((t, k) => itemAt(itemAt(cached, k), s).push(t));
     });
 
   const s2 = (x: number) => x.toFixed(2);
@@ -167,17 +235,20 @@ try {
       console.log(
         `  gnubg import: wall ${s2(median(g.map((t) => t.seconds)))} s (${range(g.map((t) => t.seconds))}), CPU ${s2(median(g.map((t) => t.cpu)))} s, ${((median(g.map((t) => t.cpu)) / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...g.map((t) => t.maxRssKb)) / 1024).toFixed(0)} MB`,
       );
-    programs.forEach((p, i) => {
-      const t = itemAt(itemAt(ours, i), s);
+    const rows = [
+      ...programs.map((p, i) => ({ label: p.label, t: itemAt(itemAt(ours, i), s), vsFirst: i > 0 })),
+      ...(withCache ? CACHE_ROWS.map((label, k) => ({ label, t: itemAt(itemAt(cached, k), s), vsFirst: false })) : []),
+    ];
+    rows.forEach(({ label, t, vsFirst }) => {
       const wall = median(t.map((x) => x.seconds));
       const cpu = median(t.map((x) => x.cpu));
-      let line = `  ${p.label}: wall ${s2(wall)} s (${range(t.map((x) => x.seconds))}), CPU ${s2(cpu)} s, ${((cpu / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...t.map((x) => x.maxRssKb)) / 1024).toFixed(0)} MB`;
+      let line = `  ${label}: wall ${s2(wall)} s (${range(t.map((x) => x.seconds))}), CPU ${s2(cpu)} s, ${((cpu / a.games) * 1e6).toFixed(0)} µs CPU/game, peak ${(Math.max(...t.map((x) => x.maxRssKb)) / 1024).toFixed(0)} MB`;
       if (g.length > 0) {
         const ratios = t.map((x, r) => x.seconds / itemAt(g, r).seconds);
         const cpuRatios = t.map((x, r) => x.cpu / itemAt(g, r).cpu);
         line += `; / gnubg: wall ${s2(median(ratios))} (${range(ratios)}), CPU ${s2(median(cpuRatios))}`;
       }
-      if (i > 0) {
+      if (vsFirst) {
         const vs = t.map((x, r) => x.seconds / itemAt(itemAt(itemAt(ours, 0), s), r).seconds);
         line += `; / ${itemAt(programs, 0).label}: ${s2(median(vs))} (${range(vs)})`;
       }

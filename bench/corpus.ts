@@ -1,4 +1,5 @@
 // The benchmark's inputs: the shared corpus's .mat files, read once into memory.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { itemAt } from '../src/core/at.js';
@@ -22,6 +23,22 @@ export function corpusFiles(folders = ['mat', 'gnubg-generated'], ext = '.mat'):
   }
   if (files.length === 0) throw new Error(`no ${ext} files under ${CORPUS}`);
   return files;
+}
+
+const knowsCache = new Map<string, boolean>();
+
+/**
+ * `--no-cache` for a build that has the results cache: a benchmark of the audit audits every file
+ * every round (a build from before the cache gets nothing, and had none to turn off).
+ */
+export function uncached(cli: string): string[] {
+  let knows = knowsCache.get(cli);
+  if (knows === undefined) {
+    const help = spawnSync(process.execPath, [cli, 'verify', '--help'], { encoding: 'utf8' }).stdout;
+    knows = help.includes('--no-cache');
+    knowsCache.set(cli, knows);
+  }
+  return knows ? ['--no-cache'] : [];
 }
 
 export function median(xs: number[]): number {

@@ -6,7 +6,7 @@
 // ratios. BENCH_RUNS rounds (default 5); BENCH_JOBS passes --jobs.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { median } from './corpus.js';
+import { median, uncached } from './corpus.js';
 
 const BIN = resolve('dist/bin/bgaudit.js');
 const paths = process.argv.slice(2);
@@ -16,7 +16,7 @@ const jobs = process.env.BENCH_JOBS ? ['--jobs', process.env.BENCH_JOBS] : [];
 
 /** Wall seconds and peak RSS of one whole process. */
 function timed(argv: string[]): { seconds: number; maxRssKb: number } {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, BIN, ...argv], {
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, BIN, ...argv, ...uncached(BIN)], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'ignore', 'pipe'],

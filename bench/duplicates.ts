@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, median, writeArchive } from './corpus.js';
+import { corpusFiles, median, uncached, writeArchive } from './corpus.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -44,7 +44,7 @@ try {
   const time = (cli: string, extra: string[]): Timed => {
     const r = spawnSync(
       '/usr/bin/time',
-      ['-f', '%e %U %S', process.execPath, cli, 'verify', dir, '-q', '--format', format, ...extra],
+      ['-f', '%e %U %S', process.execPath, cli, 'verify', dir, '-q', '--format', format, ...extra, ...uncached(cli)],
       { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
     );
     if (r.status !== 0 && r.status !== 1) throw new Error(`${cli} exited ${r.status}: ${r.stderr}`);

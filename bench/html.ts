@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, CORPUS, median, writeArchive } from './corpus.js';
+import { corpusFiles, CORPUS, median, uncached, writeArchive } from './corpus.js';
 import { itemAt } from '../src/core/at.js';
 
 const args = process.argv.slice(2);
@@ -24,10 +24,14 @@ function buildArchive(): string {
 
 /** Wall seconds and peak RSS (MB) of one verify run. */
 function timed(argv: string[]): { seconds: number; rssMb: number } {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, 'verify', ...argv, '--quiet'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const out = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %M', process.execPath, cli, 'verify', ...argv, '--quiet', ...uncached(cli)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const [seconds = NaN, rss = NaN] = (out.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   if (!Number.isFinite(seconds)) throw new Error(`verify failed: ${out.stderr}`);
   return { seconds, rssMb: Math.round(rss / 1024) };

@@ -14,7 +14,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { corpusFiles, writeArchive } from './corpus.js';
+import { corpusFiles, uncached, writeArchive } from './corpus.js';
 import { itemAt } from '../src/core/at.js';
 
 const args = process.argv.slice(2);
@@ -110,7 +110,7 @@ for (const profiled of [false, true]) {
   const flags = profiled ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [];
   const run = spawnSync(
     process.execPath,
-    [...flags, cli, 'verify', archive, '--quiet', '--jobs', '1', '--format', format],
+    [...flags, cli, 'verify', archive, '--quiet', '--jobs', '1', '--format', format, ...uncached(cli)],
     { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env },
   );
   if (run.status !== 0 && run.status !== 1) throw new Error(`verify failed: ${run.stderr}`);

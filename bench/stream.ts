@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { corpusFiles, median } from './corpus.js';
+import { corpusFiles, median, uncached } from './corpus.js';
 import { itemAt } from '../src/core/at.js';
 
 const args = process.argv.slice(2);
@@ -104,6 +104,7 @@ const verify = (cli: string, path: string, limit = whole) => [
   '--format',
   format,
   ...(limit ? ['--max-file-size', String(bytes + 1)] : []),
+  ...uncached(cli),
 ];
 const ours = resolve('dist/src/cli-main.js');
 const rounds: { one: Timed; separate?: Timed; other?: Timed }[] = [];

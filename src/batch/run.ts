@@ -202,7 +202,7 @@ export async function runPaths(paths: string[], run: AuditRun): Promise<RunResul
       outcome.add(last.report, 0);
       await writeOutcome(outcome.finish());
     }
-    if (cacheUse.stored && options.cache !== undefined) trimResultsCache(options.cache);
+    if (cacheUse.stored && options.cache !== undefined) trimResultsCache(options.cache.root);
     // A signal that came during the work just done is acted on now, while the run still listens
     // for it (its outputs not yet in place), not lost once it stops listening.
     await new Promise((resolve) => setImmediate(resolve));

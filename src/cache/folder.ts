@@ -2,7 +2,17 @@
 // its results are salted with, and its eviction. The worker code cache (batch/worker-loader.ts)
 // lives at the folder's top; the results cache in its `results` subfolder.
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CacheSpec } from './results.js';
@@ -62,7 +72,12 @@ export function openResultsCache(
   identity: string,
   settings: unknown,
 ): { spec: CacheSpec } | { warning: string } {
-  const dir = resultsDir(cacheDir);
+  const salt = createHash('sha256')
+    .update(`${identity}\0${JSON.stringify(settings)}`)
+    .digest('hex');
+  // A folder of packs for each salt: a run reads the indexes of its own code and settings only.
+  const root = resultsDir(cacheDir);
+  const dir = join(root, salt.slice(0, 16));
   const probe = join(dir, `probe-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -77,32 +92,38 @@ export function openResultsCache(
     const why = e instanceof Error ? e.message : String(e);
     return { warning: `the results cache in ${cacheDir} cannot be written (${why}): this run is not cached` };
   }
-  const salt = createHash('sha256')
-    .update(`${identity}\0${JSON.stringify(settings)}`)
-    .digest('hex');
-  return { spec: { dir, salt } };
+  return { spec: { root, dir, salt } };
 }
 
-/** The packs and what each takes with its index, least recently used first. */
-function packs(dir: string): { id: string; size: number; used: number }[] {
+/** The packs of every salt's folder and what each takes with its index, least recently used first. */
+function packs(root: string): { id: string; size: number; used: number }[] {
   const found: { id: string; size: number; used: number }[] = [];
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.pack')) continue;
-    const id = name.slice(0, -'.pack'.length);
+  for (const sub of readdirSync(root)) {
+    if (!/^[0-9a-f]{16}$/.test(sub)) continue;
+    let names: string[];
     try {
-      const s = lstatSync(join(dir, name));
-      if (!s.isFile()) continue;
-      let index = 0;
-      try {
-        index = lstatSync(join(dir, `${id}.idx`)).size;
-      } catch {
-        // an index gone: the pack is found by nothing, and goes first
-        found.push({ id, size: s.size, used: 0 });
-        continue;
-      }
-      found.push({ id, size: s.size + index, used: s.mtimeMs });
+      names = readdirSync(join(root, sub));
     } catch {
-      // gone meanwhile (another run trimming)
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.pack')) continue;
+      const id = join(sub, name.slice(0, -'.pack'.length));
+      try {
+        const s = lstatSync(join(root, `${id}.pack`));
+        if (!s.isFile()) continue;
+        let index = 0;
+        try {
+          index = lstatSync(join(root, `${id}.idx`)).size;
+        } catch {
+          // an index gone: the pack is found by nothing, and goes first
+          found.push({ id, size: s.size, used: 0 });
+          continue;
+        }
+        found.push({ id, size: s.size + index, used: s.mtimeMs });
+      } catch {
+        // gone meanwhile (another run trimming)
+      }
     }
   }
   return found.sort((a, b) => a.used - b.used);
@@ -117,8 +138,8 @@ export const CACHE_MOST_PACKS = 1000;
  * their indexes until it holds three quarters of it. Quiet: the cache is never needed. The
  * number of packs removed.
  */
-export function trimResultsCache(spec: CacheSpec, most = CACHE_MOST_BYTES, now = Date.now()): number {
-  const stamp = join(spec.dir, TRIMMED);
+export function trimResultsCache(root: string, most = CACHE_MOST_BYTES, now = Date.now()): number {
+  const stamp = join(root, TRIMMED);
   try {
     if (now - statSync(stamp).mtimeMs < TRIM_EVERY_MS) return 0;
   } catch {
@@ -127,7 +148,7 @@ export function trimResultsCache(spec: CacheSpec, most = CACHE_MOST_BYTES, now =
   try {
     writeFileSync(stamp, '', { mode: 0o600 });
     utimesSync(stamp, now / 1000, now / 1000);
-    const all = packs(spec.dir);
+    const all = packs(root);
     let size = all.reduce((n, p) => n + p.size, 0);
     let count = all.length;
     if (size <= most && count <= CACHE_MOST_PACKS) return 0;
@@ -135,12 +156,19 @@ export function trimResultsCache(spec: CacheSpec, most = CACHE_MOST_BYTES, now =
     for (const p of all) {
       if (size <= most * 0.75 && count <= CACHE_MOST_PACKS * 0.75) break;
       // The index first: a pack with no index is never read.
-      rmSync(join(spec.dir, `${p.id}.idx`), { force: true });
-      rmSync(join(spec.dir, `${p.id}.pack`), { force: true });
+      rmSync(join(root, `${p.id}.idx`), { force: true });
+      rmSync(join(root, `${p.id}.pack`), { force: true });
       size -= p.size;
       count--;
       removed++;
     }
+    // A salt's folder left empty goes too (rmdir: one another run has just written into stays).
+    for (const sub of new Set(all.map((p) => dirname(p.id))))
+      try {
+        rmdirSync(join(root, sub));
+      } catch {
+        // not empty
+      }
     return removed;
   } catch {
     return 0;

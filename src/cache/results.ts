@@ -4,7 +4,7 @@
 // it, so everything after it (duplicates, selection, baselines, rendering) runs as on a file
 // audited now. An entry that is not whole, not this key's, not the user's own or not a regular
 // file is passed over and written again; a cache that cannot be written is never a failure.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { basename } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { MatchReport } from '../core/model.js';
@@ -13,7 +13,9 @@ import { PackReader, PackWriter } from './packs.js';
 
 /** Where a run's cache is and what its keys are salted with: plain data (a worker gets a copy). */
 export interface CacheSpec {
-  /** The folder the packs of entries are in (`<cache folder>/results`, packs.ts). */
+  /** The results cache's folder (`<cache folder>/results`), a folder for each salt in it. */
+  root: string;
+  /** The folder of this salt's packs of entries (packs.ts). */
   dir: string;
   /** What besides a file's bytes decides its audit: bgaudit's code, Node's version, the run's settings. */
   salt: string;
@@ -38,7 +40,14 @@ export class ResultsCache {
 
   /** The key of a file's bytes: for its reports (`audit`), or for its dice (`dice`, `bgaudit dice`'s counts). */
   keyOf(bytes: Uint8Array, kept: 'audit' | 'dice' = 'audit'): Buffer {
-    return createHash('sha256').update(`${this.spec.salt}\0${kept}\0`).update(bytes).digest();
+    const head = Buffer.from(`${this.spec.salt}\0${kept}\0`, 'latin1');
+    // One-shot where Node has it (20.12 on): no Hash object and stream per file.
+    if (typeof (crypto as { hash?: unknown }).hash !== 'function')
+      return crypto.createHash('sha256').update(head).update(bytes).digest();
+    const all = Buffer.allocUnsafe(head.length + bytes.length);
+    head.copy(all, 0);
+    all.set(bytes, head.length);
+    return crypto.hash('sha256', all, 'buffer');
   }
 
   /**

@@ -27,14 +27,13 @@ beforeEach(() => {
   copyFileSync(join(CORPUS, 'xg', XG), join(archive, 'match.xg'));
 });
 
-/** The packs the cache holds: a run that audits a file anew writes its entry into one. */
+/** The packs the cache holds, by their paths in it: a run that audits a file anew writes its entry into one. */
 const packs = () => {
-  const dir = join(cache, 'results');
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => f.endsWith('.pack'))
-        .sort()
-    : [];
+  const root = join(cache, 'results');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.pack'))
+    .sort();
 };
 
 async function verify(...args: string[]) {
@@ -125,11 +124,11 @@ describe('the results cache', () => {
   });
 
   /** Spoils the cache's files with `spoil`; the run after it writes what an uncached run writes, and the one after reads it all. */
-  async function spoiled(spoil: (dir: string, pack: string, index: string) => void): Promise<void> {
+  async function spoiled(spoil: (pack: string, index: string) => void): Promise<void> {
     const uncached = (await cli('verify', archive, '--format', 'ndjson', '-q', '--no-cache')).stdout;
     await verify();
     const dir = join(cache, 'results');
-    for (const pack of packs()) spoil(dir, join(dir, pack), join(dir, pack.replace(/\.pack$/, '.idx')));
+    for (const pack of packs()) spoil(join(dir, pack), join(dir, pack.replace(/\.pack$/, '.idx')));
     expect((await verify()).stdout).toBe(uncached);
     // What was passed over was written again, and is found: a third run audits nothing.
     const written = packs();
@@ -138,7 +137,7 @@ describe('the results cache', () => {
   }
 
   it('an entry with a flipped byte is passed over and written again', async () => {
-    await spoiled((_, pack) => {
+    await spoiled((pack) => {
       const bytes = readFileSync(pack);
       for (let at = 100; at < bytes.length; at += 997) bytes[at] = (bytes[at] ?? 0) ^ 0x20;
       writeFileSync(pack, bytes);
@@ -146,15 +145,15 @@ describe('the results cache', () => {
   });
 
   it('a pack cut short is passed over where it is cut', async () => {
-    await spoiled((_, pack) => writeFileSync(pack, readFileSync(pack).subarray(0, 3000)));
+    await spoiled((pack) => writeFileSync(pack, readFileSync(pack).subarray(0, 3000)));
   });
 
   it('an index cut short, or emptied, loses only the entries it no longer names', async () => {
-    await spoiled((_, __, index) => writeFileSync(index, readFileSync(index).subarray(0, 48 * 3 + 7)));
+    await spoiled((_, index) => writeFileSync(index, readFileSync(index).subarray(0, 48 * 3 + 7)));
   });
 
   it("an index that names another file's entry under a key is never believed", async () => {
-    await spoiled((_, __, index) => {
+    await spoiled((_, index) => {
       // Each record's key swapped with the next one's: every key points at another file's entry.
       const bytes = readFileSync(index);
       const records = Math.floor(bytes.length / 48);
@@ -168,7 +167,7 @@ describe('the results cache', () => {
   });
 
   it('an index of records with a bad CRC is passed over', async () => {
-    await spoiled((_, __, index) => writeFileSync(index, Buffer.alloc(readFileSync(index).length, 0xab)));
+    await spoiled((_, index) => writeFileSync(index, Buffer.alloc(readFileSync(index).length, 0xab)));
   });
 
   it('two runs at once on one cache both write what an uncached run writes', async () => {
@@ -216,7 +215,12 @@ describe('the results cache', () => {
     await cli('csv', archive, '--cache-dir', cache, '--per', 'match');
     await cli('players', archive, '--cache-dir', cache);
     await cli('dice', archive, '-q', '--cache-dir', cache, '--by', 'file');
-    const all = Buffer.concat(readdirSync(join(cache, 'results')).map((f) => readFileSync(join(cache, 'results', f))));
+    const root = join(cache, 'results');
+    const all = Buffer.concat(
+      readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(pack|idx)$/.test(f))
+        .map((f) => readFileSync(join(root, f))),
+    );
     const names = [archive, ...MATS, ...SGFS, 'match.xg'];
     for (const name of names) {
       expect(all.includes(Buffer.from(name, 'latin1')), name).toBe(false);

@@ -5,6 +5,7 @@
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -120,49 +121,67 @@ describe('packs', () => {
 });
 
 describe('eviction', () => {
-  /** A pack of `size` bytes last used `age` seconds ago. */
-  function pack(dir: string, id: string, size: number, age: number): void {
+  /** The folder of one salt's packs in a results cache's folder `root`. */
+  const SALT = '0123456789abcdef';
+
+  /** A pack of `size` bytes last used `age` seconds ago, in `root`'s one salt's folder. */
+  function pack(root: string, id: string, size: number, age: number): void {
+    const dir = join(root, SALT);
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${id}.pack`), Buffer.alloc(size));
     writeFileSync(join(dir, `${id}.idx`), Buffer.alloc(0));
     const t = Date.now() / 1000 - age;
     utimesSync(join(dir, `${id}.pack`), t, t);
   }
+  const left = (root: string) => files(join(root, SALT), '.pack').sort();
 
   it('above the most, removes the packs used longest ago, with their indexes, down to three quarters', () => {
     const dir = tempDir('bgaudit-trim-');
     pack(dir, 'old', 500, 3000);
     pack(dir, 'mid', 300, 2000);
     pack(dir, 'new', 300, 10);
-    expect(trimResultsCache({ dir, salt: '' }, 1000)).toBe(1);
-    expect(files(dir, '.pack').sort()).toEqual(['mid.pack', 'new.pack']);
-    expect(existsSync(join(dir, 'old.idx'))).toBe(false);
+    expect(trimResultsCache(dir, 1000)).toBe(1);
+    expect(left(dir)).toEqual(['mid.pack', 'new.pack']);
+    expect(existsSync(join(dir, SALT, 'old.idx'))).toBe(false);
   });
 
   it('looks at most once an hour', () => {
     const dir = tempDir('bgaudit-trim-');
     pack(dir, 'a', 2000, 3000);
     pack(dir, 'b', 2000, 10);
-    expect(trimResultsCache({ dir, salt: '' }, 10_000)).toBe(0);
+    expect(trimResultsCache(dir, 10_000)).toBe(0);
     pack(dir, 'c', 7000, 5);
-    expect(trimResultsCache({ dir, salt: '' }, 10_000)).toBe(0); // within the hour: not looked at
-    expect(trimResultsCache({ dir, salt: '' }, 10_000, Date.now() + 61 * 60 * 1000)).toBe(2);
-    expect(files(dir, '.pack')).toEqual(['c.pack']);
+    expect(trimResultsCache(dir, 10_000)).toBe(0); // within the hour: not looked at
+    expect(trimResultsCache(dir, 10_000, Date.now() + 61 * 60 * 1000)).toBe(2);
+    expect(left(dir)).toEqual(['c.pack']);
   });
 
   it('within the most, removes nothing', () => {
     const dir = tempDir('bgaudit-trim-');
     pack(dir, 'a', 400, 3000);
-    expect(trimResultsCache({ dir, salt: '' }, 1000)).toBe(0);
-    expect(statSync(join(dir, 'a.pack')).size).toBe(400);
+    expect(trimResultsCache(dir, 1000)).toBe(0);
+    expect(statSync(join(dir, SALT, 'a.pack')).size).toBe(400);
   });
 
   it('a pack whose index is gone goes first', () => {
     const dir = tempDir('bgaudit-trim-');
     pack(dir, 'a', 400, 10);
     pack(dir, 'b', 400, 3000);
-    rmSync(join(dir, 'a.idx'));
-    appendFileSync(join(dir, 'b.idx'), '');
-    expect(trimResultsCache({ dir, salt: '' }, 700)).toBe(1);
-    expect(files(dir, '.pack')).toEqual(['b.pack']);
+    rmSync(join(dir, SALT, 'a.idx'));
+    appendFileSync(join(dir, SALT, 'b.idx'), '');
+    expect(trimResultsCache(dir, 700)).toBe(1);
+    expect(left(dir)).toEqual(['b.pack']);
+  });
+
+  it("counts every salt's folder, and removes one left empty", () => {
+    const dir = tempDir('bgaudit-trim-');
+    pack(dir, 'a', 500, 3000);
+    const other = join(dir, 'fedcba9876543210');
+    mkdirSync(other);
+    writeFileSync(join(other, 'b.pack'), Buffer.alloc(600));
+    writeFileSync(join(other, 'b.idx'), Buffer.alloc(0));
+    expect(trimResultsCache(dir, 1000)).toBe(1);
+    expect(existsSync(join(dir, SALT))).toBe(false);
+    expect(files(other, '.pack')).toEqual(['b.pack']);
   });
 });
