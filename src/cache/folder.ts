@@ -35,7 +35,7 @@ export function defaultCacheDir(env: Record<string, string | undefined> = proces
 }
 
 /** The results' subfolder of a cache folder. */
-export function resultsDir(cacheDir: string): string {
+function resultsDir(cacheDir: string): string {
   return join(cacheDir, 'results');
 }
 
@@ -43,7 +43,7 @@ export function resultsDir(cacheDir: string): string {
  * The results cache grows to this many bytes; a run that wrote entries and finds it larger
  * removes the packs used longest ago until it holds three quarters of it.
  */
-export const CACHE_MOST_BYTES = 1024 * 1024 * 1024;
+const CACHE_MOST_BYTES = 1024 * 1024 * 1024;
 
 /** The eviction's stamp: a run looks at the cache's size at most once an hour. */
 const TRIMMED = 'last-trimmed';
@@ -130,7 +130,7 @@ function packs(root: string): { id: string; size: number; used: number }[] {
 }
 
 /** Packs past this many are removed, least recently used first, whatever their size: each run's workers read every index. */
-export const CACHE_MOST_PACKS = 1000;
+const CACHE_MOST_PACKS = 1000;
 
 /**
  * After a run that wrote entries: at most once an hour, the cache's size is looked at, and

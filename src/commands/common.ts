@@ -141,7 +141,7 @@ export function flagsForRun() {
     new Option('--follow', 'walks follow symbolic links to folders and to files outside the folder walked'),
     new Option(
       '--cache-dir <dir>',
-      "the folder of the results cache, where each file's own audit is kept under its content and the run's settings, so that a file audited before is not parsed or replayed again (default: $BGAUDIT_CACHE_DIR, else $XDG_CACHE_HOME/bgaudit, else ~/.cache/bgaudit)",
+      "the folder of the results cache, where each file's own audit is kept under its content and the run's settings, so that a file audited before is not parsed or replayed again (a file above --max-file-size, read in pieces, is audited every run) (default: $BGAUDIT_CACHE_DIR, else $XDG_CACHE_HOME/bgaudit, else ~/.cache/bgaudit)",
     ),
     new Option('--no-cache', 'neither read nor write the results cache: audit every file from scratch'),
     new Option(
