@@ -13,6 +13,7 @@
 import { runTask, NOT_YET, type DuplicateCheck, type HeldFile } from './task.js';
 import { KeyBuffer } from '../scoring/match-key.js';
 import { DeskLine } from './desk-line.js';
+import { flushWorkerCache } from '../cache/results.js';
 import type { FileOutcome } from './outcome.js';
 import { PROGRESS_ANSWERS, PROGRESS_FILE, PROGRESS_SINCE, type Batch, type BatchResult } from './batch.js';
 
@@ -85,6 +86,8 @@ export default function runBatch(batch: Batch): BatchResult {
     // sends it again. What is in flight is bounded in bytes, not only in files.
     if (size >= batch.outputBudget) break;
   }
+  // The entries the batch's files left waiting for the results cache, written before it returns.
+  flushWorkerCache();
   if (mine !== null) {
     // A small batch (a run's first files, a short run) waits for the answers, which come at once
     // unless the machine is busy: a file left held is rendered only once this worker is next

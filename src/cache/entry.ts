@@ -1,14 +1,15 @@
 // One results-cache entry as bytes: what a file's own audit gave, framed and checksummed. Pure.
 //
-//   magic (8 bytes) · SHA-256 of everything after it (32) · the entry's key (32) · frames
+//   magic (8 bytes) · CRC-32 of everything after it (u32 LE) · the entry's key (32) · frames
 //   frame: the report's index among the file's reports (u32 LE) · length (u32 LE) · its bytes
 //
-// The checksum makes a flipped or cut entry unreadable rather than believed; the key written
-// inside makes an entry copied or renamed to another key's place unreadable too.
-import { createHash } from 'node:crypto';
+// The checksum makes a flipped or cut entry unreadable rather than believed (the cache is the
+// user's own: it guards against a disk and a stopped run, not an adversary); the key written
+// inside makes an entry found under another key's place unreadable too.
+import { crc32 } from '../core/crc32.js';
 
-const MAGIC = Buffer.from('BGAR\0\0\0\x01', 'latin1');
-const SUM = 32;
+const MAGIC = Buffer.from('BGAR\0\0\0\x02', 'latin1');
+const SUM = 4;
 const KEY = 32;
 const HEAD = MAGIC.length + SUM + KEY;
 
@@ -32,10 +33,7 @@ export function encodeEntry(key: Uint8Array, frames: readonly Frame[]): Buffer {
     out.set(f.data, at + 8);
     at += 8 + f.data.length;
   }
-  createHash('sha256')
-    .update(out.subarray(MAGIC.length + SUM))
-    .digest()
-    .copy(out, MAGIC.length);
+  out.writeUInt32LE(crc32(out.subarray(MAGIC.length + SUM)), MAGIC.length);
   return out;
 }
 
@@ -44,10 +42,7 @@ export function decodeEntry(bytes: Uint8Array, key: Uint8Array): Frame[] | null 
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length < HEAD || !b.subarray(0, MAGIC.length).equals(MAGIC)) return null;
   if (!b.subarray(MAGIC.length + SUM, HEAD).equals(key)) return null;
-  const sum = createHash('sha256')
-    .update(b.subarray(MAGIC.length + SUM))
-    .digest();
-  if (!sum.equals(b.subarray(MAGIC.length, MAGIC.length + SUM))) return null;
+  if (crc32(b.subarray(MAGIC.length + SUM)) !== b.readUInt32LE(MAGIC.length)) return null;
   const frames: Frame[] = [];
   for (let at = HEAD; at < b.length;) {
     if (at + 8 > b.length) return null;

@@ -28,6 +28,8 @@ import { threadId } from 'node:worker_threads';
 import { crc32 } from '../core/crc32.js';
 
 const RECORD = 48;
+/** Entries wait to be written until this many bytes of them do. */
+const FLUSH_BYTES = 1024 * 1024;
 /** A pack grows to about this many bytes; then its writer starts another (eviction removes whole packs). */
 const PACK_BYTES = 64 * 1024 * 1024;
 /** The most bytes one entry may take. */
@@ -175,25 +177,53 @@ export class PackWriter {
     }
   }
 
-  /** Appends an entry, then its index record (an entry whose record is not written is never found). */
+  /** Entries and index records appended and not yet written: written together (`flush`). */
+  private entries: Buffer[] = [];
+  private records: Buffer[] = [];
+  private waiting = 0;
+
+  /**
+   * Appends an entry and its index record. They are written together once `FLUSH_BYTES` wait, or
+   * by `flush` (a worker's batch ends): a write a file is what costs, not the bytes. The pack is
+   * written before its index: a record is never written before the entry it names.
+   */
   append(key: Buffer, entry: Buffer): void {
     if (this.open !== null && this.open.size >= PACK_BYTES) this.close();
     this.open ??= this.start();
     const o = this.open;
-    writeAll(o.pack, entry);
     const record = Buffer.allocUnsafe(RECORD);
     key.copy(record, 0);
     record.writeBigUInt64LE(BigInt(o.size), 32);
     record.writeUInt32LE(entry.length, 40);
     record.writeUInt32LE(crc32(record.subarray(0, 44)), 44);
     o.size += entry.length;
-    writeAll(o.index, record);
+    this.entries.push(entry);
+    this.records.push(record);
+    this.waiting += entry.length;
+    if (this.waiting >= FLUSH_BYTES) this.flush();
+  }
+
+  /** Writes what waits. */
+  flush(): void {
+    const o = this.open;
+    if (o === null || this.entries.length === 0) return;
+    const entries = Buffer.concat(this.entries);
+    const records = Buffer.concat(this.records);
+    this.entries = [];
+    this.records = [];
+    this.waiting = 0;
+    writeAll(o.pack, entries);
+    writeAll(o.index, records);
   }
 
   close(): void {
     if (this.open === null) return;
-    closeSync(this.open.pack);
-    closeSync(this.open.index);
-    this.open = null;
+    try {
+      this.flush();
+    } finally {
+      closeSync(this.open.pack);
+      closeSync(this.open.index);
+      this.open = null;
+    }
   }
 }

@@ -103,6 +103,16 @@ export class ResultsCache {
     }
   }
 
+  /** Writes the entries that wait (a worker's batch ends); a failure stops the writing. */
+  flush(): void {
+    if (this.failed !== null) return;
+    try {
+      this.writer.flush();
+    } catch (e) {
+      this.failed = e instanceof Error ? e.message : String(e);
+    }
+  }
+
   /** Why the writing stopped, once it has. */
   get failure(): string | null {
     return this.failed;
@@ -164,4 +174,9 @@ export function workerCache(spec: CacheSpec | undefined): ResultsCache | null {
   if (cacheOf === null || cacheOf.spec.dir !== spec.dir || cacheOf.spec.salt !== spec.salt)
     cacheOf = { spec, cache: new ResultsCache(spec) };
   return cacheOf.cache;
+}
+
+/** Writes what the worker's cache has waiting: at the end of each of its batches. */
+export function flushWorkerCache(): void {
+  cacheOf?.cache.flush();
 }
