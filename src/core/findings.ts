@@ -73,8 +73,41 @@ export interface Place {
   record?: number;
 }
 
-/** What a finding may say besides its code, severity and message: where, and the values compared. */
-export type FindingExtra<C extends FindingCode = FindingCode> = Place & ValuesOf<C>;
+/**
+ * One edit of a record's text, as `bgaudit fix` applies it: on line `line` (1-based), the text
+ * `from` that starts at `column` (1-based) becomes `to`. Both lie within the line, without its end.
+ */
+export interface TextEdit {
+  line: number;
+  column: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * The correction of a finding that the record itself and the rules make certain: edits within
+ * lines, or whole lines removed (`lines` lines from `line`, their line ends with them). Part of
+ * the JSON interface (docs/report.schema.json).
+ */
+export interface FindingFix {
+  edits: TextEdit[];
+  remove?: { line: number; lines: number };
+}
+
+/**
+ * What a check is certain the record should say, in the record's terms, as it makes the finding:
+ * the score line's scores, the result's points, the side whose column holds the result, or the
+ * game gone. The audit writes it as edits of the record's text (the format's `fixOf`) into `fix`
+ * and takes it off: it is never in a report.
+ */
+export type Correction =
+  | { kind: 'score'; to: Pair }
+  | { kind: 'points'; to: number }
+  | { kind: 'winner'; to: 0 | 1 }
+  | { kind: 'remove-game' };
+
+/** What a finding may say besides its code, severity and message: where, the values compared, its correction. */
+export type FindingExtra<C extends FindingCode = FindingCode> = Place & ValuesOf<C> & { correction?: Correction };
 
 /** A finding of one code: its severity one of the code's, its compared values typed by the code. */
 type FindingOf<C extends FindingCode> = {
@@ -93,6 +126,10 @@ type FindingOf<C extends FindingCode> = {
   position?: FindingPosition;
   /** `illegal-move`: one legal play of that roll in the record's notation, or that none was possible. */
   legalPlay?: string;
+  /** The correction `bgaudit fix` applies, where the record and the rules make it certain. */
+  fix?: FindingFix;
+  /** Only while the audit runs: what the check is certain of, before it is written as `fix`. */
+  correction?: Correction;
 } & ValuesOf<C>;
 
 /** A finding of any code: `code` tells which (and so the type of its `recorded` and `expected`). */

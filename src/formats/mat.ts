@@ -5,6 +5,7 @@ import { matchesOfText, readByMatch } from '../read/by-match.js';
 import { PieceMatches } from '../read/pieces.js';
 import { sizeIn } from '../read/text-size.js';
 import type { MatchFormat } from './format.js';
+import { matFix } from './mat-fix.js';
 
 export const MAT = {
   name: 'mat',
@@ -15,6 +16,7 @@ export const MAT = {
   detects: () => true,
   unnamedSides: { inFindings: ['the left player', 'the right player'], onBoards: ['left player', 'right player'] },
   writesAutoDoubles: false,
+  fixOf: matFix,
   piece: 'match',
   otherFormat: otherFormatOfText,
   importText: importMat,

@@ -37,6 +37,14 @@ export class SourceText {
     return this.lines;
   }
 
+  /** Line `line` (1-based) whole, as written, without its line end; null past the text. */
+  lineText(line: number): string | null {
+    const starts = this.index();
+    if (line < 1 || line > this.lines) return null;
+    const start = itemAt(starts, line - 1);
+    return this.text.slice(start, line < this.lines ? itemAt(starts, line) - 1 : this.text.length);
+  }
+
   /**
    * Line `line` (1-based) from `column` up to `endColumn` (exclusive) or the line's end, trimmed;
    * cut at `max` characters with an ellipsis. '' past the text.
@@ -73,6 +81,10 @@ export class WindowText extends SourceText {
   override excerpt(line: number, column?: number, endColumn?: number, max?: number): string {
     return super.excerpt(line - this.base, column, endColumn, max);
   }
+
+  override lineText(line: number): string | null {
+    return super.lineText(line - this.base);
+  }
 }
 
 /** Several windows of a file, in order (a match whose games are in more than one): each line read from the window that holds it. */
@@ -82,8 +94,16 @@ export class JoinedText extends SourceText {
   }
 
   override excerpt(line: number, column?: number, endColumn?: number, max?: number): string {
+    return this.windowOf(line).excerpt(line, column, endColumn, max);
+  }
+
+  override lineText(line: number): string | null {
+    return this.windowOf(line).lineText(line);
+  }
+
+  private windowOf(line: number): WindowText {
     let w = itemAt(this.windows, 0);
     for (const next of this.windows) if (next.base < line) w = next;
-    return w.excerpt(line, column, endColumn, max);
+    return w;
   }
 }

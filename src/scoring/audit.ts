@@ -40,6 +40,7 @@ import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, nameKey, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
+import { attachFixes } from './fixes.js';
 import { attachPositions, lastLine } from './evidence.js';
 import type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 
@@ -430,6 +431,7 @@ function auditGame(
   const state = { score, crawford, length: N, jacoby: rules.jacoby, beavers: rules.beavers };
   if (ctx.findingPositions && own.length > 0)
     attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
+  attachFixes(own, game, record, ctx.source);
 
   const matchPlay = !rules.money && N !== null;
   // The ending's fields spread in the schema's order; what observers add to it comes after them.
@@ -560,7 +562,7 @@ function startScoreOf(
   if (auto && !(judged.kind === 'wrong' && judged.follows === 'results'))
     return { score: asRecorded, game: fromLine, line: auto, computed: shown };
   if (judged.kind === 'agrees') return { score: asRecorded, game: fromLine, line: null, computed: asRecorded };
-  const line = scoreLineFinding(game, judged, before.last);
+  const line = scoreLineFinding(game, judged, before.last, expected.length === 1, nextLine === null);
   const computed: [number, number] = [judged.expected[0], judged.expected[1]];
   if (judged.follows === 'line') return { score: asRecorded, game: fromLine, line, computed };
   if (judged.follows === 'neither')
@@ -585,7 +587,9 @@ function sequenceFindings(
     );
   if (wonBy !== null && (!ctx.followsScore || before.played.won))
     own.push(
-      gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`),
+      gameFinding(game, 'game-after-match', 'error', `the match was won in game ${wonBy}; no game may follow it`, {
+        correction: { kind: 'remove-game' },
+      }),
     );
 }
 

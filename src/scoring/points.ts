@@ -346,9 +346,11 @@ function checkRecorded(
       drop: `${name(other(winner))} dropped ${name(winner)}'s double`,
       resign: `${name(other(winner))} resigned`,
     }[worth.termination];
+    // The play says who won: the result belongs in the winner's column (its points judged there).
     add('winner-mismatch', 'error', `the record gives the game to ${name(recorded.winner)}, but ${why}`, {
       recorded: recorded.winner,
       expected: winner,
+      correction: { kind: 'winner', to: winner },
     });
     return;
   }
@@ -390,6 +392,8 @@ function addPointsFinding(
       {
         recorded: written,
         expected: nominal,
+        // Certain only where one value fits: a game that wins the match may be written capped or not.
+        ...(low === nominal ? { correction: { kind: 'points', to: nominal } } : {}),
       },
     );
   } else {
@@ -405,10 +409,9 @@ function addPointsFinding(
       'points-mismatch',
       'error',
       `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`,
-      {
-        recorded: written,
-        expected: low === nominal ? nominal : `${low} to ${nominal}`,
-      },
+      low === nominal
+        ? { recorded: written, expected: nominal, correction: { kind: 'points', to: nominal } }
+        : { recorded: written, expected: `${low} to ${nominal}` },
     );
   }
 }

@@ -183,16 +183,31 @@ export function scoreLineFinding(
   game: GameRecord,
   judged: Extract<LineJudgement, { kind: 'wrong' }>,
   last: LastGame | null,
+  /** The results before it add up to one score only (else `expected` is one reading of several). */
+  oneScore: boolean,
+  /** The game has no score line after it to follow (the record's last). */
+  lastLine: boolean,
 ): Finding {
   const recorded: Score = game.startScore ?? judged.expected;
   const where = { game: game.number, line: game.scoreLine ?? game.line, recorded, expected: judged.expected };
   let said = startsAt(recorded, judged.expected);
+  let either = false;
   const moves = last?.moves;
   const implied = judged.follows !== 'results' && last && moves?.unchecked ? pointsImplied(recorded, last) : null;
   const written = moves?.readings[0]?.points;
   const values = moves?.values ?? null;
-  if (last && implied !== null && written !== undefined && implied !== written && (values?.includes(implied) ?? true))
+  if (last && implied !== null && written !== undefined && implied !== written && (values?.includes(implied) ?? true)) {
     said += `: either this score line is wrong or game ${last.number}'s result is (it ${moves?.how ?? ''}, which only its result line values: ${plural(written, 'point')} there, ${implied} here)`;
+    either = true;
+  }
   if (judged.follows === 'line') said += `; the score lines after it go on from ${recorded.join('-')}`;
-  return finding('score-mismatch', 'error', said, where);
+  // Certain: the next score line follows the results and not this one, or this is the last
+  // line and the results add up to one score; never where this line may be the right one.
+  const certain = !either && (judged.follows === 'results' || (lastLine && oneScore));
+  return finding(
+    'score-mismatch',
+    'error',
+    said,
+    certain ? { ...where, correction: { kind: 'score', to: judged.expected } } : where,
+  );
 }

@@ -1,0 +1,69 @@
+// Each fixable code's finding carries its fix where the record makes the correction certain,
+// written as edits of the record's own text; where it is not certain, no fix.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS, fixture } from '../helpers.js';
+import { auditFile } from '../../src/read/file.js';
+import type { Finding } from '../../src/core/model.js';
+
+function findings(bytes: Uint8Array, name = 'x.mat'): Finding[] {
+  return auditFile(bytes, name).flatMap((r) => r.findings);
+}
+
+const only = (fs: Finding[], code: string) => fs.filter((f) => f.code === code);
+
+describe('fixes made where the findings are', () => {
+  it('score-mismatch: the score on the score line, the columns after it kept', () => {
+    const [f] = only(findings(fixture('scoring', 'score-mismatch.mat')), 'score-mismatch');
+    expect(f?.fix).toEqual({ edits: [{ line: 27, column: 41, from: '0', to: '1' }] });
+  });
+
+  it("points-mismatch: the points, in the record's own words", () => {
+    const [f] = only(findings(fixture('scoring', 'points-mismatch.mat')), 'points-mismatch');
+    expect(f?.fix).toEqual({ edits: [{ line: 82, column: 40, from: '3 points', to: '4 points' }] });
+  });
+
+  it('gammon-on-drop: the cube before the double, `point` for one', () => {
+    const [f] = only(findings(fixture('scoring', 'gammon-on-drop.mat')), 'gammon-on-drop');
+    expect(f?.fix).toEqual({ edits: [{ line: 25, column: 40, from: '2 points', to: '1 point' }] });
+  });
+
+  it("winner-mismatch: the result moved to the winner's column", () => {
+    const [f] = only(findings(fixture('scoring', 'winner-mismatch.mat')), 'winner-mismatch');
+    expect(f?.fix).toEqual({
+      edits: [
+        { line: 36, column: 1, from: '      Wins 4 points', to: '                                  Wins 4 points' },
+      ],
+    });
+  });
+
+  it('game-after-match: the game removed with the blank line before it', () => {
+    const [f] = only(findings(fixture('scoring', 'game-after-match.mat')), 'game-after-match');
+    expect(f?.fix).toEqual({ edits: [], remove: { line: 25, lines: 9 } });
+  });
+
+  it('no fix where the points of a match-winning game may be capped', () => {
+    // A gammon on a 2-cube that wins a 3-point match: 3 (capped) or 4 are right; 5 is neither.
+    const text = new TextDecoder().decode(fixture('scoring', 'match-winning-gammon-credited.mat'));
+    const fs = findings(new TextEncoder().encode(text.replace(' Wins 3 points\n', ' Wins 5 points\n')));
+    const [f] = only(fs, 'points-mismatch');
+    expect(f?.expected).toBe('3 to 4');
+    expect(f?.fix).toBeUndefined();
+  });
+
+  it('no fix for a score line that may be right when the result before it may be wrong', () => {
+    // Game 1 of m16 ends by resignation, worth what its result line says: the next score line
+    // disagreeing with it may be the wrong one, or the result may be.
+    const text = readFileSync(join(CORPUS, 'gnubg-generated', 'm16_len11_auto.mat'), 'latin1');
+    const fs = findings(new Uint8Array(Buffer.from(text.replace('Wins 2 points', 'Wins 4 points'), 'latin1')));
+    const [f] = only(fs, 'score-mismatch');
+    expect(f?.message).toContain('either this score line is wrong');
+    expect(f?.fix).toBeUndefined();
+  });
+
+  it('never leaves the correction itself in a report', () => {
+    const fs = findings(fixture('scoring', 'winner-mismatch.mat'));
+    expect(fs.some((f) => 'correction' in f)).toBe(false);
+  });
+});
