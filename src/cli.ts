@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { csvCommand } from './commands/csv.js';
 import { diceCommand } from './commands/dice.js';
+import { fixCommand } from './commands/fix.js';
 import { playersCommand } from './commands/players.js';
 import { ruleCommand, rulesCommand } from './commands/rules.js';
 import { EXIT, UsageError, type CliIO } from './commands/common.js';
@@ -32,7 +33,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       '\nExamples:\n  bgaudit verify archive/                  audit every match file under archive/\n' +
         '  bgaudit csv archive/ -o games.csv        one row per game\n  bgaudit rule score-mismatch              what a finding code means',
     );
-  for (const make of [verifyCommand, csvCommand, showCommand, diceCommand, playersCommand, rulesCommand, ruleCommand]) {
+  for (const make of [
+    verifyCommand,
+    fixCommand,
+    csvCommand,
+    showCommand,
+    diceCommand,
+    playersCommand,
+    rulesCommand,
+    ruleCommand,
+  ]) {
     program.addCommand(
       make(io, setExit)
         .exitOverride()

@@ -26,4 +26,9 @@ export interface FindingDeclaration {
    * page's example is taken from that file by `npm run docs`, never written by hand.
    */
   example: string | null;
+  /**
+   * What `bgaudit fix` corrects, in one sentence, for a code whose check gives a finding its fix
+   * where the record and the rules make the correction certain; absent: never fixed.
+   */
+  fix?: string;
 }

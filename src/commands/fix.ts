@@ -1,0 +1,299 @@
+// `bgaudit fix`: a corrected copy of each file where a correction is certain, or a diff of it.
+// The corrections are the audit's (each finding's `fix`); src/fix/ applies them and audits the
+// copy again; this file finds the inputs, names the copies and writes them, and never an input.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { discover } from '../batch/discover.js';
+import { globBase, hasGlob } from '../batch/glob.js';
+import { ioReason } from '../batch/io-reason.js';
+import { FINDING_CODES } from '../core/findings.js';
+import { plural } from '../core/words.js';
+import { fileAudit } from '../read/attach.js';
+import { decode } from '../read/decode.js';
+import { printable } from '../report/escape.js';
+import { unifiedDiff } from '../fix/diff.js';
+import { type FileFixed, type Placed, fixFile } from '../fix/file.js';
+import { EXIT, UsageError, auditOptionsOf, flagsForRules, type CliIO } from './common.js';
+import type { RuleFlags } from '../scoring/rules.js';
+
+/** The codes a fix may correct: those whose declaration says how (src/findings/). */
+const FIXABLE_CODES: readonly string[] = Object.entries(FINDING_CODES)
+  .filter(([, d]) => 'fix' in d)
+  .map(([code]) => code);
+
+/** A larger file is not a match record to fix in memory (the largest real one is about 1 MB). */
+const MOST_BYTES = 64 * 1024 * 1024;
+
+interface FixOptions extends RuleFlags {
+  out?: string;
+  diff?: boolean;
+  select?: string[];
+  ignore?: string[];
+}
+
+function fixableCodes(v: string, previous: string[] | undefined): string[] {
+  const codes = v
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  const wrong = codes.filter((c) => !FIXABLE_CODES.includes(c));
+  if (codes.length === 0 || wrong.length > 0)
+    throw new InvalidArgumentError(
+      `${wrong.length > 0 ? `${wrong.join(', ')}: not a code bgaudit fixes; ` : ''}the codes it fixes are ${FIXABLE_CODES.join(', ')}`,
+    );
+  return [...new Set([...(previous ?? []), ...codes])];
+}
+
+const HELP_AFTER =
+  '\nWhat is fixed: only what the record itself and the rules make certain, each correction\n' +
+  "made by the finding's own check and shown in its `fix` (verify --format json, --html):\n" +
+  '  score-mismatch    a score line that the results before it (and the score line after it) contradict\n' +
+  "  points-mismatch   a result's points, where one value fits (not a match-winning game a writer may cap)\n" +
+  '  gammon-on-drop    a gammon credited on a refused double, set to the cube before it\n' +
+  "  winner-mismatch   a result written alone in the loser's column, moved to the winner's\n" +
+  '  game-after-match  a game after the game that won the match, removed with its lines\n' +
+  'Never fixed: an illegal move, an unreadable line, a Crawford double, a resignation of an\n' +
+  'impossible value, anything that needs a choice between readings. These are left and counted.\n\n' +
+  "A corrected copy keeps the record's layout: its columns, its own point/points, its line ends\n" +
+  'and encoding; only ASCII lines of .mat files are edited, every other byte is copied. The copy is\n' +
+  'audited again before it is written: it must replay as the original does (rolls, moves, final\n' +
+  'positions), have none of the fixed findings left and no new one; else nothing is written for it.\n\n' +
+  'Where copies go: --out DIR, at their path under the folder named, or their base name for a file\n' +
+  'named; DIR must not be, or be inside, an input folder. Existing files in DIR are never\n' +
+  'overwritten, and no symbolic link under DIR is followed. Inputs are never written: there is no\n' +
+  'in-place mode. --diff prints a unified diff instead, writing nothing.\n\n' +
+  'Exit codes: 0 when every finding was fixed (or there was none), 1 when findings are left\n' +
+  '(or, with --diff, when there is a diff), 2 on a usage error, a path that does not exist or a\n' +
+  'copy that cannot be written.\n\n' +
+  'Examples:\n  bgaudit fix archive/ --out fixed/\n  bgaudit fix match.mat --diff\n' +
+  '  bgaudit fix archive/ --out fixed/ --select score-mismatch,points-mismatch';
+
+export function fixCommand(io: CliIO, setExit: (code: number) => void): Command {
+  const cmd = new Command('fix')
+    .description(
+      'write a corrected copy of each file where a correction is certain (a wrong score line, wrong points, a result in the wrong column, a game after the match)',
+    )
+    .argument('<paths...>', 'match files, folders or quoted globs')
+    .option('--out <dir>', 'write the corrected copies under this folder')
+    .option('--diff', 'print a unified diff of the corrections instead of writing them')
+    .addOption(
+      new Option('--select <codes>', 'fix only these codes (comma-separated; may be repeated)').argParser(fixableCodes),
+    )
+    .addOption(
+      new Option('--ignore <codes>', 'do not fix these codes (comma-separated; may be repeated)').argParser(
+        fixableCodes,
+      ),
+    );
+  for (const o of flagsForRules()) cmd.addOption(o);
+  return cmd.addHelpText('after', `\n${HELP_AFTER}`).action((paths: string[], opts: FixOptions) => {
+    setExit(runFix(io, paths, opts));
+  });
+}
+
+/** A file to fix: its path, and the path of its copy under --out. */
+interface Input {
+  path: string;
+  copy: string;
+}
+
+/** The inputs, each with the name of its copy; paths named that do not exist, and what cannot be read. */
+function inputsOf(paths: string[]): { inputs: Input[]; problems: string[] } {
+  const inputs: Input[] = [];
+  const problems: string[] = [];
+  for (const p of paths) {
+    let root: string | null;
+    if (hasGlob(p)) root = globBase(p);
+    else {
+      let folder = false;
+      try {
+        folder = statSync(p).isDirectory();
+      } catch {
+        folder = false;
+      }
+      root = folder ? p : null;
+    }
+    for (const d of discover([p])) {
+      if (d.kind === 'missing' || d.kind === 'unreadable') problems.push(`${printable(d.path)}: ${d.reason}`);
+      if (d.kind !== 'file') continue;
+      inputs.push({ path: d.path, copy: root === null ? basename(d.path) : relative(root, d.path) });
+    }
+  }
+  return { inputs, problems };
+}
+
+/** The real path of `p`, or of its nearest existing folder with the rest joined on. */
+function realish(p: string): string {
+  const full = resolve(p);
+  try {
+    return realpathSync(full);
+  } catch {
+    const up = dirname(full);
+    return up === full ? full : join(realish(up), basename(full));
+  }
+}
+
+const within = (inner: string, outer: string) =>
+  inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+
+/** --out is not an input, nor inside a folder walked, nor holding an input: a usage error otherwise. */
+function checkOut(out: string, paths: string[]): void {
+  const target = realish(out);
+  for (const p of paths) {
+    const named = hasGlob(p) ? globBase(p) : p;
+    let real: string;
+    try {
+      real = realpathSync(resolve(named));
+    } catch {
+      continue;
+    }
+    if (within(real, target))
+      throw new UsageError(`--out ${out} holds the input ${p}: choose a folder outside the inputs`);
+    if (within(target, real)) throw new UsageError(`--out ${out} is inside the input ${p}: choose a folder outside it`);
+  }
+}
+
+/**
+ * `bytes` written at `copy` under `out`, never through a symbolic link and never over a file:
+ * the folders on the way are made as needed. A reason when it cannot be.
+ */
+function writeCopy(out: string, copy: string, bytes: Uint8Array): string | null {
+  const parts = normalize(copy).split(sep);
+  if (isAbsolute(copy) || parts.some((c) => c === '..' || c === '' || c === '.'))
+    return `its name ${copy} would leave the output folder`;
+  let dir = out;
+  for (const part of parts.slice(0, -1)) {
+    dir = join(dir, part);
+    try {
+      const s = lstatSync(dir);
+      if (s.isSymbolicLink()) return `${dir} is a symbolic link, not followed`;
+      if (!s.isDirectory()) return `${dir} is not a folder`;
+    } catch {
+      try {
+        mkdirSync(dir);
+      } catch (e) {
+        return ioReason(e);
+      }
+    }
+  }
+  const target = join(out, copy);
+  try {
+    writeFileSync(target, bytes, { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return `${target} exists: bgaudit fix never overwrites a file`;
+    try {
+      unlinkSync(target);
+    } catch {
+      // Nothing was made.
+    }
+    return ioReason(e);
+  }
+  return null;
+}
+
+/** What the run has done so far: fixes and files, the findings left by code, any failure. */
+interface Tally {
+  fixes: number;
+  files: number;
+  diffs: boolean;
+  failed: boolean;
+  left: Map<string, number>;
+}
+
+/** What every file's fix is made with. */
+interface FixRun {
+  io: CliIO;
+  say: (text: string) => void;
+  /** Null: print a diff. */
+  out: string | null;
+  audit: ReturnType<typeof fileAudit>;
+  chosen: (code: string) => boolean;
+}
+
+function countLeft(tally: Tally, list: readonly Placed[]): void {
+  for (const p of list) tally.left.set(p.finding.code, (tally.left.get(p.finding.code) ?? 0) + 1);
+}
+
+/** One input fixed: its copy written, or its diff printed, or why not said. */
+function fixOne(input: Input, run: FixRun, tally: Tally): void {
+  const { io, say, out } = run;
+  const name = printable(input.path);
+  let bytes: Uint8Array;
+  try {
+    if (statSync(input.path).size > MOST_BYTES) throw new Error(`larger than ${MOST_BYTES} bytes`);
+    bytes = readFileSync(input.path);
+  } catch (e) {
+    io.stderr(`bgaudit: ${name}: ${ioReason(e)}\n`);
+    tally.failed = true;
+    return;
+  }
+  const result: FileFixed = fixFile(bytes, input.path, run.audit, run.chosen);
+  countLeft(tally, result.left);
+  if (result.kind === 'nothing') return;
+  if (result.kind === 'refused') {
+    countLeft(tally, result.fixable);
+    say(`${name}: not fixed: ${printable(result.reason)}\n`);
+    return;
+  }
+  const n = result.fixed.length;
+  if (out === null) {
+    const decoded = decode(bytes);
+    const lines = decoded.ok ? decoded.text.split('\n') : [];
+    const show = io.stdoutIsTTY === true ? printable : (s: string) => s;
+    io.stdout(unifiedDiff(input.path, lines, result.changes, show));
+    tally.diffs = true;
+  } else {
+    const why = writeCopy(out, input.copy, result.bytes);
+    if (why !== null) {
+      countLeft(tally, result.fixed);
+      io.stderr(`bgaudit: ${name}: not written: ${printable(why)}\n`);
+      tally.failed = true;
+      return;
+    }
+    say(`${name}: ${plural(n, 'fix', 'fixes')} written to ${printable(join(out, input.copy))}\n`);
+  }
+  tally.fixes += n;
+  tally.files++;
+}
+
+/** The run's last line: fixes written (or to apply) in how many files, and the findings left by code. */
+function summary(tally: Tally, diff: boolean): string {
+  const unfixed = [...tally.left.values()].reduce((a, b) => a + b, 0);
+  const done = `${plural(tally.fixes, 'fix', 'fixes')} ${diff ? 'to apply' : 'written'} in ${plural(tally.files, 'file')}`;
+  if (unfixed === 0) return `${done}; no finding left.\n`;
+  const codes = [...tally.left]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([code, k]) => `${code} ${k}`)
+    .join(', ');
+  return `${done}; ${plural(unfixed, 'finding')} left unfixed: ${codes}.\n`;
+}
+
+function runFix(io: CliIO, paths: string[], opts: FixOptions): number {
+  if (paths.includes('-')) throw new UsageError('fix reads files, not standard input: name the file');
+  const diff = opts.diff === true;
+  if (diff && opts.out !== undefined) throw new UsageError('--diff writes nothing: give --out DIR or --diff');
+  if (!diff && opts.out === undefined) throw new UsageError('fix needs --out DIR (or --diff to print the fixes)');
+  const out = opts.out ?? null;
+  if (out !== null) checkOut(out, paths);
+  const { inputs, problems } = inputsOf(paths);
+  for (const p of problems) io.stderr(`bgaudit: ${p}\n`);
+  if (out !== null && inputs.length > 0) {
+    try {
+      mkdirSync(out, { recursive: true });
+    } catch (e) {
+      throw new UsageError(`--out ${out}: ${ioReason(e)}`);
+    }
+  }
+  const run: FixRun = {
+    io,
+    say: diff ? io.stderr : io.stdout,
+    out,
+    audit: fileAudit({ ...auditOptionsOf(opts), positions: 'final' }),
+    chosen: (code) => (opts.select === undefined || opts.select.includes(code)) && !(opts.ignore ?? []).includes(code),
+  };
+  const tally: Tally = { fixes: 0, files: 0, diffs: false, failed: problems.length > 0, left: new Map() };
+  for (const input of inputs) fixOne(input, run, tally);
+  run.say(summary(tally, diff));
+  if (tally.failed) return EXIT.usage;
+  return tally.left.size > 0 || tally.diffs ? EXIT.findings : EXIT.clean;
+}

@@ -1,0 +1,182 @@
+// `bgaudit fix`: records with one injected error of each fixable kind come back byte for byte;
+// records whose errors are not fixable get no copy; the output folder is guarded.
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORPUS, FIXTURES, cli, tempDir } from '../helpers.js';
+import { KINDS, type Kind, inject } from '../fix/inject.js';
+
+const GNUBG = join(CORPUS, 'gnubg-generated', 'm14_len7_driven_resign.mat');
+const GNUBG_DROP = join(CORPUS, 'gnubg-generated', 'm16_len11_auto.mat');
+const GALAXY = join(CORPUS, 'mat', 'bglab_Llabba__match1301058.mat');
+const STUDIO = join(CORPUS, 'mat', 'bglab_Llabba__BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat');
+const STUDIO_DROP = join(
+  CORPUS,
+  'mat',
+  'bglab_Llabba__CroatianFish_-_Llabba_13pt_Backgammon_Studio_2023_07_23_18_59_01.mat',
+);
+
+/** `file` with one error of `kind` put into it, written into `dir` as `<kind>.mat`; its clean bytes. */
+function injected(dir: string, file: string, kind: Kind): Uint8Array {
+  const clean = readFileSync(file);
+  const bad = inject(clean, file, kind);
+  if (bad === null) throw new Error(`${file} has no place for a ${kind}`);
+  expect(Buffer.from(bad).equals(clean)).toBe(false);
+  writeFileSync(join(dir, `${kind}.mat`), bad);
+  return clean;
+}
+
+describe('bgaudit fix: one injected error of each kind, fixed back to the record', () => {
+  const writers: [string, Record<Kind, string>][] = [
+    [
+      'GNU Backgammon',
+      {
+        'score-mismatch': GNUBG,
+        'points-mismatch': GNUBG,
+        'gammon-on-drop': GNUBG_DROP,
+        'winner-mismatch': GNUBG,
+        'game-after-match': GNUBG,
+      },
+    ],
+    [
+      'Backgammon Galaxy',
+      {
+        'score-mismatch': GALAXY,
+        'points-mismatch': GALAXY,
+        'gammon-on-drop': GALAXY,
+        'winner-mismatch': GALAXY,
+        'game-after-match': GALAXY,
+      },
+    ],
+    [
+      'Backgammon Studio',
+      {
+        'score-mismatch': STUDIO,
+        'points-mismatch': STUDIO,
+        'gammon-on-drop': STUDIO_DROP,
+        'winner-mismatch': STUDIO,
+        'game-after-match': STUDIO,
+      },
+    ],
+  ];
+  for (const [writer, files] of writers)
+    it(`${writer}: each fixable code is fixed, the copy equal to the clean record`, async () => {
+      const dir = tempDir('bgaudit-fix-in-');
+      const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
+      const clean = new Map(KINDS.map((k) => [k, injected(dir, files[k], k)]));
+      const before = await cli('verify', dir, '--format', 'json');
+      for (const k of KINDS) expect(before.stdout).toContain(`"code":"${k}"`);
+      const { code, stdout } = await cli('fix', dir, '--out', out);
+      expect(stdout).toContain('5 fixes written in 5 files; no finding left.');
+      expect(code).toBe(0);
+      for (const k of KINDS)
+        expect(Buffer.from(readFileSync(join(out, `${k}.mat`)))).toEqual(Buffer.from(clean.get(k) ?? []));
+    });
+});
+
+describe('bgaudit fix: what is never fixed', () => {
+  it('writes no copy of a record whose only error is an illegal move, an unreadable line or a Crawford double', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
+    const lines = readFileSync(GNUBG, 'latin1').split('\n');
+    // An illegal move: 6-3 played as 24/17 (7 pips).
+    const illegal = lines.map((l, k) => (k === 35 ? l.replace('63: 24/18 18/15', '63: 24/17 18/15') : l));
+    // An unreadable line in the middle of a game.
+    const unreadable = lines.map((l, k) => (k === 36 ? '  2) 32: 24/21 15/13 ??garbage??' : l));
+    writeFileSync(join(dir, 'illegal.mat'), illegal.join('\n'), 'latin1');
+    writeFileSync(join(dir, 'unreadable.mat'), unreadable.join('\n'), 'latin1');
+    writeFileSync(join(dir, 'crawford.mat'), readFileSync(join(FIXTURES, 'scoring', 'crawford-double.mat')));
+    const { code, stdout } = await cli('fix', dir, '--out', out);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^0 fixes written in 0 files; \d+ findings left unfixed: .*illegal-move 1/m);
+    expect(stdout).toContain('crawford-double 1');
+    expect(stdout).toContain('parse-error');
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it('leaves a points-mismatch in a match-winning game, where the writer may cap the points', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    // gnubg writes the match-winning gammon on a 4-cube in a 3-point match as 8; 5 is within 3 to 8.
+    const text = readFileSync(join(CORPUS, 'gnubg-generated', 'm05_len3_auto.mat'), 'latin1');
+    writeFileSync(join(dir, 'a.mat'), text.replace('Wins 8 points', 'Wins 9 points'), 'latin1');
+    const { code, stdout } = await cli('fix', dir, '--diff');
+    expect(stdout).toBe('');
+    expect(code).toBe(1);
+  });
+});
+
+describe('bgaudit fix: options', () => {
+  it('--diff prints a unified diff and writes nothing; exit 1', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    injected(dir, GNUBG, 'points-mismatch');
+    const { code, stdout, stderr } = await cli('fix', join(dir, 'points-mismatch.mat'), '--diff');
+    expect(code).toBe(1);
+    expect(stdout).toContain(`--- ${join(dir, 'points-mismatch.mat')}\n+++ `);
+    expect(stdout).toMatch(/^@@ -29,7 \+29,7 @@$/m);
+    expect(stdout).toContain('\n-      Wins 5 points\n+      Wins 4 points\n');
+    expect(stderr).toContain('1 fix to apply in 1 file; no finding left.');
+    expect(readdirSync(dir)).toEqual(['points-mismatch.mat']);
+  });
+
+  it('--select and --ignore choose the codes fixed; the others are left', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
+    injected(dir, GNUBG, 'score-mismatch');
+    injected(dir, GNUBG, 'points-mismatch');
+    const { code, stdout } = await cli('fix', dir, '--out', out, '--ignore', 'score-mismatch');
+    expect(code).toBe(1);
+    expect(stdout).toContain('1 fix written in 1 file; 1 finding left unfixed: score-mismatch 1.');
+    expect(readdirSync(out)).toEqual(['points-mismatch.mat']);
+    const selected = await cli('fix', dir, '--diff', '--select', 'score-mismatch');
+    expect(selected.stdout).toContain('score-mismatch.mat');
+    expect(selected.stdout).not.toContain('points-mismatch.mat');
+    const wrong = await cli('fix', dir, '--diff', '--select', 'illegal-move');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('not a code bgaudit fixes');
+  });
+
+  it('keeps a copy at its path under the folder named, CRLF line ends and Windows-1252 bytes as they are', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
+    mkdirSync(join(dir, 'sub'));
+    const clean = readFileSync(GNUBG, 'latin1').replace('; [EventDate', '; [Player 1 "J\xe9r\xf4me"]\n; [EventDate');
+    const crlf = clean.replace(/\n/g, '\r\n');
+    writeFileSync(join(dir, 'sub', 'a.mat'), crlf.replace('Wins 4 points', 'Wins 3 points'), 'latin1');
+    const { code } = await cli('fix', dir, '--out', out);
+    expect(code).toBe(0);
+    expect(readFileSync(join(out, 'sub', 'a.mat'), 'latin1')).toBe(crlf);
+  });
+});
+
+describe('bgaudit fix: the output folder is guarded', () => {
+  it('refuses an output folder inside an input folder, or one holding an input', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    injected(dir, GNUBG, 'points-mismatch');
+    const inside = await cli('fix', dir, '--out', join(dir, 'fixed'));
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toContain('is inside the input');
+    const holding = await cli('fix', join(dir, 'points-mismatch.mat'), '--out', dir);
+    expect(holding.code).toBe(2);
+    expect(holding.stderr).toContain('holds the input');
+    expect(readdirSync(dir)).toEqual(['points-mismatch.mat']);
+    expect((await cli('fix', dir)).code).toBe(2);
+    expect((await cli('fix', '-', '--diff')).code).toBe(2);
+  });
+
+  it('never overwrites a file and never writes through a symbolic link', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    const out = tempDir('bgaudit-fix-out-');
+    const elsewhere = tempDir('bgaudit-fix-elsewhere-');
+    mkdirSync(join(dir, 'sub'));
+    injected(dir, GNUBG, 'points-mismatch');
+    injected(join(dir, 'sub'), GNUBG, 'score-mismatch');
+    writeFileSync(join(out, 'points-mismatch.mat'), 'mine');
+    symlinkSync(elsewhere, join(out, 'sub'));
+    const { code, stderr } = await cli('fix', dir, '--out', out);
+    expect(code).toBe(2);
+    expect(stderr).toContain('exists: bgaudit fix never overwrites a file');
+    expect(stderr).toContain('is a symbolic link, not followed');
+    expect(readFileSync(join(out, 'points-mismatch.mat'), 'utf8')).toBe('mine');
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+// Fixes applied to bytes: every byte not edited kept, line ends and encodings as they are, and
+// nothing applied at all when an edit does not fit the text.
+import { describe, expect, it } from 'vitest';
+import { applyFixes } from '../../src/fix/apply.js';
+import { unifiedDiff } from '../../src/fix/diff.js';
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
+
+function applied(s: string, ...fixes: Parameters<typeof applyFixes>[2]) {
+  const r = applyFixes(bytes(s), 'utf-8', fixes);
+  if (!r.ok) throw new Error(r.reason);
+  return text(r.bytes);
+}
+
+describe('applyFixes', () => {
+  it('edits within a line and keeps each line end as it is (LF, CRLF, a lone CR)', () => {
+    const s = 'a\r\n  Wins 2 points\rb\nc';
+    expect(applied(s, { edits: [{ line: 2, column: 8, from: '2 points', to: '1 point' }] })).toBe(
+      'a\r\n  Wins 1 point\rb\nc',
+    );
+  });
+
+  it('applies two edits on one line from the right, and refuses overlapping ones', () => {
+    const fix = {
+      edits: [
+        { line: 1, column: 4, from: '3', to: '12' },
+        { line: 1, column: 11, from: '4', to: '5' },
+      ],
+    };
+    expect(applied(' A:3    B:4\n', fix)).toBe(' A:12    B:5\n');
+    const overlap = applyFixes(bytes('abcdef'), 'utf-8', [
+      { edits: [{ line: 1, column: 1, from: 'abc', to: 'x' }] },
+      { edits: [{ line: 1, column: 2, from: 'b', to: 'y' }] },
+    ]);
+    expect(overlap).toEqual({ ok: false, reason: 'two fixes overlap on line 1' });
+  });
+
+  it('refuses an edit whose text is not there, a line that is not ASCII, and a UTF-16 file', () => {
+    expect(applyFixes(bytes('abc'), 'utf-8', [{ edits: [{ line: 1, column: 2, from: 'x', to: 'y' }] }])).toEqual({
+      ok: false,
+      reason: "line 1, column 2 does not read 'x'",
+    });
+    const latin = applyFixes(bytes('J\xe9r\xf4me : 1'), 'windows-1252', [
+      { edits: [{ line: 1, column: 10, from: '1', to: '2' }] },
+    ]);
+    expect(latin).toEqual({ ok: false, reason: 'line 1 is not pure ASCII, and only ASCII lines are edited' });
+    expect(applyFixes(bytes('ab'), 'utf-16le', [{ edits: [] }]).ok).toBe(false);
+  });
+
+  it('edits an ASCII line of a Windows-1252 file and copies the other bytes as they are', () => {
+    const r = applyFixes(bytes('J\xe9r\xf4me\nWins 2 points\n'), 'windows-1252', [
+      { edits: [{ line: 2, column: 6, from: '2 points', to: '1 point' }] },
+    ]);
+    expect(r.ok && text(r.bytes)).toBe('J\xe9r\xf4me\nWins 1 point\n');
+  });
+
+  it('removes whole lines with their line ends; edits inside them go with them', () => {
+    const s = 'a\nb\nc\nd\n';
+    expect(
+      applied(s, { edits: [], remove: { line: 2, lines: 2 } }, { edits: [{ line: 3, column: 1, from: 'c', to: 'x' }] }),
+    ).toBe('a\nd\n');
+    expect(
+      applyFixes(bytes(s), 'utf-8', [
+        { edits: [], remove: { line: 1, lines: 2 } },
+        { edits: [], remove: { line: 2, lines: 1 } },
+      ]),
+    ).toEqual({ ok: false, reason: 'two fixes remove line 2' });
+  });
+
+  it('keeps a file that ends without a line end ending so when its last lines go', () => {
+    expect(applied('a\n\nb\nc', { edits: [], remove: { line: 2, lines: 3 } })).toBe('a');
+    expect(applied('a\n\nb\nc\n', { edits: [], remove: { line: 2, lines: 3 } })).toBe('a\n');
+  });
+});
+
+describe('unifiedDiff', () => {
+  it('prints hunks with three lines of context, numbering the fixed copy after lines removed', () => {
+    const lines = Array.from({ length: 20 }, (_, k) => `l${k + 1}`).concat(['']);
+    const diff = unifiedDiff(
+      'x.mat',
+      lines,
+      [
+        { line: 2, to: null },
+        { line: 3, to: null },
+        { line: 15, to: 'L15' },
+      ],
+      (s) => s,
+    );
+    expect(diff).toBe(
+      [
+        '--- x.mat',
+        '+++ x.mat',
+        '@@ -1,6 +1,4 @@',
+        ' l1',
+        '-l2',
+        '-l3',
+        ' l4',
+        ' l5',
+        ' l6',
+        '@@ -12,7 +10,7 @@',
+        ' l12',
+        ' l13',
+        ' l14',
+        '-l15',
+        '+L15',
+        ' l16',
+        ' l17',
+        ' l18',
+        '',
+      ].join('\n'),
+    );
+    expect(unifiedDiff('x.mat', lines, [], (s) => s)).toBe('');
+  });
+});
