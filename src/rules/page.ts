@@ -30,6 +30,10 @@ export function rulePage(code: FindingCode, examples: Partial<Record<FindingCode
     '',
     `Why it matters: ${entry.why}`,
     '',
+    'fix' in entry
+      ? `Fixable: yes. \`bgaudit fix\`: ${entry.fix}`
+      : 'Fixable: no. `bgaudit fix` leaves it, and counts it among the findings left.',
+    '',
   ];
   if (example) {
     out.push(`Example (the bundled sample \`fixtures/${example.file}\`):`, '', '```', ...example.lines, '```', '');
