@@ -14,6 +14,8 @@ export interface Evidence {
   b?: number;
   pos?: { id: string; mid: string | null; xgid: string | null; dice: [number, number] | null; rec: string };
   lp?: string;
+  /** The finding's fix (`bgaudit fix`), in words. */
+  fx?: string;
   rv?: string;
   ev?: string;
 }

@@ -147,6 +147,28 @@ describe('renderHtmlFile', () => {
     expect(evidenceOf(out).f[0]).toMatchObject({ lp: '24/18 24/20', pos: { rec: '64: 24/18 18/13', dice: [6, 4] } });
   });
 
+  it("says a finding's fix in words: each edit at its place, the lines removed", () => {
+    const f: Finding = {
+      code: 'points-mismatch',
+      severity: 'error',
+      message: 'm',
+      game: 1,
+      line: 36,
+      fix: { edits: [{ line: 36, column: 12, from: '3 points', to: '4 points' }] },
+    };
+    const g: Finding = {
+      code: 'game-after-match',
+      severity: 'error',
+      message: 'm',
+      game: 2,
+      line: 40,
+      fix: { edits: [], remove: { line: 39, lines: 9 } },
+    };
+    const e = evidenceOf(renderHtmlFile([report([f, g])])).f;
+    expect(e[0]?.['fx']).toBe("line 36:12: '3 points' becomes '4 points'");
+    expect(e[1]?.['fx']).toBe('lines 39-47 removed');
+  });
+
   it('frames an unreadable file for the summary', () => {
     const f: Finding = { code: 'io-error', severity: 'error', message: 'cannot read the file: <gone>' };
     const out = renderHtmlFile([fileReport('gone.mat', null, [f])]);

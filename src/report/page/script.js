@@ -259,6 +259,7 @@ document.addEventListener('DOMContentLoaded', function () {
     det.appendChild(el('p', 'rule', 'Rule (' + code + '): ' + (CODES[code] || '') + '.'));
     if (e.pos) { pair(dl, 'Recorded', e.pos.rec); if (e.pos.dice) pair(dl, 'Dice', e.pos.dice.join('-')); }
     pair(dl, 'A legal play', e.lp);
+    pair(dl, 'Fix (bgaudit fix)', e.fx);
     pair(dl, 'Record says', e.rv);
     pair(dl, 'Rules say', e.ev);
     if (e.pos) { pair(dl, 'Position ID', e.pos.id); pair(dl, 'Match ID', e.pos.mid); pair(dl, 'XGID', e.pos.xgid); }
