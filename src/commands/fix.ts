@@ -56,9 +56,10 @@ const HELP_AFTER =
   'Never fixed: an illegal move, an unreadable line, a Crawford double, a resignation of an\n' +
   'impossible value, anything that needs a choice between readings. These are left and counted.\n\n' +
   "A corrected copy keeps the record's layout: its columns, its own point/points, its line ends\n" +
-  'and encoding; only ASCII lines of .mat files are edited, every other byte is copied. The copy is\n' +
-  'audited again before it is written: it must replay as the original does (rolls, moves, final\n' +
-  'positions), have none of the fixed findings left and no new one; else nothing is written for it.\n\n' +
+  'and encoding; in .sgf the values of RE and MI are edited. Only ASCII lines are edited; every\n' +
+  'other byte is copied. The copy is audited again before it is written: it must replay as the\n' +
+  'original does (rolls, moves, final positions), have none of the fixed findings left and no new\n' +
+  'one; else nothing is written for it, and the run says why.\n\n' +
   'Where copies go: --out DIR, at their path under the folder named, or their base name for a file\n' +
   'named; DIR must not be, or be inside, an input folder. Existing files in DIR are never\n' +
   'overwritten, and no symbolic link under DIR is followed. Inputs are never written: there is no\n' +

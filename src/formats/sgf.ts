@@ -5,6 +5,7 @@ import type { EachMatch } from '../read/by-match.js';
 import { sizeIn } from '../read/text-size.js';
 import type { Finding } from '../core/model.js';
 import type { MatchFormat } from './format.js';
+import { sgfFix } from './sgf-fix.js';
 
 /** An SGF collection's matches, game tree by game tree; false when it must be read whole (some may have been given). */
 function byTree(trees: TreeSource, notes: Finding[], file: string, each: EachMatch): boolean {
@@ -25,6 +26,7 @@ export const SGF = {
   detects: (head) => /^\s*\(\s*;/.test(head),
   unnamedSides: { inFindings: ['White', 'Black'], onBoards: ['White', 'Black'] },
   writesAutoDoubles: true,
+  fixOf: sgfFix,
   piece: 'game tree',
   otherFormat: () => null,
   importText: importSgf,

@@ -74,6 +74,29 @@ describe('bgaudit fix: one injected error of each kind, fixed back to the record
     });
 });
 
+describe('bgaudit fix on SGF: the same fixes on RE and MI', () => {
+  it('fixes a score, points, a gammon on a drop, a winner and a game after the match in GNU Backgammon SGF', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
+    const sgf = readFileSync(join(CORPUS, 'gnubg-generated', 'm14_len7_driven_resign.sgf'), 'latin1');
+    const drop = readFileSync(join(CORPUS, 'gnubg-generated', 'm16_len11_auto.sgf'), 'latin1');
+    // Game 1 again, as game 6, after the fifth game won the match.
+    const again = sgf.split('\n').slice(0, 49).join('\n').replace('[game:0]', '[game:5]');
+    const cases: [string, string, string][] = [
+      ['score.sgf', sgf, sgf.replace('[ws:4][bs:0]', '[ws:5][bs:0]')],
+      ['points.sgf', sgf, sgf.replace('RE[W+4]', 'RE[W+5]')],
+      ['drop.sgf', drop, drop.replace('RE[W+1]', 'RE[W+2]')],
+      ['winner.sgf', sgf, sgf.replace('RE[W+2]', 'RE[B+2]')],
+      ['after.sgf', sgf, `${sgf}${again}\n`],
+    ];
+    for (const [name, , bad] of cases) writeFileSync(join(dir, name), bad, 'latin1');
+    const { code, stdout } = await cli('fix', dir, '--out', out);
+    expect(stdout).toContain('5 fixes written in 5 files; no finding left.');
+    expect(code).toBe(0);
+    for (const [name, clean] of cases) expect(readFileSync(join(out, name), 'latin1')).toBe(clean);
+  });
+});
+
 describe('bgaudit fix: what is never fixed', () => {
   it('writes no copy of a record whose only error is an illegal move, an unreadable line or a Crawford double', async () => {
     const dir = tempDir('bgaudit-fix-in-');
