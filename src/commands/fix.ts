@@ -51,10 +51,11 @@ const HELP_AFTER =
   '  score-mismatch    a score line that the results before it (and the score line after it) contradict\n' +
   "  points-mismatch   a result's points, where one value fits (not a match-winning game a writer may cap)\n" +
   '  gammon-on-drop    a gammon credited on a refused double, set to the cube before it\n' +
+  "  resign-value      a resignation's points, where the next score line gives one value it can have\n" +
   "  winner-mismatch   a result written alone in the loser's column, moved to the winner's\n" +
-  '  game-after-match  a game after the game that won the match, removed with its lines\n' +
-  'Never fixed: an illegal move, an unreadable line, a Crawford double, a resignation of an\n' +
-  'impossible value, anything that needs a choice between readings. These are left and counted.\n\n' +
+  '  game-after-match  a game after a match won beyond doubt, removed with its lines\n' +
+  'Never fixed: an illegal move, an unreadable line, a Crawford double, anything that needs a\n' +
+  'choice between readings. These are left and counted.\n\n' +
   "A corrected copy keeps the record's layout: its columns, its own point/points, its line ends\n" +
   'and encoding; in .sgf the values of RE and MI are edited. Only ASCII lines are edited; every\n' +
   'other byte is copied. The copy is audited again before it is written: it must replay as the\n' +

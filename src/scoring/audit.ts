@@ -40,7 +40,7 @@ import { type JacobyInference, inferJacoby } from './jacoby.js';
 import { type RuleFlags, type RuleSet, rulesFor } from './rules.js';
 import { aOrAn, nameKey, quotedName } from '../core/words.js';
 import type { SourceText } from '../read/source-text.js';
-import { attachFixes } from './fixes.js';
+import { attachFixes, resignValueFromNextLine } from './fixes.js';
 import { attachPositions, lastLine } from './evidence.js';
 import type { AuditObserver, GameJudged, MatchEnd } from './observer.js';
 
@@ -118,6 +118,11 @@ interface MatchWon {
   game: number;
   winner: Side;
   how: 'played-out' | 'forfeit';
+  /**
+   * The record leaves no doubt that the game won the match: its points are the board's (it ended
+   * by bearing off or by a drop), or its result says "and the match".
+   */
+  sure: boolean;
 }
 
 /** The match as followed from game to game. */
@@ -192,6 +197,8 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
   };
   for (const [index, game] of record.games.entries()) {
     const audited = auditGame(game, index, itemAt(replays, index), ctx, progress, gameExtras.get(index));
+    if (!wonForCertain(progress.won, findings))
+      for (const f of audited.own) if (f.code === 'game-after-match') delete f.fix;
     append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
@@ -431,6 +438,7 @@ function auditGame(
   const state = { score, crawford, length: N, jacoby: rules.jacoby, beavers: rules.beavers };
   if (ctx.findingPositions && own.length > 0)
     attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
+  if (!rules.money) resignValueFromNextLine(own, game, record.games[index + 1], score, cube, rules);
   attachFixes(own, game, record, ctx.source);
 
   const matchPlay = !rules.money && N !== null;
@@ -571,6 +579,20 @@ function startScoreOf(
   return { score, game: scoreFrom(game, index, r, ctx, before, score), line, computed };
 }
 
+/**
+ * Whether the match was won beyond doubt, so that a game after it may be removed (its fix): won
+ * by a game whose points the board gives or whose result says it won the match (not only by a
+ * resignation's value, which the record alone says), with nothing wrong or doubtful in the record up to it (an error or a warning: a wrong
+ * score or result may be what ended the match early).
+ */
+function wonForCertain(won: MatchWon | null, findings: readonly Finding[]): boolean {
+  return (
+    won !== null &&
+    won.sure &&
+    !findings.some((f) => f.severity !== 'info' && (f.game === undefined || f.game <= won.game))
+  );
+}
+
 /** Where the game stands in the match's sequence, into `own`: its label, a game after the match was won. */
 function sequenceFindings(
   own: Finding[],
@@ -707,7 +729,7 @@ function after(before: MatchSoFar, judged: GameJudgement, ctx: MatchContext): Ma
     if (winner !== null && points.credited !== null) running[winner] += points.credited;
     if (forfeit !== null) running[forfeit.winner] += forfeit.points;
   }
-  const won = before.won ?? (scored.winsMatch ? matchWon(game.number, scored) : null);
+  const won = before.won ?? (scored.winsMatch ? matchWon(game, scored) : null);
   const expected = ctx.followsScore ? advance(from, moves, creditingOf(ctx)) : before.expected;
   const last: LastGame = { number: game.number, start: score, winner, nominal: points.nominal, cube, moves };
   const crawfordPlayed = before.crawfordPlayed || crawfordHere;
@@ -729,13 +751,19 @@ function playedAfter(before: Played, scored: GameScore, moves: GameMoves, ctx: M
   return { score, crawfordPlayed, won };
 }
 
-/** The match won in game `game`: by a forfeit after it, by a forfeit in it, or by its points. */
-function matchWon(game: number, scored: GameScore): MatchWon {
+/** The match won by game `record`: by a forfeit after it, by a forfeit in it, or by its points. */
+function matchWon(record: GameRecord, scored: GameScore): MatchWon {
+  const game = record.number;
   const forfeit = scored.forfeitAfter;
-  if (forfeit !== null) return { game, winner: forfeit.winner, how: 'forfeit' };
+  if (forfeit !== null) return { game, winner: forfeit.winner, how: 'forfeit', sure: false };
   const { winner, termination } = scored.ending;
   if (winner === null) throw new Error('internal error: a game that wins the match has no winner');
-  return { game, winner, how: termination === 'forfeit' ? 'forfeit' : 'played-out' };
+  return {
+    game,
+    winner,
+    how: termination === 'forfeit' ? 'forfeit' : 'played-out',
+    sure: termination === 'bearoff' || termination === 'drop' || record.result?.andMatch === true,
+  };
 }
 
 /**

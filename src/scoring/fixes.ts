@@ -2,6 +2,7 @@
 // edits of the record's text by its format (`fixOf`) into each finding's `fix`. The correction
 // itself never leaves the audit: a finding whose text allows no certain edit simply has no fix.
 import type { Finding, GameRecord, MatchRecord } from '../core/model.js';
+import type { RuleSet } from './rules.js';
 import { formatOf } from '../formats/index.js';
 import type { SourceText } from '../read/source-text.js';
 
@@ -18,4 +19,28 @@ export function attachFixes(
     const fix = source === null ? null : (formatOf(record.format).fixOf?.(c, game, record, source) ?? null);
     if (fix !== null) f.fix = fix;
   }
+}
+
+/**
+ * A resignation written at a value it cannot have (`resign-value`) is certain where the record
+ * says the value elsewhere: the next game's score line moves only the winner's score, by one of
+ * the values a resignation on the game's cube can have. Then that value is the correction.
+ */
+export function resignValueFromNextLine(
+  findings: readonly Finding[],
+  game: GameRecord,
+  next: GameRecord | undefined,
+  start: readonly [number, number],
+  cube: number | null,
+  rules: RuleSet,
+): void {
+  const f = findings.find((x) => x.code === 'resign-value');
+  const result = game.result;
+  const after = next?.startScore ?? null;
+  if (f === undefined || result === null || after === null || cube === null || f.recorded === undefined) return;
+  const w = result.winner;
+  if (after[1 - w] !== start[1 - w]) return;
+  const gained = after[w] - start[w];
+  if (gained !== f.recorded && rules.multipliers.some((m) => m * cube === gained))
+    f.correction = { kind: 'points', to: gained };
 }

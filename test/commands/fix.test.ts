@@ -10,6 +10,12 @@ const GNUBG = join(CORPUS, 'gnubg-generated', 'm14_len7_driven_resign.mat');
 const GNUBG_DROP = join(CORPUS, 'gnubg-generated', 'm16_len11_auto.mat');
 const GALAXY = join(CORPUS, 'mat', 'bglab_Llabba__match1301058.mat');
 const STUDIO = join(CORPUS, 'mat', 'bglab_Llabba__BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat');
+const GALAXY_RESIGN = join(CORPUS, 'mat', 'bglab_lasse__match10030560.mat');
+const STUDIO_RESIGN = join(
+  CORPUS,
+  'mat',
+  'bglab_lasse__rossrock_-_Lasse_5pt_Backgammon_Studio_2024_05_11_21_39_07.mat',
+);
 const STUDIO_DROP = join(
   CORPUS,
   'mat',
@@ -34,6 +40,7 @@ describe('bgaudit fix: one injected error of each kind, fixed back to the record
         'score-mismatch': GNUBG,
         'points-mismatch': GNUBG,
         'gammon-on-drop': GNUBG_DROP,
+        'resign-value': GNUBG_DROP,
         'winner-mismatch': GNUBG,
         'game-after-match': GNUBG,
       },
@@ -44,6 +51,7 @@ describe('bgaudit fix: one injected error of each kind, fixed back to the record
         'score-mismatch': GALAXY,
         'points-mismatch': GALAXY,
         'gammon-on-drop': GALAXY,
+        'resign-value': GALAXY_RESIGN,
         'winner-mismatch': GALAXY,
         'game-after-match': GALAXY,
       },
@@ -54,6 +62,7 @@ describe('bgaudit fix: one injected error of each kind, fixed back to the record
         'score-mismatch': STUDIO,
         'points-mismatch': STUDIO,
         'gammon-on-drop': STUDIO_DROP,
+        'resign-value': STUDIO_RESIGN,
         'winner-mismatch': STUDIO,
         'game-after-match': STUDIO,
       },
@@ -67,7 +76,7 @@ describe('bgaudit fix: one injected error of each kind, fixed back to the record
       const before = await cli('verify', dir, '--format', 'json');
       for (const k of KINDS) expect(before.stdout).toContain(`"code":"${k}"`);
       const { code, stdout } = await cli('fix', dir, '--out', out);
-      expect(stdout).toContain('5 fixes written in 5 files; no finding left.');
+      expect(stdout).toContain('6 fixes written in 6 files; no finding left.');
       expect(code).toBe(0);
       for (const k of KINDS)
         expect(Buffer.from(readFileSync(join(out, `${k}.mat`)))).toEqual(Buffer.from(clean.get(k) ?? []));
@@ -124,6 +133,21 @@ describe('bgaudit fix: what is never fixed', () => {
     writeFileSync(join(dir, 'a.mat'), text.replace('Wins 8 points', 'Wins 9 points'), 'latin1');
     const { code, stdout } = await cli('fix', dir, '--diff');
     expect(stdout).toBe('');
+    expect(code).toBe(1);
+  });
+});
+
+describe('bgaudit fix: a game after the match is removed only when the win is beyond doubt', () => {
+  it('leaves the next game when a resignation written at what the winner needed may be what ended the match', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    // Game 10 (8-10 in 11 points), resigned on a 2-cube, written as 3: what its winner needed, so
+    // the match looks won there and game 11 after it; but 3 may be the slip, not game 11.
+    const text = readFileSync(GNUBG_DROP, 'latin1').split('\n');
+    text[240] = (text[240] ?? '').replace('Wins 2 points', 'Wins 3 points');
+    writeFileSync(join(dir, 'a.mat'), text.join('\n'), 'latin1');
+    const { code, stdout, stderr } = await cli('fix', dir, '--diff');
+    expect(stdout).toBe('');
+    expect(stderr).toContain('0 fixes to apply in 0 files; 1 finding left unfixed: game-after-match 1.');
     expect(code).toBe(1);
   });
 });

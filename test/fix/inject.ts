@@ -8,12 +8,14 @@ import { auditFile } from '../../src/read/file.js';
 import { fileAudit } from '../../src/read/attach.js';
 import type { AuditedMatch, GameRecord, MatchRecord } from '../../src/core/model.js';
 
-export type Kind = 'score-mismatch' | 'points-mismatch' | 'gammon-on-drop' | 'winner-mismatch' | 'game-after-match';
+export type Kind =
+  'score-mismatch' | 'points-mismatch' | 'gammon-on-drop' | 'resign-value' | 'winner-mismatch' | 'game-after-match';
 
 export const KINDS: readonly Kind[] = [
   'score-mismatch',
   'points-mismatch',
   'gammon-on-drop',
+  'resign-value',
   'winner-mismatch',
   'game-after-match',
 ];
@@ -81,6 +83,19 @@ export function inject(bytes: Uint8Array, name: string, kind: Kind): Uint8Array 
       const wrong = String(kind === 'points-mismatch' ? n + 1 : 2 * n);
       return set(p.line, p.text.slice(0, p.at) + wrong + p.text.slice(p.at + p.digits.length));
     }
+    case 'resign-value': {
+      // A resignation on a cube of 2 or more written one point more: a value no resignation has.
+      for (const [k, g] of record.games.entries()) {
+        const v = report.games[k];
+        if (k === record.games.length - 1 || v?.termination !== 'resign' || (v.cube?.value ?? 1) < 2) continue;
+        const p = pointsAt(g);
+        const start = v.startScore.computed;
+        // Not in money play, and not as much as the winner needed: that is a resignation capped.
+        if (!p || !record.length || start === null || Number(p.digits) + 1 >= record.length - start[v.winner]) continue;
+        return set(p.line, p.text.slice(0, p.at) + String(Number(p.digits) + 1) + p.text.slice(p.at + p.digits.length));
+      }
+      return null;
+    }
     case 'winner-mismatch': {
       // A result alone on its line (after its move number) moved under the other player's rolls.
       for (const [k, g] of record.games.entries()) {
@@ -111,6 +126,10 @@ export function inject(bytes: Uint8Array, name: string, kind: Kind): Uint8Array 
     }
     case 'game-after-match': {
       if (report.findings.some((f) => f.code === 'match-unfinished') || !record.length) return null;
+      // A match won beyond doubt: by the board (bearing off, a drop) or by a result that says so.
+      const lastGame = record.games[record.games.length - 1];
+      const lastEnd = report.games[report.games.length - 1]?.termination;
+      if (lastEnd !== 'bearoff' && lastEnd !== 'drop' && lastGame?.result?.andMatch !== true) return null;
       const first = record.games[0];
       const second = record.games[1];
       if (first === undefined || second === undefined) return null;

@@ -62,6 +62,22 @@ describe('fixes made where the findings are', () => {
     expect(f?.fix).toBeUndefined();
   });
 
+  it('resign-value: the value the next score line gives, when it is one a resignation can have', () => {
+    const text = readFileSync(join(CORPUS, 'gnubg-generated', 'm16_len11_auto.mat'), 'latin1');
+    // Game 1, resigned on a 2-cube, written as 3; the next score line says it gave 2.
+    const wrong = text.replace(
+      '                                  Wins 2 points',
+      '                                  Wins 3 points',
+    );
+    const [f] = only(findings(new Uint8Array(Buffer.from(wrong, 'latin1'))), 'resign-value');
+    expect(f?.fix).toEqual({ edits: [{ line: 36, column: 40, from: '3 points', to: '2 points' }] });
+    // A next score line that gives a value no resignation on that cube has: no fix.
+    const odd = wrong.replace('Black_gnubg : 2\n', 'Black_gnubg : 5\n');
+    const [g] = only(findings(new Uint8Array(Buffer.from(odd, 'latin1'))), 'resign-value');
+    expect(g).toBeDefined();
+    expect(g?.fix).toBeUndefined();
+  });
+
   it('never leaves the correction itself in a report', () => {
     const fs = findings(fixture('scoring', 'winner-mismatch.mat'));
     expect(fs.some((f) => 'correction' in f)).toBe(false);
