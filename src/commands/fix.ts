@@ -4,7 +4,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { lstatSync, mkdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
-import { discover } from '../batch/discover.js';
+import { discover, looksLikeMatchContent } from '../batch/discover.js';
 import { globBase, hasGlob } from '../batch/glob.js';
 import { ioReason } from '../batch/io-reason.js';
 import { FINDING_CODES } from '../core/findings.js';
@@ -97,6 +97,8 @@ export function fixCommand(io: CliIO, setExit: (code: number) => void): Command 
 interface Input {
   path: string;
   copy: string;
+  /** Found in a folder under a name that may not be a match file's (.txt, none): fixed only if it reads as one. */
+  sniff: boolean;
 }
 
 /** The inputs, each with the name of its copy; paths named that do not exist, and what cannot be read. */
@@ -118,7 +120,12 @@ function inputsOf(paths: string[]): { inputs: Input[]; problems: string[] } {
     for (const d of discover([p])) {
       if (d.kind === 'missing' || d.kind === 'unreadable') problems.push(`${printable(d.path)}: ${d.reason}`);
       if (d.kind !== 'file') continue;
-      inputs.push({ path: d.path, copy: root === null ? basename(d.path) : relative(root, d.path) });
+      // A name that is not UTF-8 is shown escaped: its copy's name would not be its own.
+      if (d.fsPath !== undefined) {
+        problems.push(`${printable(d.path)}: its name is not valid UTF-8: not fixed`);
+        continue;
+      }
+      inputs.push({ path: d.path, copy: root === null ? basename(d.path) : relative(root, d.path), sniff: d.sniff });
     }
   }
   return { inputs, problems };
@@ -229,6 +236,7 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
     tally.failed = true;
     return;
   }
+  if (input.sniff && !looksLikeMatchContent(bytes)) return;
   const result: FileFixed = fixFile(bytes, input.path, run.audit, run.chosen);
   countLeft(tally, result.left);
   if (result.kind === 'nothing') return;

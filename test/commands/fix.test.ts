@@ -195,6 +195,20 @@ describe('bgaudit fix: options', () => {
   });
 });
 
+describe('bgaudit fix: what a walk finds', () => {
+  it('passes over a text file that is not a match, and names a file whose name is not UTF-8', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    injected(dir, GNUBG, 'points-mismatch');
+    writeFileSync(join(dir, 'README.txt'), 'notes on the archive\n');
+    writeFileSync(Buffer.concat([Buffer.from(join(dir, 'caf')), Buffer.from([0xe9]), Buffer.from('.mat')]), 'x');
+    const { code, stdout, stderr } = await cli('fix', dir, '--diff');
+    expect(stdout).toContain('points-mismatch.mat');
+    expect(stderr).toContain('caf\\xe9.mat: its name is not valid UTF-8: not fixed');
+    expect(stderr).toContain('1 fix to apply in 1 file; no finding left.');
+    expect(code).toBe(2);
+  });
+});
+
 describe('bgaudit fix: the output folder is guarded', () => {
   it('refuses an output folder inside an input folder, or one holding an input', async () => {
     const dir = tempDir('bgaudit-fix-in-');
