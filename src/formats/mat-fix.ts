@@ -7,8 +7,41 @@ import type { Correction, FindingFix, TextEdit } from '../core/findings.js';
 import type { GameRecord, MatchRecord, Side } from '../core/model.js';
 import type { SourceText } from '../read/source-text.js';
 
-/** A score line: left name, its score, right name, its score (names checked against the record's). */
-const SCORE_LINE = /^(\s*)(.*?)(\s*:\s*)(\d+)(\s+)(.*?)(\s*:\s*)(\d+)(\s*)$/;
+/** Spaces (and tabs) from `at` in `text`: where they end. */
+function skipSpaces(text: string, at: number): number {
+  let i = at;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i;
+}
+
+/** Digits from `at` in `text`: where they end. */
+function skipDigits(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  return i;
+}
+
+/**
+ * A score line read with the record's names, left to right in one pass (a pattern with two free
+ * names would take time that grows with the square of a long line): where each score starts and
+ * ends, and the spaces after the left one. null: not the line the record says.
+ */
+function scoreParts(text: string, names: [string, string]): { s0: number; e0: number; s1: number; e1: number } | null {
+  const parts: number[] = [];
+  let i = skipSpaces(text, 0);
+  for (const name of names) {
+    if (!text.startsWith(name, i)) return null;
+    i = skipSpaces(text, i + name.length);
+    if (text[i] !== ':') return null;
+    i = skipSpaces(text, i + 1);
+    const end = skipDigits(text, i);
+    if (end === i) return null;
+    parts.push(i, end);
+    i = skipSpaces(text, end);
+  }
+  const [s0 = 0, e0 = 0, s1 = 0, e1 = 0] = parts;
+  return i === text.length && s1 > e0 ? { s0, e0, s1, e1 } : null;
+}
 
 /** A result or resignation cell from its first letter: `Wins 2 points`, `Losses 1 point`. */
 const POINTS_CELL = /^(Wins|Losses)(\s+)(\d+)(\s+)(points?)\b/i;
@@ -43,22 +76,20 @@ function scoreFix(to: [number, number], game: GameRecord, source: SourceText): F
   const recorded = game.startScore;
   if (line === undefined || recorded === null) return null;
   const text = source.lineText(line);
-  const m = text === null ? null : SCORE_LINE.exec(text);
-  if (text === null || m === null) return null;
-  const [, lead = '', left = '', sep0 = '', n0 = '', gap = '', right = '', sep1 = '', n1 = ''] = m;
-  if (left !== game.players[0] || right !== game.players[1]) return null;
+  const p = text === null ? null : scoreParts(text, game.players);
+  if (text === null || p === null) return null;
+  const n0 = text.slice(p.s0, p.e0);
+  const n1 = text.slice(p.s1, p.e1);
   if (Number(n0) !== recorded[0] || Number(n1) !== recorded[1]) return null;
+  // The spaces after the left score, up to the right name, keep the right name's column.
+  const gap = text.slice(p.e0, skipSpaces(text, p.e0));
   const edits: TextEdit[] = [];
-  const at0 = lead.length + left.length + sep0.length;
   if (to[0] !== recorded[0]) {
     const digits = String(to[0]);
     const spaces = ' '.repeat(Math.max(1, gap.length - (digits.length - n0.length)));
-    edits.push({ line, column: at0 + 1, from: n0 + gap, to: digits + spaces });
+    edits.push({ line, column: p.s0 + 1, from: n0 + gap, to: digits + spaces });
   }
-  if (to[1] !== recorded[1]) {
-    const at1 = at0 + n0.length + gap.length + right.length + sep1.length;
-    edits.push({ line, column: at1 + 1, from: n1, to: String(to[1]) });
-  }
+  if (to[1] !== recorded[1]) edits.push({ line, column: p.s1 + 1, from: n1, to: String(to[1]) });
   return edits.length === 0 ? null : { edits };
 }
 
@@ -77,7 +108,19 @@ function pointsCell(
 }
 
 /**
- * The word the record writes after `n` points: as its other cells write it for one point, or for
+ * The games an edit of `game` takes the record's habits from: the nearest others, at most a few
+ * dozen, so that a record of many games with many fixes costs time in proportion to its size.
+ */
+const NEIGHBOURS = 24;
+
+function neighbours(game: GameRecord, record: MatchRecord): GameRecord[] {
+  const k = record.games.indexOf(game);
+  const from = Math.max(0, k - NEIGHBOURS);
+  return record.games.slice(from, k + NEIGHBOURS + 1).filter((g) => g !== game);
+}
+
+/**
+ * The word the record writes after `n` points: as its other cells (in the games near) write it for one point, or for
  * more than one (Backgammon Galaxy and XG write `point` whatever the number); failing those, as
  * the cell itself writes a number on the same side of one; failing that, English.
  */
@@ -90,7 +133,7 @@ function wordFor(
 ): string {
   const many = n !== 1;
   const seen = new Set<string>();
-  for (const g of record.games) {
+  for (const g of [game, ...neighbours(game, record)]) {
     const places: { line: number; column: number }[] = [];
     if (g !== game && g.result) places.push(g.result);
     for (const a of g.actions) if (a.type === 'resign') places.push(a);
@@ -144,20 +187,27 @@ function columnStart(game: GameRecord, side: Side, label: number, source: Source
   return after === null ? null : label + after;
 }
 
-/** A result line's parts: an optional move number, spaces, the result, trailing spaces. */
-const RESULT_LINE = /^( *\d+\))?( *)(\S.*?)( *)$/;
+/** A result line's parts: its move number (or ''), the spaces after it, its cell, and the spaces that end it. */
+function resultLine(text: string): { label: string; spaces: string; cell: string; tail: string } {
+  const label = /^ *\d+\)/.exec(text)?.[0] ?? '';
+  const rest = text.slice(label.length);
+  const cell = rest.trim();
+  const spaces = rest.slice(0, rest.length - rest.trimStart().length);
+  return { label, spaces, cell, tail: rest.slice(spaces.length + cell.length) };
+}
 
 /**
  * Another game's result line alone in `side`'s column: the length it pads the line to when it ends
  * in spaces (Backgammon Studio pads a left result to the right column), else 0. null: none.
  */
 function resultIn(side: Side, game: GameRecord, record: MatchRecord, source: SourceText): { pad: number } | null {
-  for (const g of record.games) {
-    if (g === game || g.result === null || g.result.winner !== side) continue;
+  for (const g of neighbours(game, record)) {
+    if (g.result === null || g.result.winner !== side) continue;
     const text = source.lineText(g.result.line);
-    const m = text === null ? null : RESULT_LINE.exec(text);
-    if (text === null || m === null || (m[1] ?? '').length + (m[2] ?? '').length !== g.result.column - 1) continue;
-    return { pad: (m[4] ?? '') === '' ? 0 : text.length };
+    if (text === null) continue;
+    const m = resultLine(text);
+    if (m.label.length + m.spaces.length !== g.result.column - 1) continue;
+    return { pad: m.tail === '' ? 0 : text.length };
   }
   return null;
 }
@@ -184,9 +234,8 @@ function winnerFix(to: Side, game: GameRecord, record: MatchRecord, source: Sour
   const result = game.result;
   if (result === null || result.winner === to) return null;
   const text = source.lineText(result.line);
-  const m = text === null ? null : RESULT_LINE.exec(text);
-  if (text === null || m === null) return null;
-  const [, label = '', spaces = '', cell = ''] = m;
+  if (text === null) return null;
+  const { label, spaces, cell } = resultLine(text);
   if (label.length + spaces.length !== result.column - 1 || !POINTS_CELL.test(cell)) return null;
   const from = columnStart(game, result.winner, label.length, source);
   const there = columnStart(game, to, label.length, source);
