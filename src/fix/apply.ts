@@ -1,8 +1,10 @@
 // A file's fixes applied to its bytes: every other byte as it was. The audit's lines and columns
 // count the decoded text (a CRLF, a lone CR, an LF each end a line), so the bytes are split the
-// same way; only lines that are pure ASCII are edited, for there a column is a byte in UTF-8 and
-// Windows-1252 alike, and the file keeps its encoding and its line ends. Whole lines removed go
-// with their line ends.
+// same way. A line is edited where its text comes back to the same bytes: a line of pure ASCII
+// (a column is a byte, in UTF-8 and Windows-1252 alike), or a line of a UTF-8 file, decoded and
+// encoded again (a BOM before the first line kept as it is); a Windows-1252 line that is not
+// ASCII is not edited. The file keeps its encoding and its line ends. Whole lines removed go with
+// their line ends.
 import type { FindingFix, TextEdit } from '../core/findings.js';
 import type { Encoding } from '../read/decode.js';
 
@@ -21,7 +23,7 @@ export interface LineChange {
 
 export type Applied = { ok: true; bytes: Uint8Array; changes: LineChange[] } | { ok: false; reason: string };
 
-/** The encodings whose ASCII lines are ASCII bytes, one a character. */
+/** The encodings whose ASCII lines are ASCII bytes, one a character (and UTF-8's other lines round-trip). */
 const EDITABLE: ReadonlySet<Encoding> = new Set(['utf-8', 'utf-8-bom', 'windows-1252']);
 
 function byteLines(bytes: Uint8Array): ByteLine[] {
@@ -47,6 +49,39 @@ function asciiText(bytes: Uint8Array, from: number, to: number): string | null {
     s += String.fromCharCode(b);
   }
   return s;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8Out = new TextEncoder();
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** A line's text as the audit read it, and how its edited text becomes bytes again; null: it cannot be edited. */
+function editable(
+  bytes: Uint8Array,
+  line: ByteLine,
+  encoding: Encoding,
+): { text: string; encode: (s: string) => Uint8Array } | null {
+  const ascii = asciiText(bytes, line.start, line.end);
+  if (ascii !== null) return { text: ascii, encode: (s) => Uint8Array.from(s, (c) => c.charCodeAt(0)) };
+  if (encoding !== 'utf-8' && encoding !== 'utf-8-bom') return null;
+  const bom = line.start === 0 && encoding === 'utf-8-bom' && BOM.every((b, k) => bytes[k] === b);
+  const from = bom ? 3 : line.start;
+  let text: string;
+  try {
+    text = utf8.decode(bytes.subarray(from, line.end));
+  } catch {
+    return null;
+  }
+  if (text.includes('\0')) return null;
+  const encode = (s: string) => {
+    const body = utf8Out.encode(s);
+    if (!bom) return body;
+    const out = new Uint8Array(3 + body.length);
+    out.set(BOM);
+    out.set(body, 3);
+    return out;
+  };
+  return { text, encode };
 }
 
 function isAscii(s: string): boolean {
@@ -102,15 +137,16 @@ export function applyFixes(bytes: Uint8Array, encoding: Encoding, fixes: readonl
         else byLine.set(e.line, [e]);
       }
   const changes: LineChange[] = [];
-  const newText = new Map<number, string>();
+  const newBytes = new Map<number, Uint8Array>();
   try {
     for (const [n, edits] of [...byLine].sort((a, b) => a[0] - b[0])) {
       const line = lines[n - 1];
       if (line === undefined) return { ok: false, reason: `a fix edits line ${n}, past the end of the file` };
-      const text = asciiText(bytes, line.start, line.end);
-      if (text === null) return { ok: false, reason: `line ${n} is not pure ASCII, and only ASCII lines are edited` };
-      const to = editLine(text, edits);
-      newText.set(n, to);
+      const found = editable(bytes, line, encoding);
+      if (found === null)
+        return { ok: false, reason: `line ${n} is not ASCII in a ${encoding} file, and such a line is not edited` };
+      const to = editLine(found.text, edits);
+      newBytes.set(n, found.encode(to));
       changes.push({ line: n, to });
     }
   } catch (e) {
@@ -128,11 +164,11 @@ export function applyFixes(bytes: Uint8Array, encoding: Encoding, fixes: readonl
   for (const [k, line] of lines.entries()) {
     const n = k + 1;
     if (removed.has(n)) continue;
-    const to = newText.get(n);
+    const to = newBytes.get(n);
     const lineEnd = endless && n === lastKept ? line.end : line.next;
     if (to === undefined) parts.push(bytes.subarray(line.start, lineEnd));
     else {
-      parts.push(Uint8Array.from(to, (c) => c.charCodeAt(0)));
+      parts.push(to);
       parts.push(bytes.subarray(line.end, lineEnd));
     }
   }

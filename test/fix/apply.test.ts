@@ -44,8 +44,19 @@ describe('applyFixes', () => {
     const latin = applyFixes(bytes('J\xe9r\xf4me : 1'), 'windows-1252', [
       { edits: [{ line: 1, column: 10, from: '1', to: '2' }] },
     ]);
-    expect(latin).toEqual({ ok: false, reason: 'line 1 is not pure ASCII, and only ASCII lines are edited' });
+    expect(latin).toEqual({
+      ok: false,
+      reason: 'line 1 is not ASCII in a windows-1252 file, and such a line is not edited',
+    });
     expect(applyFixes(bytes('ab'), 'utf-16le', [{ edits: [] }]).ok).toBe(false);
+  });
+
+  it('edits a UTF-8 line that is not ASCII by its characters, and keeps a BOM before the first line', () => {
+    const utf8 = (s: string) => new TextEncoder().encode(s);
+    const r = applyFixes(utf8('\ufeff(;PW[Jérôme]RE[W+3])\n'), 'utf-8-bom', [
+      { edits: [{ line: 1, column: 18, from: '3', to: '4' }] },
+    ]);
+    expect(r.ok && new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes)).toBe('\ufeff(;PW[Jérôme]RE[W+4])\n');
   });
 
   it('edits an ASCII line of a Windows-1252 file and copies the other bytes as they are', () => {
