@@ -57,14 +57,15 @@ const HELP_AFTER =
   'Never fixed: an illegal move, an unreadable line, a Crawford double, anything that needs a\n' +
   'choice between readings. These are left and counted.\n\n' +
   "A corrected copy keeps the record's layout: its columns, its own point/points, its line ends\n" +
-  'and encoding; in .sgf the values of RE and MI are edited. Only ASCII lines are edited; every\n' +
-  'other byte is copied. The copy is audited again before it is written: it must replay as the\n' +
-  'original does (rolls, moves, final positions), have none of the fixed findings left and no new\n' +
-  'one; else nothing is written for it, and the run says why.\n\n' +
+  'and encoding; in .sgf the values of RE and MI are edited. A line is edited only where its text\n' +
+  'comes back to the same bytes (ASCII, or UTF-8); every other byte is copied. The copy is audited\n' +
+  'again before it is written: it must replay as the original does (rolls, moves, final\n' +
+  'positions), have none of the fixed findings left and no new one; else nothing is written for\n' +
+  'it, and the run says why.\n\n' +
   'Where copies go: --out DIR, at their path under the folder named, or their base name for a file\n' +
-  'named; DIR must not be, or be inside, an input folder. Existing files in DIR are never\n' +
-  'overwritten, and no symbolic link under DIR is followed. Inputs are never written: there is no\n' +
-  'in-place mode. --diff prints a unified diff instead, writing nothing.\n\n' +
+  'named; DIR must not be an input folder, be inside one or hold an input. Existing files in DIR\n' +
+  'are never overwritten, and no symbolic link under DIR is followed. Inputs are never written:\n' +
+  'there is no in-place mode. --diff prints a unified diff instead, writing nothing.\n\n' +
   'Exit codes: 0 when every finding was fixed (or there was none), 1 when findings are left\n' +
   '(or, with --diff, when there is a diff), 2 on a usage error, a path that does not exist or a\n' +
   'copy that cannot be written.\n\n' +
