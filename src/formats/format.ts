@@ -2,7 +2,7 @@
 // (formats/mat.ts, formats/sgf.ts, formats/xg.ts) that implements this interface, and the registry
 // (formats/index.ts) is the one place that names them: nothing else asks which format a record
 // came from, it asks the record's format.
-import type { Finding, GameRecord, MatchRecord, ParseError } from '../core/model.js';
+import type { Finding, MatchRecord, ParseError } from '../core/model.js';
 import type { Correction, FindingFix } from '../core/findings.js';
 import type { SourceText } from '../read/source-text.js';
 import type { Encoding } from '../read/decode.js';
@@ -29,10 +29,11 @@ interface FormatBase {
    */
   readonly writesAutoDoubles: boolean;
   /**
-   * A check's correction of a game written as edits of the record's text (`bgaudit fix`), keeping
-   * its layout; null where the text does not allow a certain edit. Absent: the format has no fixes.
+   * A check's correction of the record's game at `index` written as edits of the record's text
+   * (`bgaudit fix`), keeping its layout; null where the text does not allow a certain edit.
+   * Absent: the format has no fixes.
    */
-  readonly fixOf?: (c: Correction, game: GameRecord, record: MatchRecord, source: SourceText) => FindingFix | null;
+  readonly fixOf?: (c: Correction, index: number, record: MatchRecord, source: SourceText) => FindingFix | null;
 }
 
 /** A text format: read from the decoded text, whole or in pieces. */

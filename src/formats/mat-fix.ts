@@ -46,16 +46,18 @@ function scoreParts(text: string, names: [string, string]): { s0: number; e0: nu
 /** A result or resignation cell from its first letter: `Wins 2 points`, `Losses 1 point`. */
 const POINTS_CELL = /^(Wins|Losses)(\s+)(\d+)(\s+)(points?)\b/i;
 
-export function matFix(c: Correction, game: GameRecord, record: MatchRecord, source: SourceText): FindingFix | null {
+export function matFix(c: Correction, index: number, record: MatchRecord, source: SourceText): FindingFix | null {
+  const game = record.games[index];
+  if (game === undefined) return null;
   switch (c.kind) {
     case 'score':
       return scoreFix(c.to, game, source);
     case 'points':
-      return pointsFix(c.to, game, record, source);
+      return pointsFix(c.to, index, record, source);
     case 'winner':
-      return winnerFix(c.to, game, record, source);
+      return winnerFix(c.to, index, record, source);
     case 'remove-game':
-      return removeFix(game, record, source);
+      return removeFix(index, record, source);
   }
 }
 
@@ -113,27 +115,28 @@ function pointsCell(
  */
 const NEIGHBOURS = 24;
 
-function neighbours(game: GameRecord, record: MatchRecord): GameRecord[] {
-  const k = record.games.indexOf(game);
-  const from = Math.max(0, k - NEIGHBOURS);
-  return record.games.slice(from, k + NEIGHBOURS + 1).filter((g) => g !== game);
+function neighbours(index: number, record: MatchRecord): GameRecord[] {
+  const near = record.games.slice(Math.max(0, index - NEIGHBOURS), index + NEIGHBOURS + 1);
+  return near.filter((g) => g !== record.games[index]);
 }
 
 /**
- * The word the record writes after `n` points: as its other cells (in the games near) write it for one point, or for
- * more than one (Backgammon Galaxy and XG write `point` whatever the number); failing those, as
- * the cell itself writes a number on the same side of one; failing that, English.
+ * The word the record writes after `n` points: as its other cells (in the games near) write it
+ * for one point, or for more than one (Backgammon Galaxy and XG write `point` whatever the
+ * number); failing those, as the cell itself writes a number on the same side of one; failing
+ * that, English.
  */
 function wordFor(
   n: number,
   own: { digits: string; word: string },
-  game: GameRecord,
+  index: number,
   record: MatchRecord,
   source: SourceText,
 ): string {
   const many = n !== 1;
   const seen = new Set<string>();
-  for (const g of [game, ...neighbours(game, record)]) {
+  const game = record.games[index];
+  for (const g of [...(game ? [game] : []), ...neighbours(index, record)]) {
     const places: { line: number; column: number }[] = [];
     if (g !== game && g.result) places.push(g.result);
     for (const a of g.actions) if (a.type === 'resign') places.push(a);
@@ -147,12 +150,12 @@ function wordFor(
   return many ? 'points' : 'point';
 }
 
-function pointsFix(to: number, game: GameRecord, record: MatchRecord, source: SourceText): FindingFix | null {
-  const result = game.result;
+function pointsFix(to: number, index: number, record: MatchRecord, source: SourceText): FindingFix | null {
+  const result = record.games[index]?.result ?? null;
   if (result === null || result.points === null) return null;
   const cell = pointsCell(source, result.line, result.column);
   if (cell === null || Number(cell.digits) !== result.points) return null;
-  const written = `${to}${cell.gap}${wordFor(to, cell, game, record, source)}`;
+  const written = `${to}${cell.gap}${wordFor(to, cell, index, record, source)}`;
   const length = cell.digits.length + cell.gap.length + cell.word.length;
   return { edits: [keepingColumns(result.line, cell.text, cell.at, length, written)] };
 }
@@ -200,8 +203,8 @@ function resultLine(text: string): { label: string; spaces: string; cell: string
  * Another game's result line alone in `side`'s column: the length it pads the line to when it ends
  * in spaces (Backgammon Studio pads a left result to the right column), else 0. null: none.
  */
-function resultIn(side: Side, game: GameRecord, record: MatchRecord, source: SourceText): { pad: number } | null {
-  for (const g of neighbours(game, record)) {
+function resultIn(side: Side, index: number, record: MatchRecord, source: SourceText): { pad: number } | null {
+  for (const g of neighbours(index, record)) {
     if (g.result === null || g.result.winner !== side) continue;
     const text = source.lineText(g.result.line);
     if (text === null) continue;
@@ -217,8 +220,9 @@ function resultIn(side: Side, game: GameRecord, record: MatchRecord, source: Sou
  * game with a roll of the left player and nothing of the right, when it ends in spaces; else 0.
  */
 function leftLinePadding(game: GameRecord, source: SourceText): number {
+  const right = new Set(game.actions.flatMap((a) => (a.side === 1 ? [a.line] : [])));
   for (const a of game.actions) {
-    if (a.type !== 'roll' || game.actions.some((b) => b.line === a.line && b.side !== a.side)) continue;
+    if (a.type !== 'roll' || a.side !== 0 || right.has(a.line)) continue;
     const text = source.lineText(a.line) ?? '';
     return text.endsWith(' ') ? text.length : 0;
   }
@@ -230,9 +234,10 @@ function leftLinePadding(game: GameRecord, source: SourceText): number {
  * its distance from where the column's rolls start, and the line ends as the record's other
  * results in that column end.
  */
-function winnerFix(to: Side, game: GameRecord, record: MatchRecord, source: SourceText): FindingFix | null {
-  const result = game.result;
-  if (result === null || result.winner === to) return null;
+function winnerFix(to: Side, index: number, record: MatchRecord, source: SourceText): FindingFix | null {
+  const game = record.games[index];
+  const result = game?.result ?? null;
+  if (game === undefined || result === null || result.winner === to) return null;
   const text = source.lineText(result.line);
   if (text === null) return null;
   const { label, spaces, cell } = resultLine(text);
@@ -246,7 +251,8 @@ function winnerFix(to: Side, game: GameRecord, record: MatchRecord, source: Sour
   const column = result.column - from + there;
   if (column - 1 - label.length < (label === '' ? 0 : 1)) return null;
   const moved = label + ' '.repeat(column - 1 - label.length) + cell;
-  const pad = resultIn(to, game, record, source)?.pad ?? (to === 0 && label !== '' ? leftLinePadding(game, source) : 0);
+  const pad =
+    resultIn(to, index, record, source)?.pad ?? (to === 0 && label !== '' ? leftLinePadding(game, source) : 0);
   const line = moved.padEnd(pad);
   return { edits: [{ line: result.line, column: 1, from: text, to: line }] };
 }
@@ -265,9 +271,9 @@ function lastLineOf(game: GameRecord): number {
  * as the file's end or the parting before the next game. A match's last game that the reader
  * could not read to its end has no certain extent: null.
  */
-function removeFix(game: GameRecord, record: MatchRecord, source: SourceText): FindingFix | null {
-  const index = record.games.indexOf(game);
-  if (index < 0) return null;
+function removeFix(index: number, record: MatchRecord, source: SourceText): FindingFix | null {
+  const game = record.games[index];
+  if (game === undefined) return null;
   const blank = (line: number) => source.lineText(line)?.trim() === '';
   const next = record.games[index + 1];
   if (next === undefined && game.unreadableFrom !== null) return null;

@@ -6,7 +6,9 @@ import type { Correction, FindingFix, TextEdit } from '../core/findings.js';
 import type { GameRecord, MatchRecord, Side } from '../core/model.js';
 import type { SourceText } from '../read/source-text.js';
 
-export function sgfFix(c: Correction, game: GameRecord, record: MatchRecord, source: SourceText): FindingFix | null {
+export function sgfFix(c: Correction, index: number, record: MatchRecord, source: SourceText): FindingFix | null {
+  const game = record.games[index];
+  if (game === undefined) return null;
   switch (c.kind) {
     case 'score':
       return scoreFix(c.to, game, source);
@@ -15,7 +17,7 @@ export function sgfFix(c: Correction, game: GameRecord, record: MatchRecord, sou
     case 'winner':
       return resultFix(game, source, (m) => ({ at: m.colourAt, from: m.colour, to: colourOf(c.to, m.colour) }));
     case 'remove-game':
-      return removeFix(game, record, source);
+      return removeFix(index, record, source);
   }
 }
 
@@ -84,9 +86,9 @@ function scoreFix(to: [number, number], game: GameRecord, source: SourceText): F
  * to the file's last line that is not blank; each must start with `(` and the lines removed end
  * with `)`, else its extent is not certain: null.
  */
-function removeFix(game: GameRecord, record: MatchRecord, source: SourceText): FindingFix | null {
-  const index = record.games.indexOf(game);
-  if (index < 0 || game.unreadableFrom !== null) return null;
+function removeFix(index: number, record: MatchRecord, source: SourceText): FindingFix | null {
+  const game = record.games[index];
+  if (game === undefined || game.unreadableFrom !== null) return null;
   if (!(source.lineText(game.line) ?? '').trimStart().startsWith('(')) return null;
   const next = record.games[index + 1];
   let end: number;

@@ -439,7 +439,7 @@ function auditGame(
   if (ctx.findingPositions && own.length > 0)
     attachPositions(game, r, own, final, state, ctx.replayOptions, ctx.source);
   if (!rules.money) resignValueFromNextLine(own, game, record.games[index + 1], score, cube, rules);
-  attachFixes(own, game, record, ctx.source);
+  attachFixes(own, index, record, ctx.source);
 
   const matchPlay = !rules.money && N !== null;
   // The ending's fields spread in the schema's order; what observers add to it comes after them.

@@ -8,7 +8,7 @@ import type { SourceText } from '../read/source-text.js';
 
 export function attachFixes(
   findings: readonly Finding[],
-  game: GameRecord,
+  index: number,
   record: MatchRecord,
   source: SourceText | null,
 ): void {
@@ -16,7 +16,7 @@ export function attachFixes(
     const c = f.correction;
     if (c === undefined) continue;
     delete f.correction;
-    const fix = source === null ? null : (formatOf(record.format).fixOf?.(c, game, record, source) ?? null);
+    const fix = source === null ? null : (formatOf(record.format).fixOf?.(c, index, record, source) ?? null);
     if (fix !== null) f.fix = fix;
   }
 }
