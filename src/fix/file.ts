@@ -45,7 +45,8 @@ export function fixFile(
   const reports = auditDecoded(decoded, file, audit);
   const all = placed(reports);
   const fixable = all.filter((p) => p.finding.fix !== undefined && chosen(p.finding.code));
-  const left = all.filter((p) => p.finding.severity !== 'info' && !fixable.includes(p));
+  const fixing = new Set(fixable);
+  const left = all.filter((p) => p.finding.severity !== 'info' && !fixing.has(p));
   if (fixable.length === 0) return { kind: 'nothing', left };
   const refused = (reason: string): FileFixed => ({ kind: 'refused', reason, fixable, left });
   if (!decoded.ok) return refused(decoded.reason);
@@ -115,17 +116,22 @@ function sameReplay(
   if (before.length !== after.length) return `the fixed copy has ${after.length} matches, not ${before.length}`;
   const ranges = fixed.flatMap((p) => (p.finding.fix?.remove ? [p.finding.fix.remove] : []));
   const gone = (line: number) => ranges.some((r) => line >= r.line && line < r.line + r.lines);
-  const finals = (rs: readonly MatchReport[]) =>
-    new Map<string, string | null>(
-      rs.flatMap((r) => r.games.map((g) => [`${r.match} ${g.game}`, g.final?.positionId ?? null] as const)),
+  // Each match's final positions in game order, the removed games left out of the original's.
+  const finals = (rs: readonly MatchReport[], removed: boolean) =>
+    new Map(
+      rs.map((r) => [
+        r.match ?? 0,
+        r.games.filter((g) => !(removed && gone(g.line))).map((g) => g.final?.positionId ?? null),
+      ]),
     );
-  const finalBefore = finals(reports);
-  const finalAfter = finals(audited);
+  const finalBefore = finals(reports, true);
+  const finalAfter = finals(audited, false);
   for (const [k, m] of before.entries()) {
     const kept = m.games.filter((g) => !gone(g.line));
     const games = after[k]?.games ?? [];
     if (kept.length !== games.length)
       return `match ${m.index} of the fixed copy has ${games.length} games, not ${kept.length}`;
+    const [was, is] = [finalBefore.get(m.index) ?? [], finalAfter.get(m.index) ?? []];
     for (const [j, g] of kept.entries()) {
       const h = games[j];
       const same =
@@ -133,10 +139,9 @@ function sameReplay(
         h.number === g.number &&
         h.actions.length === g.actions.length &&
         h.actions.every((a, i) => actionKey(a) === actionKey(g.actions[i] ?? a)) &&
-        setupKey(h) === setupKey(g);
-      const key = `${m.index} ${g.number}`;
-      if (!same || finalBefore.get(key) !== finalAfter.get(key))
-        return `game ${g.number} of match ${m.index} does not replay as in the original`;
+        setupKey(h) === setupKey(g) &&
+        was[j] === is[j];
+      if (!same) return `game ${g.number} of match ${m.index} does not replay as in the original`;
     }
   }
   return null;
