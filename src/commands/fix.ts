@@ -2,7 +2,17 @@
 // The corrections are the audit's (each finding's `fix`); src/fix/ applies them and audits the
 // copy again; this file finds the inputs, names the copies and writes them, and never an input.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { lstatSync, mkdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { discover, looksLikeMatchContent } from '../batch/discover.js';
 import { globBase, hasGlob } from '../batch/glob.js';
@@ -186,17 +196,22 @@ function writeCopy(out: string, copy: string, bytes: Uint8Array): string | null 
       }
     }
   }
+  // Written whole beside it under a name of its own, then linked into place: a run stopped part
+  // way leaves no half copy, and a link, unlike a rename, never replaces a file that is there.
   const target = join(out, copy);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    writeFileSync(target, bytes, { flag: 'wx' });
+    writeFileSync(temp, bytes, { flag: 'wx' });
+    linkSync(temp, target);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return `${target} exists: bgaudit fix never overwrites a file`;
-    try {
-      unlinkSync(target);
-    } catch {
-      // Nothing was made.
-    }
     return ioReason(e);
+  } finally {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never made.
+    }
   }
   return null;
 }
