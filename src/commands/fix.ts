@@ -2,18 +2,8 @@
 // The corrections are the audit's (each finding's `fix`); src/fix/ applies them and audits the
 // copy again; this file finds the inputs, names the copies and writes them, and never an input.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { randomBytes } from 'node:crypto';
-import {
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { discover, looksLikeMatchContent } from '../batch/discover.js';
 import { globBase, hasGlob } from '../batch/glob.js';
 import { ioReason } from '../batch/io-reason.js';
@@ -24,6 +14,7 @@ import { decode } from '../read/decode.js';
 import { printable } from '../report/escape.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { type FileFixed, type Placed, fixFile } from '../fix/file.js';
+import { checkOut, writeCopy } from '../fix/out-dir.js';
 import { EXIT, UsageError, auditOptionsOf, flagsForRules, type CliIO } from './common.js';
 import type { RuleFlags } from '../scoring/rules.js';
 
@@ -140,80 +131,6 @@ function inputsOf(paths: string[]): { inputs: Input[]; problems: string[] } {
     }
   }
   return { inputs, problems };
-}
-
-/** The real path of `p`, or of its nearest existing folder with the rest joined on. */
-function realish(p: string): string {
-  const full = resolve(p);
-  try {
-    return realpathSync(full);
-  } catch {
-    const up = dirname(full);
-    return up === full ? full : join(realish(up), basename(full));
-  }
-}
-
-const within = (inner: string, outer: string) =>
-  inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
-
-/** --out is not an input, nor inside a folder walked, nor holding an input: a usage error otherwise. */
-function checkOut(out: string, paths: string[]): void {
-  const target = realish(out);
-  for (const p of paths) {
-    const named = hasGlob(p) ? globBase(p) : p;
-    let real: string;
-    try {
-      real = realpathSync(resolve(named));
-    } catch {
-      continue;
-    }
-    if (within(real, target))
-      throw new UsageError(`--out ${out} holds the input ${p}: choose a folder outside the inputs`);
-    if (within(target, real)) throw new UsageError(`--out ${out} is inside the input ${p}: choose a folder outside it`);
-  }
-}
-
-/**
- * `bytes` written at `copy` under `out`, never through a symbolic link and never over a file:
- * the folders on the way are made as needed. A reason when it cannot be.
- */
-function writeCopy(out: string, copy: string, bytes: Uint8Array): string | null {
-  const parts = normalize(copy).split(sep);
-  if (isAbsolute(copy) || parts.some((c) => c === '..' || c === '' || c === '.'))
-    return `its name ${copy} would leave the output folder`;
-  let dir = out;
-  for (const part of parts.slice(0, -1)) {
-    dir = join(dir, part);
-    try {
-      const s = lstatSync(dir);
-      if (s.isSymbolicLink()) return `${dir} is a symbolic link, not followed`;
-      if (!s.isDirectory()) return `${dir} is not a folder`;
-    } catch {
-      try {
-        mkdirSync(dir);
-      } catch (e) {
-        return ioReason(e);
-      }
-    }
-  }
-  // Written whole beside it under a name of its own, then linked into place: a run stopped part
-  // way leaves no half copy, and a link, unlike a rename, never replaces a file that is there.
-  const target = join(out, copy);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    writeFileSync(temp, bytes, { flag: 'wx' });
-    linkSync(temp, target);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return `${target} exists: bgaudit fix never overwrites a file`;
-    return ioReason(e);
-  } finally {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Never made.
-    }
-  }
-  return null;
 }
 
 /** What the run has done so far: fixes and files, the findings left by code, any failure. */
