@@ -405,13 +405,22 @@ function addPointsFinding(
           : `a ${worth.outcome} on ${aOrAn(cube)} ${cube}-cube`;
     const range =
       low === nominal ? '' : ctx.rules.money ? ` (the writer may cap it at ${low})` : ` (${low} win the match)`;
+    // Certain where one value fits, and not where it rests on a Jacoby rule bgaudit inferred (a
+    // money gammon on a cube never turned, the rule stated by no flag or header: docs/scoring.md).
+    const jacobyInferred =
+      ctx.rules.money &&
+      worth.termination === 'bearoff' &&
+      worth.outcome !== 'single' &&
+      !ctx.cubeTurned &&
+      ctx.rules.source.jacoby !== 'flag' &&
+      ctx.rules.source.jacoby !== 'header';
     add(
       'points-mismatch',
       'error',
       `${what} is worth ${plural(nominal, 'point')}${range}; the record says ${written}`,
-      low === nominal
+      low === nominal && !jacobyInferred
         ? { recorded: written, expected: nominal, correction: { kind: 'points', to: nominal } }
-        : { recorded: written, expected: `${low} to ${nominal}` },
+        : { recorded: written, expected: low === nominal ? nominal : `${low} to ${nominal}` },
     );
   }
 }

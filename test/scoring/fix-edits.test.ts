@@ -78,6 +78,18 @@ describe('fixes made where the findings are', () => {
     expect(g?.fix).toBeUndefined();
   });
 
+  it('no fix for a money gammon on a cube never turned whose Jacoby rule nothing states', () => {
+    const text = new TextDecoder().decode(fixture('scoring', 'money-jacoby-inferred.mat'));
+    const wrong = text.replace('      Wins 1 point', '      Wins 3 points');
+    const [f] = only(findings(new TextEncoder().encode(wrong)), 'points-mismatch');
+    expect(f).toBeDefined();
+    expect(f?.fix).toBeUndefined();
+    // The header says the rule: the gammon counts single, a value the record makes certain.
+    const stated = wrong.replace(' 0 point match', '; [Jacoby "On"]\n 0 point match');
+    const [g] = only(findings(new TextEncoder().encode(stated)), 'points-mismatch');
+    expect(g?.fix?.edits[0]?.to).toBe('1 point');
+  });
+
   it('never leaves the correction itself in a report', () => {
     const fs = findings(fixture('scoring', 'winner-mismatch.mat'));
     expect(fs.some((f) => 'correction' in f)).toBe(false);
