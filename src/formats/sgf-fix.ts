@@ -61,6 +61,10 @@ function scoreFix(to: [number, number], game: GameRecord, source: SourceText): F
   const recorded = game.startScore;
   if (recorded === null) return null;
   const last = game.actions[0]?.line ?? game.result?.line ?? game.line;
+  // A line that holds another game tree too (a collection written on one line) is not this game's alone.
+  const first = source.lineText(game.line) ?? '';
+  const opens = first.indexOf('(;');
+  if (opens >= 0 && first.indexOf('(;', opens + 1) >= 0) return null;
   const edits: TextEdit[] = [];
   for (const [side, tag] of [
     [0, 'ws'],

@@ -90,6 +90,17 @@ describe('fixes made where the findings are', () => {
     expect(g?.fix?.edits[0]?.to).toBe('1 point');
   });
 
+  it("SGF: a game's MI scores on its own lines; none where a line holds more than one game tree", () => {
+    const text = readFileSync(join(CORPUS, 'gnubg-generated', 'm14_len7_driven_resign.sgf'), 'latin1');
+    const wrong = text.replace('[ws:4][bs:0]', '[ws:5][bs:0]');
+    const [f] = only(findings(new Uint8Array(Buffer.from(wrong, 'latin1')), 'x.sgf'), 'score-mismatch');
+    expect(f?.fix?.edits).toEqual([{ line: 50, column: 73, from: '5', to: '4' }]);
+    const oneLine = `${wrong.replace(/\n/g, '')}\n`;
+    const [g] = only(findings(new Uint8Array(Buffer.from(oneLine, 'latin1')), 'x.sgf'), 'score-mismatch');
+    expect(g).toBeDefined();
+    expect(g?.fix).toBeUndefined();
+  });
+
   it('never leaves the correction itself in a report', () => {
     const fs = findings(fixture('scoring', 'winner-mismatch.mat'));
     expect(fs.some((f) => 'correction' in f)).toBe(false);
