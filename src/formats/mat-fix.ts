@@ -281,5 +281,5 @@ function removeFix(index: number, record: MatchRecord, source: SourceText): Find
   while (end > game.line && blank(end)) end--;
   let start = game.line;
   while (start > 1 && blank(start - 1)) start--;
-  return { edits: [], remove: { line: start, lines: end - start + 1 } };
+  return end < game.line ? null : { edits: [], remove: { line: start, lines: end - start + 1 } };
 }

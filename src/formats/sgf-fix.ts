@@ -104,6 +104,12 @@ function removeFix(index: number, record: MatchRecord, source: SourceText): Find
     for (let n = game.line; source.lineText(n) !== null; n++) if ((source.lineText(n) ?? '').trim() !== '') end = n;
   }
   while (end > game.line && (source.lineText(end) ?? '').trim() === '') end--;
-  if (!(source.lineText(end) ?? '').trimEnd().endsWith(')')) return null;
+  if (end < game.line || !(source.lineText(end) ?? '').trimEnd().endsWith(')')) return null;
+  // The lines are this game tree's alone: it opens at the start of its first, and no other opens in them.
+  for (let n = game.line; n <= end; n++) {
+    const text = source.lineText(n) ?? '';
+    const opens = text.indexOf('(;');
+    if (n === game.line ? text.indexOf('(;', opens + 1) >= 0 : opens >= 0) return null;
+  }
   return { edits: [], remove: { line: game.line, lines: end - game.line + 1 } };
 }

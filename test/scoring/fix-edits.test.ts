@@ -101,6 +101,18 @@ describe('fixes made where the findings are', () => {
     expect(g?.fix).toBeUndefined();
   });
 
+  it('SGF: a game tree after the match removed where it has lines of its own, else not', () => {
+    const text = readFileSync(join(CORPUS, 'gnubg-generated', 'm14_len7_driven_resign.sgf'), 'latin1');
+    const again = text.split('\n').slice(0, 49).join('\n').replace('[game:0]', '[game:5]');
+    const after = `${text}${again}\n`;
+    const [f] = only(findings(new Uint8Array(Buffer.from(after, 'latin1')), 'x.sgf'), 'game-after-match');
+    expect(f?.fix).toEqual({ edits: [], remove: { line: 230, lines: 49 } });
+    const oneLine = `${after.replace(/\n/g, '')}\n`;
+    const [g] = only(findings(new Uint8Array(Buffer.from(oneLine, 'latin1')), 'x.sgf'), 'game-after-match');
+    expect(g).toBeDefined();
+    expect(g?.fix).toBeUndefined();
+  });
+
   it('never leaves the correction itself in a report', () => {
     const fs = findings(fixture('scoring', 'winner-mismatch.mat'));
     expect(fs.some((f) => 'correction' in f)).toBe(false);
