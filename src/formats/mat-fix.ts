@@ -46,6 +46,9 @@ function scoreParts(text: string, names: [string, string]): { s0: number; e0: nu
 /** A result or resignation cell from its first letter: `Wins 2 points`, `Losses 1 point`. */
 const POINTS_CELL = /^(Wins|Losses)(\s+)(\d+)(\s+)(points?)\b/i;
 
+/** A result cell and nothing after it but "and the match". */
+const RESULT_ALONE = /^Wins\s+\d+\s+points?(\s+and\s+the\s+match)?$/i;
+
 export function matFix(c: Correction, index: number, record: MatchRecord, source: SourceText): FindingFix | null {
   const game = record.games[index];
   if (game === undefined) return null;
@@ -241,7 +244,8 @@ function winnerFix(to: Side, index: number, record: MatchRecord, source: SourceT
   const text = source.lineText(result.line);
   if (text === null) return null;
   const { label, spaces, cell } = resultLine(text);
-  if (label.length + spaces.length !== result.column - 1 || !POINTS_CELL.test(cell)) return null;
+  // Nothing else on the line: the result alone, "and the match" with it.
+  if (label.length + spaces.length !== result.column - 1 || !RESULT_ALONE.test(cell)) return null;
   const from = columnStart(game, result.winner, label.length, source);
   const there = columnStart(game, to, label.length, source);
   if (from === null || there === null) return null;
