@@ -33,14 +33,21 @@ export class ResultsCache {
   /** Why writing failed once; after it, no more is written by this worker. */
   private failed: string | null = null;
 
-  constructor(private readonly spec: CacheSpec) {
+  /** What each key is hashed from before the file's bytes: the salt and what the entry keeps. */
+  private readonly heads: Record<'audit' | 'dice', Buffer>;
+
+  constructor(spec: CacheSpec) {
+    this.heads = {
+      audit: Buffer.from(`${spec.salt}\0audit\0`, 'latin1'),
+      dice: Buffer.from(`${spec.salt}\0dice\0`, 'latin1'),
+    };
     this.reader = new PackReader(spec.dir);
     this.writer = new PackWriter(spec.dir);
   }
 
   /** The key of a file's bytes: for its reports (`audit`), or for its dice (`dice`, `bgaudit dice`'s counts). */
   keyOf(bytes: Uint8Array, kept: 'audit' | 'dice' = 'audit'): Buffer {
-    const head = Buffer.from(`${this.spec.salt}\0${kept}\0`, 'latin1');
+    const head = this.heads[kept];
     // One-shot where Node has it (20.12 on): no Hash object and stream per file.
     if (typeof (crypto as { hash?: unknown }).hash !== 'function')
       return crypto.createHash('sha256').update(head).update(bytes).digest();
