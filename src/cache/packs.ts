@@ -34,6 +34,8 @@ const FLUSH_BYTES = 1024 * 1024;
 const PACK_BYTES = 64 * 1024 * 1024;
 /** The most bytes one entry may take. */
 const ENTRY_MOST = 1 << 30;
+/** The most bytes of one index: a full pack's records, many times over. */
+const INDEX_MOST = 64 * 1024 * 1024;
 /** A pack read from is marked used (its modification time) when it was last marked longer ago than this. */
 const MARK_USED_AFTER_MS = 60 * 60 * 1000;
 
@@ -80,7 +82,7 @@ function openOwn(path: string): { fd: number; size: number; mtimeMs: number } | 
 /** The entries of the cache folder as one worker reads them. */
 export class PackReader {
   private places: Map<string, Place> | null = null;
-  private readonly packs = new Map<string, number | null>();
+  private readonly packs = new Map<string, { fd: number; size: number } | null>();
 
   constructor(private readonly dir: string) {}
 
@@ -97,6 +99,11 @@ export class PackReader {
     for (const name of names) {
       const file = openOwn(join(this.dir, name));
       if (file === null) continue;
+      // An index no pack's writer could have written is passed over unread.
+      if (file.size > INDEX_MOST) {
+        closeSync(file.fd);
+        continue;
+      }
       try {
         const bytes = Buffer.allocUnsafe(file.size - (file.size % RECORD));
         const n = readAll(file.fd, bytes, 0);
@@ -117,7 +124,7 @@ export class PackReader {
     return places;
   }
 
-  private packFd(pack: string): number | null {
+  private packFd(pack: string): { fd: number; size: number } | null {
     const known = this.packs.get(pack);
     if (known !== undefined) return known;
     const file = openOwn(join(this.dir, `${pack}.pack`));
@@ -129,8 +136,9 @@ export class PackReader {
         // read, not marked: eviction may take it sooner
       }
     }
-    this.packs.set(pack, file?.fd ?? null);
-    return file?.fd ?? null;
+    const open = file === null ? null : { fd: file.fd, size: file.size };
+    this.packs.set(pack, open);
+    return open;
   }
 
   /** The bytes kept under `key`, unchecked (the entry checks itself); null when there are none. */
@@ -138,18 +146,19 @@ export class PackReader {
     this.places ??= this.load();
     const place = this.places.get(key.toString('latin1'));
     if (place === undefined || place.length > ENTRY_MOST) return null;
-    const fd = this.packFd(place.pack);
-    if (fd === null) return null;
+    const pack = this.packFd(place.pack);
+    // Never more than the pack holds: an index's claim is checked before anything is allocated.
+    if (pack === null || place.offset + place.length > pack.size) return null;
     try {
       const bytes = Buffer.allocUnsafe(place.length);
-      return readAll(fd, bytes, place.offset) === place.length ? bytes : null;
+      return readAll(pack.fd, bytes, place.offset) === place.length ? bytes : null;
     } catch {
       return null;
     }
   }
 
   close(): void {
-    for (const fd of this.packs.values()) if (fd !== null) closeSync(fd);
+    for (const pack of this.packs.values()) if (pack !== null) closeSync(pack.fd);
     this.packs.clear();
   }
 }

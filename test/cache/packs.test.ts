@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PackReader, PackWriter } from '../../src/cache/packs.js';
 import { trimResultsCache } from '../../src/cache/folder.js';
+import { crc32 } from '../../src/core/crc32.js';
 import { tempDir } from '../helpers.js';
 
 const key = (k: number) => Buffer.alloc(32, k);
@@ -112,6 +113,18 @@ describe('packs', () => {
   it('an index that is a FIFO does not hang the reader', () => {
     const dir = tempDir('bgaudit-packs-');
     expect(spawnSync('mkfifo', [join(dir, 'x.idx')]).status).toBe(0);
+    expect(new PackReader(dir).read(key(1))).toBeNull();
+  });
+
+  it('an index record that claims more than its pack holds is not read (nothing that large is made)', () => {
+    const dir = tempDir('bgaudit-packs-');
+    written(dir, 1);
+    const [idx] = files(dir, '.idx');
+    const path = join(dir, idx ?? '');
+    const record = readFileSync(path);
+    record.writeUInt32LE((1 << 30) - 1, 40);
+    record.writeUInt32LE(crc32(record.subarray(0, 44)), 44);
+    writeFileSync(path, record);
     expect(new PackReader(dir).read(key(1))).toBeNull();
   });
 
