@@ -43,6 +43,12 @@ describe('a results-cache entry', () => {
     expect(decodeEntry(bytes, Buffer.alloc(32, 8))).toBeNull();
   });
 
+  it("written by another version of the entry's layout is not read, whatever its checksum", () => {
+    const other = Buffer.from(bytes);
+    other[7] = (other[7] ?? 0) + 1; // the magic's version byte
+    expect(decodeEntry(other, key)).toBeNull();
+  });
+
   it('with bytes after its end is not read', () => {
     expect(decodeEntry(Buffer.concat([bytes, Buffer.from([0])]), key)).toBeNull();
   });
