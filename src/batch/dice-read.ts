@@ -18,7 +18,7 @@ export function countedDice(
   keys: KeyBuffer | undefined,
 ): ReadDice | null {
   const cache = workerCache(options.cache);
-  const key = cache === null ? null : cache.keyOf(bytes, 'dice');
+  const key = cache === null ? null : cache.keyOf(bytes, file, 'dice');
   const cached = cache === null || key === null ? null : (cache.readValue(key) as KeptDice | null);
   if (cached !== null) return cached.matches.length === 0 ? null : fromKept(cached);
   const read = readDice(bytes, file, {

@@ -320,7 +320,7 @@ interface OwnAudit {
  */
 function ownAudit(bytes: Uint8Array, file: string, options: RunOptions, keys: KeyBuffer | undefined): OwnAudit {
   const cache = workerCache(options.cache);
-  const key = cache === null ? null : cache.keyOf(bytes);
+  const key = cache === null ? null : cache.keyOf(bytes, file);
   const cached = cache === null || key === null ? null : cache.read(key, file);
   const html = options.render.formats.includes('html');
   const decoded = cached === null || html ? openFile(bytes, file, options.maxFileSize) : null;

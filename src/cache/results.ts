@@ -5,7 +5,7 @@
 // audited now. An entry that is not whole, not this key's, not the user's own or not a regular
 // file is passed over and written again; a cache that cannot be written is never a failure.
 import * as crypto from 'node:crypto';
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { MatchReport } from '../core/model.js';
 import { decodeEntry, encodeEntry, type Frame } from './entry.js';
@@ -45,15 +45,20 @@ export class ResultsCache {
     this.writer = new PackWriter(spec.dir);
   }
 
-  /** The key of a file's bytes: for its reports (`audit`), or for its dice (`dice`, `bgaudit dice`'s counts). */
-  keyOf(bytes: Uint8Array, kept: 'audit' | 'dice' = 'audit'): Buffer {
+  /**
+   * The key of a file named `file`: its bytes, and its name's ending, which a reader may go by (an
+   * XG container named `.xgp` is a position); for its reports (`audit`), or for its dice (`dice`).
+   */
+  keyOf(bytes: Uint8Array, file: string, kept: 'audit' | 'dice' = 'audit'): Buffer {
     const head = this.heads[kept];
+    const ending = Buffer.from(`${extname(file).toLowerCase()}\0`, 'utf8');
     // One-shot where Node has it (20.12 on): no Hash object and stream per file.
     if (typeof (crypto as { hash?: unknown }).hash !== 'function')
-      return crypto.createHash('sha256').update(head).update(bytes).digest();
-    const all = Buffer.allocUnsafe(head.length + bytes.length);
+      return crypto.createHash('sha256').update(head).update(ending).update(bytes).digest();
+    const all = Buffer.allocUnsafe(head.length + ending.length + bytes.length);
     head.copy(all, 0);
-    all.set(bytes, head.length);
+    ending.copy(all, head.length);
+    all.set(bytes, head.length + ending.length);
     return crypto.hash('sha256', all, 'buffer');
   }
 

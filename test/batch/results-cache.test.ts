@@ -113,6 +113,17 @@ describe('the results cache', () => {
     expect(run.stdout).not.toContain(CHANGED);
   });
 
+  it("a name's ending a reader goes by is part of the key: an .xg file's bytes named .xgp are a position", async () => {
+    await verify();
+    const position = join(archive, 'same bytes.xgp');
+    copyFileSync(join(archive, 'match.xg'), position);
+    const uncached = await cli('verify', position, '--format', 'ndjson', '-q', '--no-cache');
+    expect(uncached.stdout).toContain('position file (.xgp), not a match');
+    expect((await cli('verify', position, '--format', 'ndjson', '-q', '--cache-dir', cache)).stdout).toBe(
+      uncached.stdout,
+    );
+  });
+
   it('another setting that decides an audit is another entry', async () => {
     await verify();
     const written = packs();
