@@ -195,6 +195,8 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
     played: { score: first, crawfordPlayed: false, won: false },
     last: null,
   };
+  // The index of the game that won the match: the games after it must not keep the score (below).
+  let wonAt: number | null = null;
   for (const [index, game] of record.games.entries()) {
     const audited = auditGame(game, index, itemAt(replays, index), ctx, progress, gameExtras.get(index));
     if (!wonForCertain(progress.won, findings))
@@ -202,7 +204,9 @@ export function auditMatch(record: MatchRecord, context: AuditContext = {}): Aud
     append(findings, audited.own);
     games.push(audited.verdict);
     progress = audited.progress;
+    if (wonAt === null && progress.won !== null) wonAt = index;
   }
+  if (!uncounted(record, wonAt)) for (const f of findings) if (f.code === 'game-after-match') delete f.fix;
   const result = matchResult(record, rules, progress, replays);
   const unfinished = matchUnfinished(record, rules, result);
   if (unfinished) findings.push(unfinished);
@@ -591,6 +595,26 @@ function wonForCertain(won: MatchWon | null, findings: readonly Finding[]): bool
     won.sure &&
     !findings.some((f) => f.severity !== 'info' && (f.game === undefined || f.game <= won.game))
   );
+}
+
+/**
+ * Whether the games after the match was won are ones the record did not count, so that removing
+ * them is certain. Where one game after it starts at the score the one before it started at plus
+ * the points that game's result gives, the record keeps the score on past the win: the match went
+ * on, and the length is what is written wrong.
+ */
+function uncounted(record: MatchRecord, wonAt: number | null): boolean {
+  if (wonAt === null) return true;
+  const after = record.games.slice(wonAt + 1);
+  return !after.some((g, k) => {
+    const next = after[k + 1];
+    const result = g.result;
+    if (next === undefined || result === null || result.points === null || result.points <= 0) return false;
+    const [from, to] = [g.startScore, next.startScore];
+    if (from === null || to === null) return false;
+    const w = result.winner;
+    return to[w] === from[w] + result.points && to[1 - w] === from[1 - w];
+  });
 }
 
 /** Where the game stands in the match's sequence, into `own`: its label, a game after the match was won. */

@@ -6,16 +6,25 @@ import type { RuleSet } from './rules.js';
 import { formatOf } from '../formats/index.js';
 import type { SourceText } from '../read/source-text.js';
 
+/**
+ * The findings that put a game's board in doubt: the replay went on from a move the record did not
+ * make as written, or from a line it could not read. A result's points or winner, which the final
+ * board gives, are then no correction that is certain.
+ */
+const BOARD_IN_DOUBT: ReadonlySet<string> = new Set(['illegal-move', 'move-not-checked', 'parse-error']);
+
 export function attachFixes(
   findings: readonly Finding[],
   index: number,
   record: MatchRecord,
   source: SourceText | null,
 ): void {
+  const boardInDoubt = findings.some((f) => BOARD_IN_DOUBT.has(f.code));
   for (const f of findings) {
     const c = f.correction;
     if (c === undefined) continue;
     delete f.correction;
+    if (boardInDoubt && (c.kind === 'points' || c.kind === 'winner')) continue;
     const fix = source === null ? null : (formatOf(record.format).fixOf?.(c, index, record, source) ?? null);
     if (fix !== null) f.fix = fix;
   }

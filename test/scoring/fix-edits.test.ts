@@ -118,3 +118,41 @@ describe('fixes made where the findings are', () => {
     expect(fs.some((f) => 'correction' in f)).toBe(false);
   });
 });
+
+describe('no fix where the record allows another reading', () => {
+  const STUDIO = join(CORPUS, 'mat', 'bglab_Llabba__BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat');
+  const studio = () => readFileSync(STUDIO, 'latin1').split('\n');
+  const bytes = (lines: string[]) => new Uint8Array(Buffer.from(lines.join('\n'), 'latin1'));
+
+  it('game-after-match: a length written wrong, the score lines counting on past the win, removes nothing', () => {
+    const lines = studio();
+    const at = lines.findIndex((l) => /^\s*7 point match/.test(l));
+    lines[at] = (lines[at] ?? '').replace('7 point match', '3 point match');
+    const after = only(findings(bytes(lines)), 'game-after-match');
+    expect(after.length).toBeGreaterThan(1);
+    for (const f of after) expect(f.fix).toBeUndefined();
+  });
+
+  it("points-mismatch: none from a board the game's own illegal moves put in doubt", () => {
+    const lines = studio();
+    const edit = (n: number, from: string, to: string) => {
+      expect(lines[n - 1]).toContain(from);
+      lines[n - 1] = (lines[n - 1] ?? '').replace(from, to);
+    };
+    edit(43, 'Wins 4 point', 'Wins 8 point');
+    edit(32, '42: 8/6 4/off', '42: 8/6 4/2');
+    edit(33, '52: 6/4 5/off', '52: 6/4 5/3');
+    const fs = findings(bytes(lines));
+    expect(only(fs, 'illegal-move').length).toBeGreaterThan(0);
+    const [points] = only(fs, 'points-mismatch');
+    expect(points).toBeDefined();
+    expect(points?.fix).toBeUndefined();
+  });
+
+  it('points-mismatch: the same result fixed when the moves are as the record made them', () => {
+    const lines = studio();
+    lines[42] = (lines[42] ?? '').replace('Wins 4 point', 'Wins 8 point');
+    const [points] = only(findings(bytes(lines)), 'points-mismatch');
+    expect(points?.fix).toEqual({ edits: [{ line: 43, column: 13, from: '8 point', to: '4 point' }] });
+  });
+});
