@@ -12,7 +12,7 @@ import { plural } from '../core/words.js';
 import { fileAudit } from '../read/attach.js';
 import { decode } from '../read/decode.js';
 import { printable } from '../report/escape.js';
-import { unifiedDiff } from '../fix/diff.js';
+import { lineEnds, unifiedDiff } from '../fix/diff.js';
 import { type FileFixed, type Placed, fixFile } from '../fix/file.js';
 import { checkOut, writeCopy } from '../fix/out-dir.js';
 import { EXIT, UsageError, auditOptionsOf, flagsForRules, type CliIO } from './common.js';
@@ -183,7 +183,9 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
     const decoded = decode(bytes);
     const lines = decoded.ok ? decoded.text.split('\n') : [];
     const show = io.stdoutIsTTY === true ? printable : (s: string) => s;
-    io.stdout(unifiedDiff(input.path, lines, result.changes, show));
+    // Each line with its own end, where the bytes' line ends are the text's (not UTF-16's).
+    const ends = lineEnds(bytes);
+    io.stdout(unifiedDiff(input.path, lines, result.changes, show, ends.length === lines.length ? ends : undefined));
     tally.diffs = true;
   } else {
     const why = writeCopy(out, input.copy, result.bytes);

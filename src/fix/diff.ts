@@ -6,22 +6,54 @@ import type { LineChange } from './apply.js';
 /** Lines of context around each change. */
 const CONTEXT = 3;
 
+/** How `diff -u` marks a line that ends the file with no line end. */
+const NO_NEWLINE = '\\ No newline at end of file\n';
+
+/**
+ * The line ends of a file's bytes, one a line: LF, CRLF or a lone CR, as written, and '' for a
+ * last line with none. The diff prints each line with its own, so that `patch` applies it to the
+ * file as it is.
+ */
+export function lineEnds(bytes: Uint8Array): string[] {
+  const ends: string[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x0a) ends.push('\n');
+    else if (bytes[i] === 0x0d) {
+      if (bytes[i + 1] === 0x0a) {
+        ends.push('\r\n');
+        i++;
+      } else ends.push('\r');
+    }
+  }
+  ends.push('');
+  return ends;
+}
+
 /**
  * The diff of `changes` to a text whose lines are `lines` (the decoded text split at its line
- * ends); `show` makes a line safe to print. Both headers name the file, as `ruff --diff` does.
+ * ends); `show` makes a line safe to print; `ends`, each line's end as the file writes it
+ * (`lineEnds`; LF by default). A name with a space is followed by a tab, as `diff -u` writes it,
+ * so that `patch` reads the whole name.
  */
 export function unifiedDiff(
   name: string,
   lines: readonly string[],
   changes: readonly LineChange[],
   show: (s: string) => string,
+  ends?: readonly string[],
 ): string {
   if (changes.length === 0) return '';
   // A text that ends with a line end has one more, empty, line after it: not a line of the diff.
   const count = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+  const endOf = (n: number) => ends?.[n - 1] ?? (n < count || count < lines.length ? '\n' : '');
+  const line = (mark: string, text: string, n: number) => {
+    const end = endOf(n);
+    return `${mark}${show(text)}${end === '' ? `\n${NO_NEWLINE}` : end}`;
+  };
   const byLine = new Map(changes.filter((c) => c.line <= count).map((c) => [c.line, c.to]));
   const changed = [...byLine.keys()].sort((a, b) => a - b);
-  const out = [`--- ${show(name)}\n`, `+++ ${show(name)}\n`];
+  const header = /\s/.test(name) ? `${show(name)}\t` : show(name);
+  const out = [`--- ${header}\n`, `+++ ${header}\n`];
   let k = 0;
   // Lines removed before the hunk, to number the fixed copy's lines.
   let shift = 0;
@@ -39,19 +71,21 @@ export function unifiedDiff(
       const text = lines[n - 1] ?? '';
       oldCount++;
       if (!byLine.has(n)) {
-        body.push(` ${show(text)}\n`);
+        body.push(line(' ', text, n));
         newCount++;
         continue;
       }
-      body.push(`-${show(text)}\n`);
+      body.push(line('-', text, n));
       const replaced = byLine.get(n);
       if (replaced !== null && replaced !== undefined) {
-        body.push(`+${show(replaced)}\n`);
+        body.push(line('+', replaced, n));
         newCount++;
       }
     }
     const newFrom = newCount === 0 ? from - shift - 1 : from - shift;
-    out.push(`@@ -${from},${oldCount} +${newFrom},${newCount} @@\n`, ...body);
+    out.push(`@@ -${from},${oldCount} +${newFrom},${newCount} @@\n`);
+    // One at a time: a hunk of thousands of lines is more than a call's arguments may be.
+    for (const b of body) out.push(b);
     shift += oldCount - newCount;
   }
   return out.join('');

@@ -2,7 +2,7 @@
 // nothing applied at all when an edit does not fit the text.
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '../../src/fix/apply.js';
-import { unifiedDiff } from '../../src/fix/diff.js';
+import { lineEnds, unifiedDiff } from '../../src/fix/diff.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
@@ -122,5 +122,38 @@ describe('unifiedDiff', () => {
       ].join('\n'),
     );
     expect(unifiedDiff('x.mat', lines, [], (s) => s)).toBe('');
+  });
+});
+
+describe('unifiedDiff: each line as the file writes it, so that patch applies it', () => {
+  const text = (ends: string[], lines: string[]) => lines.map((l, k) => l + (ends[k] ?? '')).join('');
+
+  it('keeps CRLF and lone CR line ends on every line it prints', () => {
+    const lines = ['a', 'b', 'c', ''];
+    const bytes = Buffer.from(text(['\r\n', '\r', '\r\n'], ['a', 'b', 'c']), 'latin1');
+    const ends = lineEnds(bytes);
+    expect(ends).toEqual(['\r\n', '\r', '\r\n', '']);
+    expect(unifiedDiff('x.mat', lines, [{ line: 2, to: 'B' }], (s) => s, ends)).toBe(
+      '--- x.mat\n+++ x.mat\n@@ -1,3 +1,3 @@\n a\r\n-b\r+B\r c\r\n',
+    );
+  });
+
+  it('marks a last line with no line end, on both sides of a change', () => {
+    const lines = ['a', 'b'];
+    expect(unifiedDiff('x.mat', lines, [{ line: 2, to: 'B' }], (s) => s)).toBe(
+      '--- x.mat\n+++ x.mat\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+B\n\\ No newline at end of file\n',
+    );
+  });
+
+  it('puts a tab after a name with a space, as diff -u does', () => {
+    const diff = unifiedDiff('my match.mat', ['a', ''], [{ line: 1, to: 'A' }], (s) => s);
+    expect(diff.split('\n').slice(0, 2)).toEqual(['--- my match.mat\t', '+++ my match.mat\t']);
+  });
+
+  it('prints a hunk of 200,000 lines removed', () => {
+    const lines = Array.from({ length: 200_000 }, (_, k) => `l${k}`).concat(['']);
+    const changes = Array.from({ length: 200_000 }, (_, k) => ({ line: k + 1, to: null }));
+    const diff = unifiedDiff('x.mat', lines, changes, (s) => s);
+    expect(diff.split('\n').length).toBe(200_000 + 4);
   });
 });
