@@ -1,4 +1,4 @@
-// A small input file named by an option (a results sheet, an alias list), read as any input is:
+// A small input file named by an option (a results sheet, an alias list) or a file `fix` reads, read as any input is:
 // opened non-blocking (a FIFO or a device never hangs the run), a regular file only, never more
 // than a limit, even when the file grows while it is read, and decoded as a match file is (UTF-8,
 // UTF-16 with its byte order mark as Excel's "Unicode text" writes, else Windows-1252 as Excel's
@@ -12,6 +12,13 @@ export class UnreadableInput extends Error {}
 
 /** `over`: what the limit is, in the sentence said when the file is past it. */
 export function readInputText(path: string, limit: number, over = `the ${limit}-byte limit`): string {
+  const decoded = decode(readInputBytes(path, limit, over));
+  if (!decoded.ok) throw new UnreadableInput(`not a text file: ${decoded.reason}`);
+  return decoded.text;
+}
+
+/** The file's bytes, read as `readInputText` reads them (a regular file only, never past `limit`). */
+export function readInputBytes(path: string, limit: number, over = `the ${limit}-byte limit`): Buffer {
   let fd: number | null = null;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -33,9 +40,7 @@ export function readInputText(path: string, limit: number, over = `the ${limit}-
       length += n;
       if (length > limit) throw tooLarge(length);
     }
-    const decoded = decode(buf.subarray(0, length));
-    if (!decoded.ok) throw new UnreadableInput(`not a text file: ${decoded.reason}`);
-    return decoded.text;
+    return buf.subarray(0, length);
   } catch (e) {
     if (e instanceof UnreadableInput) throw e;
     throw new UnreadableInput(ioReason(e));

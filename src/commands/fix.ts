@@ -2,11 +2,12 @@
 // The corrections are the audit's (each finding's `fix`); src/fix/ applies them and audits the
 // copy again; this file finds the inputs, names the copies and writes them, and never an input.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { discover, looksLikeMatchContent } from '../batch/discover.js';
 import { globBase, hasGlob } from '../batch/glob.js';
 import { ioReason } from '../batch/io-reason.js';
+import { UnreadableInput, readInputBytes } from '../batch/read-input.js';
 import { FINDING_CODES } from '../core/findings.js';
 import { plural } from '../core/words.js';
 import { fileAudit } from '../read/attach.js';
@@ -103,10 +104,18 @@ interface Input {
   sniff: boolean;
 }
 
-/** The inputs, each with the name of its copy; paths named that do not exist, and what cannot be read. */
-function inputsOf(paths: string[]): { inputs: Input[]; problems: string[] } {
+/** A name a diff's header cannot carry as it is: a line end in it would start a header of its own. */
+const CONTROL = new RegExp(`[\\x00-\\x1f\\x7f]`, 'u');
+
+/**
+ * The inputs, each with the name of its copy, each file once however many paths name it; paths
+ * named that do not exist, and what cannot be read. `diff`: a name with a control character is
+ * not fixed (its diff could not name it).
+ */
+function inputsOf(paths: string[], diff: boolean): { inputs: Input[]; problems: string[] } {
   const inputs: Input[] = [];
   const problems: string[] = [];
+  const seen = new Set<string>();
   for (const p of paths) {
     let root: string | null;
     if (hasGlob(p)) root = globBase(p);
@@ -127,10 +136,40 @@ function inputsOf(paths: string[]): { inputs: Input[]; problems: string[] } {
         problems.push(`${printable(d.path)}: its name is not valid UTF-8: not fixed`);
         continue;
       }
+      if (diff && CONTROL.test(d.path)) {
+        problems.push(`${printable(d.path)}: its name has a control character, which a diff cannot name: not fixed`);
+        continue;
+      }
+      const id = identity(d.path);
+      if (id !== null && seen.has(id)) continue;
+      if (id !== null) seen.add(id);
       inputs.push({ path: d.path, copy: root === null ? basename(d.path) : relative(root, d.path), sniff: d.sniff });
     }
   }
   return { inputs, problems };
+}
+
+/** A file's device and inode, the same under any name; null when it cannot be told. */
+function identity(path: string): string | null {
+  try {
+    const s = statSync(path);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Two inputs whose copies would have one name under --out: a usage error before anything is written. */
+function copiesApart(inputs: readonly Input[], out: string): void {
+  const by = new Map<string, string>();
+  for (const i of inputs) {
+    const other = by.get(i.copy);
+    if (other !== undefined)
+      throw new UsageError(
+        `${printable(other)} and ${printable(i.path)} would both be copied to ${printable(join(out, i.copy))}: fix them in two runs, or name the folder that holds both`,
+      );
+    by.set(i.copy, i.path);
+  }
 }
 
 /** What the run has done so far: fixes and files, the findings left by code, any failure. */
@@ -162,10 +201,10 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
   const name = printable(input.path);
   let bytes: Uint8Array;
   try {
-    if (statSync(input.path).size > MOST_BYTES) throw new Error(`larger than ${MOST_BYTES} bytes`);
-    bytes = readFileSync(input.path);
+    // A regular file only, opened so that a FIFO or a device never hangs the run.
+    bytes = readInputBytes(input.path, MOST_BYTES);
   } catch (e) {
-    io.stderr(`bgaudit: ${name}: ${ioReason(e)}\n`);
+    io.stderr(`bgaudit: ${name}: ${e instanceof UnreadableInput ? e.message : ioReason(e)}\n`);
     tally.failed = true;
     return;
   }
@@ -241,7 +280,8 @@ function runFix(io: CliIO, paths: string[], opts: FixOptions): number {
   if (!diff && opts.out === undefined) throw new UsageError('fix needs --out DIR (or --diff to print the fixes)');
   const out = opts.out ?? null;
   if (out !== null) checkOut(out, paths);
-  const { inputs, problems } = inputsOf(paths);
+  const { inputs, problems } = inputsOf(paths, diff);
+  if (out !== null) copiesApart(inputs, out);
   for (const p of problems) io.stderr(`bgaudit: ${p}\n`);
   if (out !== null && inputs.length > 0) {
     try {

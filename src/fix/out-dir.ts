@@ -65,7 +65,8 @@ export function writeCopy(out: string, copy: string, bytes: Uint8Array): string 
   // Written whole beside it under a name of its own, then linked into place: a run stopped part
   // way leaves no half copy, and a link, unlike a rename, never replaces a file that is there.
   const target = join(out, copy);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // A short name of its own: the copy's name may already be as long as a name can be.
+  const temp = join(dirname(target), `.bgaudit-${randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temp, bytes, { flag: 'wx' });
     linkSync(temp, target);

@@ -1,6 +1,7 @@
 // `bgaudit fix`: records with one injected error of each fixable kind come back byte for byte;
 // records whose errors are not fixable get no copy; the output folder is guarded.
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, FIXTURES, cli, tempDir } from '../helpers.js';
@@ -243,5 +244,66 @@ describe('bgaudit fix: the output folder is guarded', () => {
     expect(stderr).toContain('is a symbolic link, not followed');
     expect(readFileSync(join(out, 'points-mismatch.mat'), 'utf8')).toBe('mine');
     expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});
+
+describe('bgaudit fix: what it reads and names', () => {
+  /** A folder with one record whose points are wrong, at `name`. */
+  function oneWrong(dir: string, name: string): string {
+    const path = join(dir, name);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, inject(readFileSync(GNUBG), GNUBG, 'points-mismatch') ?? new Uint8Array(0));
+    return path;
+  }
+
+  it('a FIFO or a device named is not read and never hangs the run: exit 2, said', async () => {
+    const dir = tempDir('bgaudit-fix-');
+    const fifo = join(dir, 'f.mat');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const path of [fifo, '/dev/zero']) {
+      const r = await cli('fix', path, '--diff');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('not a regular file');
+    }
+  });
+
+  it('a file named twice, under any name, is fixed once', async () => {
+    const dir = tempDir('bgaudit-fix-');
+    const path = oneWrong(dir, 'a.mat');
+    const once = await cli('fix', path, '--diff');
+    const twice = await cli('fix', path, join(dir, '.', 'a.mat'), dir, '--diff');
+    expect(twice.stdout).toBe(once.stdout);
+    expect(twice.stderr).toBe(once.stderr);
+    expect(twice.code).toBe(1);
+  });
+
+  it('two inputs whose copies would have one name: a usage error, nothing written', async () => {
+    const dir = tempDir('bgaudit-fix-');
+    const a = oneWrong(dir, 'a/x.mat');
+    const b = oneWrong(dir, 'b/x.mat');
+    const out = join(dir, 'out');
+    const r = await cli('fix', a, b, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('would both be copied to');
+    expect(existsSync(join(out, 'x.mat'))).toBe(false);
+  });
+
+  it("--diff: a name with a line end is not fixed (a diff's header could not carry it)", async () => {
+    const dir = tempDir('bgaudit-fix-');
+    oneWrong(dir, 'x\n+++ victim.mat');
+    const r = await cli('fix', dir, '--diff');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('control character');
+    expect(r.code).toBe(2);
+  });
+
+  it('a copy under the longest name a file may have is written', async () => {
+    const dir = tempDir('bgaudit-fix-');
+    const name = `${'n'.repeat(251)}.mat`;
+    oneWrong(join(dir, 'in'), name);
+    const out = join(dir, 'out');
+    const r = await cli('fix', join(dir, 'in'), '--out', out);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(out, name)).equals(readFileSync(GNUBG))).toBe(true);
   });
 });
