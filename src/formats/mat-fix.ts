@@ -282,6 +282,8 @@ function removeFix(index: number, record: MatchRecord, source: SourceText): Find
   const next = record.games[index + 1];
   if (next === undefined && game.unreadableFrom !== null) return null;
   let end = next === undefined ? lastLineOf(game) : next.line - 1;
+  // A match's last game may end in move numbers with nothing after them (`  34)`): its lines too.
+  if (next === undefined) while (/^\s*\d+\)\s*$/.test(source.lineText(end + 1) ?? '')) end++;
   while (end > game.line && blank(end)) end--;
   let start = game.line;
   while (start > 1 && blank(start - 1)) start--;

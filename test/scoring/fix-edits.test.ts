@@ -155,4 +155,17 @@ describe('no fix where the record allows another reading', () => {
     const [points] = only(findings(bytes(lines)), 'points-mismatch');
     expect(points?.fix).toEqual({ edits: [{ line: 43, column: 13, from: '8 point', to: '4 point' }] });
   });
+
+  it("game-after-match: a last game's move number with nothing after it is removed with the game", () => {
+    const lines = studio();
+    const at = (label: string) => lines.findIndex((l) => l.trim() === label);
+    const block = lines.slice(at('Game 1'), at('Game 2') - 1);
+    const games = lines.filter((l) => /^\s*Game \d+/.test(l)).length;
+    block[0] = ` Game ${games + 1}`;
+    const all = [...lines, '', ...block, '  25)                                   '];
+    const [f] = only(findings(bytes(all)), 'game-after-match');
+    const remove = f?.fix?.remove;
+    expect(remove).toBeDefined();
+    expect((remove?.line ?? 0) + (remove?.lines ?? 0) - 1).toBe(all.length);
+  });
 });
