@@ -586,8 +586,8 @@ function startScoreOf(
 /**
  * Whether the match was won beyond doubt, so that a game after it may be removed (its fix): won
  * by a game whose points the board gives or whose result says it won the match (not only by a
- * resignation's value, which the record alone says), with nothing wrong or doubtful in the record up to it (an error or a warning: a wrong
- * score or result may be what ended the match early).
+ * resignation's value, which the record alone says), with nothing wrong or doubtful in the record
+ * up to it (an error or a warning: a wrong score or result may be what ended the match early).
  */
 function wonForCertain(won: MatchWon | null, findings: readonly Finding[]): boolean {
   return (
