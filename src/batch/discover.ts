@@ -9,7 +9,19 @@
 // is listed only while its path names the folder its parent listed. File names that are not
 // valid UTF-8 are kept as bytes, and shown with the bad bytes escaped (`caf\xe9.mat`).
 import { MATCH_EXTENSIONS, binaryFormatOf } from '../formats/index.js';
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { CACHE_TAG, CACHE_TAG_SIGNATURE } from '../cache/tag.js';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import { extname, sep } from 'node:path';
 import { globBase, globMatcher, hasGlob } from './glob.js';
 import { ioReason } from './io-reason.js';
@@ -227,6 +239,23 @@ const ENTRIES_PER_TURN = 1024;
  */
 export const TURN: unique symbol = Symbol('turn');
 
+/** Whether a folder is tagged as a cache: its tag a regular file (not followed, never a FIFO) with the signature. */
+function taggedCache(dir: Place, entries: readonly Entry[]): boolean {
+  const tag = entries.find((e) => e.name === CACHE_TAG && e.dirent.isFile());
+  if (tag === undefined) return false;
+  let fd: number | null = null;
+  try {
+    fd = openSync(child(dir, tag.name).fs, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const head = Buffer.alloc(CACHE_TAG_SIGNATURE.length);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).toString('latin1') === CACHE_TAG_SIGNATURE;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
 /**
  * A folder's entries, each looked at (lstat: the identity of each file and folder), read only if
  * its path names the folder its parent listed (`listed`: the same device and inode) once they are
@@ -241,7 +270,11 @@ function* listFolder(
 ): Generator<typeof TURN, { id: Listed; frame: Frame }> {
   // The entry's path is made again when it is given: not held for a folder's every entry at once.
   const entries: Frame['entries'] = [];
-  for (const entry of entriesOf(dir)) {
+  const listing = entriesOf(dir);
+  // A cache folder (bgaudit's own among them) is no archive: a walk passes it by, as tar and
+  // backup tools do, so that what it holds, which changes from run to run, is never counted.
+  const cache = listed !== null && taggedCache(dir, listing);
+  for (const entry of cache ? [] : listing) {
     entries.push({ entry, looked: look(child(dir, entry.raw ?? entry.name), entry, w) });
     if (entries.length % ENTRIES_PER_TURN === 0) yield TURN;
   }

@@ -2,20 +2,11 @@
 // its results are salted with, and its eviction. The worker code cache (batch/worker-loader.ts)
 // lives at the folder's top; the results cache in its `results` subfolder.
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CacheSpec } from './results.js';
+import { CACHE_TAG, CACHE_TAG_SIGNATURE } from './tag.js';
 
 /**
  * `BGAUDIT_CACHE_DIR`, else `$XDG_CACHE_HOME/bgaudit`, else `~/.cache/bgaudit`; null when
@@ -45,10 +36,6 @@ function resultsDir(cacheDir: string): string {
  */
 const CACHE_MOST_BYTES = 1024 * 1024 * 1024;
 
-/** The eviction's stamp: a run looks at the cache's size at most once an hour. */
-const TRIMMED = 'last-trimmed';
-const TRIM_EVERY_MS = 60 * 60 * 1000;
-
 /**
  * The code that audits as a salt: the worker the pool starts and the bundle beside it, and Node's
  * version (a cache never outlives the program that wrote it, even at the same version number).
@@ -61,6 +48,39 @@ export function codeIdentity(workerFile: string): string {
     // a worker with no bundle beside it (a test's): its own code is the identity
   }
   return hash.update(`\0${process.version}\0${process.arch}`).digest('hex');
+}
+
+/**
+ * A folder and those above it made one at a time (Node's recursive mkdir can loop for ever on a
+ * path it cannot make, such as one under /proc).
+ */
+function makeFolders(dir: string): void {
+  const up = dirname(dir);
+  if (up !== dir) {
+    try {
+      if (statSync(dir).isDirectory()) return;
+    } catch {
+      makeFolders(up);
+    }
+  }
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
+/**
+ * The cache folder's tag (bford.info/cachedir): walks pass a tagged folder by (bgaudit's own,
+ * tar's --exclude-caches, backup tools), so that an archive that holds the cache never counts it.
+ */
+function tagAsCache(cacheDir: string): void {
+  const text = `${CACHE_TAG_SIGNATURE}\n# This file is a cache directory tag created by bgaudit.\n# For information about cache directory tags, see https://bford.info/cachedir/\n`;
+  try {
+    writeFileSync(join(cacheDir, CACHE_TAG), text, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
 }
 
 /**
@@ -80,7 +100,8 @@ export function openResultsCache(
   const dir = join(root, salt.slice(0, 16));
   const probe = join(dir, `probe-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolders(dir);
+    tagAsCache(cacheDir);
     writeFileSync(probe, '', { mode: 0o600, flag: 'wx' });
     rmSync(probe);
   } catch (e) {
@@ -102,6 +123,8 @@ function packs(root: string): { id: string; size: number; used: number }[] {
     if (!/^[0-9a-f]{16}$/.test(sub)) continue;
     let names: string[];
     try {
+      // A salt's folder itself, never one a link points to: what is removed is the cache's own.
+      if (!lstatSync(join(root, sub)).isDirectory()) continue;
       names = readdirSync(join(root, sub));
     } catch {
       continue;
@@ -133,21 +156,12 @@ function packs(root: string): { id: string; size: number; used: number }[] {
 const CACHE_MOST_PACKS = 1000;
 
 /**
- * After a run that wrote entries: at most once an hour, the cache's size is looked at, and
- * above `most` bytes (or `CACHE_MOST_PACKS` packs) the packs used longest ago are removed with
- * their indexes until it holds three quarters of it. Quiet: the cache is never needed. The
- * number of packs removed.
+ * After a run that wrote entries: above `most` bytes (or `CACHE_MOST_PACKS` packs) the packs used
+ * longest ago are removed with their indexes until it holds three quarters of it. Quiet: the
+ * cache is never needed. The number of packs removed.
  */
-export function trimResultsCache(root: string, most = CACHE_MOST_BYTES, now = Date.now()): number {
-  const stamp = join(root, TRIMMED);
+export function trimResultsCache(root: string, most = CACHE_MOST_BYTES): number {
   try {
-    if (now - statSync(stamp).mtimeMs < TRIM_EVERY_MS) return 0;
-  } catch {
-    // never trimmed
-  }
-  try {
-    writeFileSync(stamp, '', { mode: 0o600 });
-    utimesSync(stamp, now / 1000, now / 1000);
     const all = packs(root);
     let size = all.reduce((n, p) => n + p.size, 0);
     let count = all.length;

@@ -32,8 +32,8 @@ const RECORD = 48;
 const FLUSH_BYTES = 1024 * 1024;
 /** A pack grows to about this many bytes; then its writer starts another (eviction removes whole packs). */
 const PACK_BYTES = 64 * 1024 * 1024;
-/** The most bytes one entry may take. */
-const ENTRY_MOST = 1 << 30;
+/** The most bytes one entry may take: many times a 16 MB file's reports. */
+const ENTRY_MOST = 256 * 1024 * 1024;
 /** The most bytes of one index: a full pack's records, many times over. */
 const INDEX_MOST = 64 * 1024 * 1024;
 /** A pack read from is marked used (its modification time) when it was last marked longer ago than this. */
@@ -45,7 +45,7 @@ interface Place {
   length: number;
 }
 
-/** Makes `Buffer`s and appends: one syscall may write less than asked. */
+/** Writes all of `bytes`: one write may take less than asked. */
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let n = 0; n < bytes.length;) n += writeSync(fd, bytes, n, bytes.length - n);
 }

@@ -5,7 +5,8 @@
 // audited now. An entry that is not whole, not this key's, not the user's own or not a regular
 // file is passed over and written again; a cache that cannot be written is never a failure.
 import * as crypto from 'node:crypto';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
+import { whatNameTells } from '../formats/index.js';
 import { deserialize, serialize } from 'node:v8';
 import type { MatchReport } from '../core/model.js';
 import { decodeEntry, encodeEntry, type Frame } from './entry.js';
@@ -46,12 +47,12 @@ export class ResultsCache {
   }
 
   /**
-   * The key of a file named `file`: its bytes, and its name's ending, which a reader may go by (an
-   * XG container named `.xgp` is a position); for its reports (`audit`), or for its dice (`dice`).
+   * The key of a file named `file`: its bytes, and what its name tells the readers (an XG
+   * container named `.xgp` is a position); for its reports (`audit`), or for its dice (`dice`).
    */
   keyOf(bytes: Uint8Array, file: string, kept: 'audit' | 'dice' = 'audit'): Buffer {
     const head = this.heads[kept];
-    const ending = Buffer.from(`${extname(file).toLowerCase()}\0`, 'utf8');
+    const ending = Buffer.from(`${whatNameTells(file)}\0`, 'utf8');
     // One-shot where Node has it (20.12 on): no Hash object and stream per file.
     if (typeof (crypto as { hash?: unknown }).hash !== 'function')
       return crypto.createHash('sha256').update(head).update(ending).update(bytes).digest();
@@ -122,6 +123,11 @@ export class ResultsCache {
       this.writer.flush();
     } catch (e) {
       this.failed = e instanceof Error ? e.message : String(e);
+      try {
+        this.writer.close();
+      } catch {
+        // closed as far as it can be
+      }
     }
   }
 

@@ -343,6 +343,7 @@ export async function prepareRun(
   // Read whole before the run; null when it holds more than the size limit (an io-error then).
   let stdin: Uint8Array | null | undefined;
   if (paths.includes('-')) stdin = io.readStdin ? await io.readStdin(o.maxFileSize) : new Uint8Array(0);
+  if (o.cacheDir === '') throw new UsageError('--cache-dir needs a folder (--no-cache turns the cache off)');
   const accepted = o.baseline === undefined ? undefined : readBaseline(o.baseline);
   return {
     select: { ignore: o.ignore, select: o.select, minSeverity: o.minSeverity },

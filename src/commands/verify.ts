@@ -166,7 +166,7 @@ function verifyDefinition(): Command {
     )
     .argument(
       '<paths...>',
-      'match files, folders (walked recursively, in sorted order), quoted globs such as "archive/**/*.mat", or - for standard input',
+      'match files, folders (walked recursively, in sorted order; a folder tagged as a cache, with a CACHEDIR.TAG, is passed by), quoted globs such as "archive/**/*.mat", or - for standard input',
     )
     .addOption(
       new Option(

@@ -77,6 +77,11 @@ export interface TextFormat extends FormatBase {
  */
 export interface BinaryFormat extends FormatBase {
   readonly kind: 'binary';
+  /**
+   * What a file's name tells `readBytes` ('' for nothing): bytes read under two names that tell
+   * different things are two audits, which the results cache keeps apart.
+   */
+  nameTells?(file: string): string;
   /** Whether bytes are in this format, from their start (the first 4096 bytes at most). */
   detectsBytes(head: Uint8Array): boolean;
   /** The file's matches, the places it could not be read (a damaged file: one, at its start) and its listing. */

@@ -39,6 +39,14 @@ export function binaryFormatOf(head: Uint8Array): (BinaryFormat & { name: Format
   return null;
 }
 
+/** What a file's name tells the readers of every format (`BinaryFormat.nameTells`), one word each. */
+export function whatNameTells(file: string): string {
+  return FORMATS.map((name) => {
+    const format = formatOf(name);
+    return format.kind === 'binary' ? (format.nameTells?.(file) ?? '') : '';
+  }).join('\0');
+}
+
 /**
  * What the places of a report in format `name` count: its format's lines or records; lines for
  * a name that is no format (a results sheet, a file of no format, a CSV cell of either).

@@ -13,11 +13,13 @@ export const XG = {
   unnamedSides: { inFindings: ['player 1', 'player 2'], onBoards: ['player 1', 'player 2'] },
   writesAutoDoubles: true,
   detectsBytes: isXgContainer,
+  // XG saves a position in the same container as a match: a name ending in .xgp says which.
+  nameTells: (file: string) => (/\.xgp$/i.test(file) ? 'position' : ''),
   readBytes(bytes, file, limit) {
     let gameFile: Uint8Array;
     try {
       // XG saves a position in the same container as a match: its name says which it is.
-      if (/\.xgp$/i.test(file)) throw new XgDamaged('it is an eXtreme Gammon position file (.xgp), not a match');
+      if (XG.nameTells(file) !== '') throw new XgDamaged('it is an eXtreme Gammon position file (.xgp), not a match');
       gameFile = xgGameFile(bytes, limit);
     } catch (e) {
       if (!(e instanceof XgDamaged)) throw e;

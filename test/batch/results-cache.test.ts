@@ -124,6 +124,49 @@ describe('the results cache', () => {
     );
   });
 
+  it('a file named .xgp, and nothing else, is a position: not served the entry of the same bytes unnamed', async () => {
+    const dir = tempDir('bgaudit-results-cache-');
+    const [plain, dot] = [join(dir, 'plain'), join(dir, '.xgp')];
+    copyFileSync(join(archive, 'match.xg'), plain);
+    copyFileSync(join(archive, 'match.xg'), dot);
+    await cli('verify', plain, '-q', '--cache-dir', cache);
+    const uncached = await cli('verify', dot, '--format', 'ndjson', '-q', '--no-cache');
+    expect(uncached.stdout).toContain('position file (.xgp), not a match');
+    expect((await cli('verify', dot, '--format', 'ndjson', '-q', '--cache-dir', cache)).stdout).toBe(uncached.stdout);
+  });
+
+  it('a cache folder inside the archive is passed by: every run reports the same files', async () => {
+    const inside = join(archive, 'cache');
+    const run = () => cli('verify', archive, '--color', 'never', '--info', '-q', '--cache-dir', inside);
+    const [first, again] = [await run(), await run()];
+    const uncached = await cli('verify', archive, '--color', 'never', '--info', '-q', '--no-cache');
+    expect(existsSync(join(inside, 'CACHEDIR.TAG'))).toBe(true);
+    for (const r of [first, again]) {
+      expect(r.stdout).toBe(uncached.stdout);
+      expect(r.stderr).toBe(uncached.stderr);
+    }
+  });
+
+  it('--cache-dir with no folder is a usage error, not the current folder', async () => {
+    const r = await cli('verify', archive, '-q', '--cache-dir', '');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--cache-dir needs a folder');
+  });
+
+  it("a file whose reports name it is not kept (the cache holds no file's name)", async () => {
+    // A match whose player is called as its file is: its reports hold the file's name.
+    const dir = tempDir('bgaudit-results-cache-');
+    const text = readFileSync(join(FIXTURES, 'mat', CHANGED), 'latin1');
+    const player = 'lasse';
+    expect(text).toContain(`${player} : 0`);
+    const named = join(dir, player);
+    writeFileSync(named, text, 'latin1');
+    const uncached = await cli('verify', named, '--format', 'ndjson', '-q', '--no-cache');
+    expect(uncached.stdout).toContain(`"${player}"`);
+    expect((await cli('verify', named, '--format', 'ndjson', '-q', '--cache-dir', cache)).stdout).toBe(uncached.stdout);
+    expect(packs()).toEqual([]);
+  });
+
   it('another setting that decides an audit is another entry', async () => {
     await verify();
     const written = packs();

@@ -158,15 +158,16 @@ describe('eviction', () => {
     expect(existsSync(join(dir, SALT, 'old.idx'))).toBe(false);
   });
 
-  it('looks at most once an hour', () => {
+  it('a salt folder that is a symbolic link is not looked into: nothing it points at is removed', () => {
     const dir = tempDir('bgaudit-trim-');
-    pack(dir, 'a', 2000, 3000);
-    pack(dir, 'b', 2000, 10);
-    expect(trimResultsCache(dir, 10_000)).toBe(0);
-    pack(dir, 'c', 7000, 5);
-    expect(trimResultsCache(dir, 10_000)).toBe(0); // within the hour: not looked at
-    expect(trimResultsCache(dir, 10_000, Date.now() + 61 * 60 * 1000)).toBe(2);
-    expect(left(dir)).toEqual(['c.pack']);
+    const elsewhere = join(tempDir('bgaudit-trim-'), 'kept');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'x.pack'), Buffer.alloc(5000));
+    writeFileSync(join(elsewhere, 'x.idx'), Buffer.alloc(0));
+    symlinkSync(elsewhere, join(dir, 'fedcba9876543210'));
+    pack(dir, 'a', 500, 10);
+    expect(trimResultsCache(dir, 1000)).toBe(0);
+    expect(existsSync(join(elsewhere, 'x.pack'))).toBe(true);
   });
 
   it('within the most, removes nothing', () => {
