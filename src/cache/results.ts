@@ -52,14 +52,14 @@ export class ResultsCache {
    */
   keyOf(bytes: Uint8Array, file: string, kept: 'audit' | 'dice' = 'audit'): Buffer {
     const head = this.heads[kept];
-    const ending = Buffer.from(`${whatNameTells(file)}\0`, 'utf8');
+    const told = Buffer.from(`${whatNameTells(file)}\0`, 'utf8');
     // One-shot where Node has it (20.12 on): no Hash object and stream per file.
     if (typeof (crypto as { hash?: unknown }).hash !== 'function')
-      return crypto.createHash('sha256').update(head).update(ending).update(bytes).digest();
-    const all = Buffer.allocUnsafe(head.length + ending.length + bytes.length);
+      return crypto.createHash('sha256').update(head).update(told).update(bytes).digest();
+    const all = Buffer.allocUnsafe(head.length + told.length + bytes.length);
     head.copy(all, 0);
-    ending.copy(all, head.length);
-    all.set(bytes, head.length + ending.length);
+    told.copy(all, head.length);
+    all.set(bytes, head.length + told.length);
     return crypto.hash('sha256', all, 'buffer');
   }
 
