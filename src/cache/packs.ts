@@ -79,21 +79,79 @@ function openOwn(path: string): { fd: number; size: number; mtimeMs: number } | 
   return null;
 }
 
+/**
+ * The places of a folder's entries, found by key: the index files' own records (the valid ones,
+ * copied into one buffer), and an open-addressed table of record numbers hashed by the keys'
+ * first bytes (a key is a SHA-256: its bytes are already spread). A record costs its 48 bytes and
+ * a few of the table's, not a string and an object in a Map.
+ */
+class Places {
+  private readonly records: Buffer;
+  /** Each record's pack, as a number into `packs`. */
+  private readonly packOf: Uint32Array;
+  private readonly packs: string[];
+  /** Record numbers plus one; 0: an empty slot. */
+  private readonly slots: Uint32Array;
+  private readonly mask: number;
+
+  /** `indexes` oldest first: a key in a newer index wins over the same key in an older one. */
+  constructor(indexes: readonly { pack: string; bytes: Buffer }[]) {
+    let total = 0;
+    for (const { bytes } of indexes) total += bytes.length / RECORD;
+    this.records = Buffer.allocUnsafe(total * RECORD);
+    this.packOf = new Uint32Array(total);
+    this.packs = indexes.map((i) => i.pack);
+    let size = 16;
+    while (size < total * 2) size *= 2;
+    this.slots = new Uint32Array(size);
+    this.mask = size - 1;
+    let n = 0;
+    indexes.forEach(({ bytes }, k) => {
+      for (let at = 0; at + RECORD <= bytes.length; at += RECORD) {
+        if (crc32(bytes.subarray(at, at + 44)) !== bytes.readUInt32LE(at + 44)) continue;
+        bytes.copy(this.records, n * RECORD, at, at + RECORD);
+        this.packOf[n] = k;
+        this.slots[this.slotOf(bytes.subarray(at, at + 32))] = ++n;
+      }
+    });
+  }
+
+  /** The slot of `key`: the one that holds it, or the empty one where it would go. */
+  private slotOf(key: Buffer): number {
+    for (let slot = key.readUInt32LE(0) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const record = this.slots[slot] ?? 0;
+      if (record === 0) return slot;
+      const at = (record - 1) * RECORD;
+      if (this.records.compare(key, 0, 32, at, at + 32) === 0) return slot;
+    }
+  }
+
+  get(key: Buffer): Place | undefined {
+    const record = this.slots[this.slotOf(key)] ?? 0;
+    if (record === 0) return undefined;
+    const at = (record - 1) * RECORD;
+    return {
+      pack: this.packs[this.packOf[record - 1] ?? 0] ?? '',
+      offset: Number(this.records.readBigUInt64LE(at + 32)),
+      length: this.records.readUInt32LE(at + 40),
+    };
+  }
+}
+
 /** The entries of the cache folder as one worker reads them. */
 export class PackReader {
-  private places: Map<string, Place> | null = null;
+  private places: Places | null = null;
   private readonly packs = new Map<string, { fd: number; size: number } | null>();
 
   constructor(private readonly dir: string) {}
 
   /** Every index in the folder, read once: the places of the entries, newer indexes winning. */
-  private load(): Map<string, Place> {
-    const places = new Map<string, Place>();
+  private load(): Places {
     let names: string[];
     try {
       names = readdirSync(this.dir).filter((n) => n.endsWith('.idx'));
     } catch {
-      return places;
+      return new Places([]);
     }
     const indexes: { pack: string; bytes: Buffer; mtimeMs: number }[] = [];
     for (const name of names) {
@@ -114,14 +172,7 @@ export class PackReader {
         closeSync(file.fd);
       }
     }
-    indexes.sort((a, b) => a.mtimeMs - b.mtimeMs);
-    for (const { pack, bytes } of indexes)
-      for (let at = 0; at + RECORD <= bytes.length; at += RECORD) {
-        if (crc32(bytes.subarray(at, at + 44)) !== bytes.readUInt32LE(at + 44)) continue;
-        const offset = Number(bytes.readBigUInt64LE(at + 32));
-        places.set(bytes.toString('latin1', at, at + 32), { pack, offset, length: bytes.readUInt32LE(at + 40) });
-      }
-    return places;
+    return new Places(indexes.sort((a, b) => a.mtimeMs - b.mtimeMs));
   }
 
   private packFd(pack: string): { fd: number; size: number } | null {
@@ -144,7 +195,7 @@ export class PackReader {
   /** The bytes kept under `key`, unchecked (the entry checks itself); null when there are none. */
   read(key: Buffer): Buffer | null {
     this.places ??= this.load();
-    const place = this.places.get(key.toString('latin1'));
+    const place = this.places.get(key);
     if (place === undefined || place.length > ENTRY_MOST) return null;
     const pack = this.packFd(place.pack);
     // Never more than the pack holds: an index's claim is checked before anything is allocated.
