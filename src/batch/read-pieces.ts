@@ -6,8 +6,8 @@
 // file once and decides (a NUL byte's offset, UTF-8 validity, each checked on a piece at a time);
 // the second decodes the pieces in that encoding. The passes read the file twice, and hold one
 // piece of bytes at a time.
+import { readAt } from '../read/read-at.js';
 import { isUtf8 } from 'node:buffer';
-import { readSync } from 'node:fs';
 import {
   HEAD_BYTES,
   binaryData,
@@ -33,17 +33,6 @@ export class PieceTooLarge extends Error {}
 export interface PieceEncoding {
   encoding: Encoding;
   skip: number;
-}
-
-/** Reads from `position` into `buf` until it is full or the file ends; the bytes read. */
-function readAt(fd: number, buf: Uint8Array, position: number): number {
-  let length = 0;
-  while (length < buf.length) {
-    const n = readSync(fd, buf, length, buf.length - length, position + length);
-    if (n === 0) break;
-    length += n;
-  }
-  return length;
 }
 
 /** Where the last whole UTF-8 sequence of `b` ends (a sequence cut by the piece's end waits for the next piece). */

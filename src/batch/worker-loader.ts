@@ -6,23 +6,14 @@
 // build or another Node never reads it; a cache that is not the user's own, is cut short or
 // corrupt (its checksum), or that V8 refuses, is passed over and made again.
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { Batch, BatchResult } from './batch.js';
 import { defaultCacheDir } from '../cache/folder.js';
+import { openOwn } from '../cache/own-file.js';
 
 type RunBatch = (batch: Batch) => BatchResult;
 
@@ -49,19 +40,12 @@ function cacheFile(): string | null {
 
 /** The cached data in `path`, or undefined when there is none fit to use. */
 function readCache(path: string): Buffer | undefined {
-  let fd: number;
+  // Only the user's own regular file, never a link or a FIFO: code cache is trusted input to V8,
+  // and a worker must start.
+  const file = openOwn(path);
+  if (file === null) return undefined;
   try {
-    // Never a link, and never waiting on a FIFO put in its place: a worker must start.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    // Only the user's own regular file: code cache is trusted input to V8.
-    const stat = fstatSync(fd);
-    const uid = process.getuid?.();
-    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid)) return undefined;
-    const bytes = readFileSync(fd);
+    const bytes = readFileSync(file.fd);
     if (bytes.length <= SUM) return undefined;
     const data = bytes.subarray(SUM);
     const sum = createHash('sha256').update(data).digest();
@@ -69,7 +53,7 @@ function readCache(path: string): Buffer | undefined {
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
+    closeSync(file.fd);
   }
 }
 

@@ -11,18 +11,10 @@
 // never write into one file. A reader looks an entry up in the indexes read when it first needs
 // one, newer indexes over older ones, and trusts nothing it reads until the entry's own
 // checksum and key agree (entry.ts).
+import { readAt } from '../read/read-at.js';
+import { openOwn } from './own-file.js';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  futimesSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, futimesSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { crc32 } from '../core/crc32.js';
@@ -48,35 +40,6 @@ interface Place {
 /** Writes all of `bytes`: one write may take less than asked. */
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let n = 0; n < bytes.length;) n += writeSync(fd, bytes, n, bytes.length - n);
-}
-
-function readAll(fd: number, into: Buffer, at: number): number {
-  let n = 0;
-  while (n < into.length) {
-    const k = readSync(fd, into, n, into.length - n, at + n);
-    if (k === 0) break;
-    n += k;
-  }
-  return n;
-}
-
-/** The user's own regular file, opened not through a link and never waiting on a FIFO; null otherwise. */
-function openOwn(path: string): { fd: number; size: number; mtimeMs: number } | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return null;
-  }
-  try {
-    const s = fstatSync(fd);
-    const uid = process.getuid?.();
-    if (s.isFile() && (uid === undefined || s.uid === uid)) return { fd, size: s.size, mtimeMs: s.mtimeMs };
-  } catch {
-    // unreadable: passed over
-  }
-  closeSync(fd);
-  return null;
 }
 
 /**
@@ -164,7 +127,7 @@ export class PackReader {
       }
       try {
         const bytes = Buffer.allocUnsafe(file.size - (file.size % RECORD));
-        const n = readAll(file.fd, bytes, 0);
+        const n = readAt(file.fd, bytes, 0);
         indexes.push({ pack: name.slice(0, -4), bytes: bytes.subarray(0, n - (n % RECORD)), mtimeMs: file.mtimeMs });
       } catch {
         // passed over
@@ -202,7 +165,7 @@ export class PackReader {
     if (pack === null || place.offset + place.length > pack.size) return null;
     try {
       const bytes = Buffer.allocUnsafe(place.length);
-      return readAll(pack.fd, bytes, place.offset) === place.length ? bytes : null;
+      return readAt(pack.fd, bytes, place.offset) === place.length ? bytes : null;
     } catch {
       return null;
     }
