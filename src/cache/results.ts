@@ -4,7 +4,7 @@
 // it, so everything after it (duplicates, selection, baselines, rendering) runs as on a file
 // audited now. An entry that is not whole, not this key's, not the user's own or not a regular
 // file is passed over and written again; a cache that cannot be written is never a failure.
-import * as crypto from 'node:crypto';
+import { sha256Bytes } from '../core/sha256.js';
 import { basename } from 'node:path';
 import { whatNameTells } from '../formats/index.js';
 import { deserialize, serialize } from 'node:v8';
@@ -53,14 +53,11 @@ export class ResultsCache {
   keyOf(bytes: Uint8Array, file: string, kept: 'audit' | 'dice' = 'audit'): Buffer {
     const head = this.heads[kept];
     const told = Buffer.from(`${whatNameTells(file)}\0`, 'utf8');
-    // One-shot where Node has it (20.12 on): no Hash object and stream per file.
-    if (typeof (crypto as { hash?: unknown }).hash !== 'function')
-      return crypto.createHash('sha256').update(head).update(told).update(bytes).digest();
     const all = Buffer.allocUnsafe(head.length + told.length + bytes.length);
     head.copy(all, 0);
     told.copy(all, head.length);
     all.set(bytes, head.length + told.length);
-    return crypto.hash('sha256', all, 'buffer');
+    return sha256Bytes(all);
   }
 
   /**

@@ -26,7 +26,7 @@
 // Beside the key goes what it leaves out (`Aside`): the headers, score lines, comments and result
 // lines as written, each reduced to a small hash with its kind and line, and the match's error
 // count. The duplicate check says with them where two copies of a match differ and which has errors.
-import * as crypto from 'node:crypto';
+import { sha256Hex } from '../core/sha256.js';
 import type { CubeEvent, GameReplay, ReplayObserver } from '../engine/replay.js';
 import type { AuditObserver, MatchEnd } from './observer.js';
 import type { Position } from '../engine/board.js';
@@ -118,7 +118,7 @@ class WordStream {
 
   digest(): string {
     const bytes = new Uint8Array(this.words.buffer, 0, this.n * 4);
-    const digest = sha256(bytes).slice(0, 32);
+    const digest = sha256Hex(bytes).slice(0, 32);
     // Kept for the next match unless a very long one grew it (it is not held past that size).
     if (this.words.length <= SPARE_WORDS) this.buffer.spare = this.words;
     this.words = new Int32Array(0);
@@ -134,15 +134,6 @@ class WordStream {
     this.bytes = new Uint8Array(bigger.buffer);
   }
 }
-
-/**
- * SHA-256 in hex by Node's one-shot `crypto.hash` (20.12 and later), which makes no Hash object
- * and stream per match as `createHash` does; `createHash` on the Node versions without it.
- */
-const sha256: (bytes: Uint8Array) => string =
-  typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (bytes) => crypto.hash('sha256', bytes, 'hex')
-    : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** A side's counts: the bar, the 24 points and the checkers off. */
 const POINTS = 26;
