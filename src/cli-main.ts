@@ -50,14 +50,14 @@ function stdoutIsFile(): boolean {
 // Node writes to a file on stdout with one `writeSync` a chunk and drops what a full disk did not
 // take: a regular file is written here, every byte or a failure.
 const out = stdoutIsFile()
-  ? (s: string) => {
+  ? (s: string | Uint8Array) => {
       try {
         writeAll(1, s);
       } catch (e) {
         cannotWrite('standard output', e);
       }
     }
-  : (s: string) => void process.stdout.write(s);
+  : (s: string | Uint8Array) => void process.stdout.write(s);
 const err = (s: string) => void process.stderr.write(s);
 
 // Writes to a pipe are asynchronous on POSIX: past the stream's high-water mark, wait for 'drain'.
@@ -81,6 +81,7 @@ async function readStdin(limit: number): Promise<Uint8Array | null> {
 
 run(process.argv.slice(2), {
   stdout: out,
+  stdoutBytes: out,
   stderr: err,
   stderrIsTTY: process.stderr.isTTY === true,
   stdoutIsTTY: process.stdout.isTTY === true,

@@ -23,8 +23,16 @@ export function fixtureText(...parts: string[]): string {
   return readFileSync(join(FIXTURES, ...parts), 'utf8');
 }
 
+/** What a command line run in this process wrote: `stdoutBytes` is stdout as written, `stdout` as UTF-8. */
+interface Ran {
+  code: number;
+  stdout: string;
+  stdoutBytes: Buffer;
+  stderr: string;
+}
+
 /** Runs the command line in this process, collecting what it writes. */
-export async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function cli(...argv: string[]): Promise<Ran> {
   return cliWith({}, ...argv);
 }
 
@@ -32,12 +40,19 @@ export async function cli(...argv: string[]): Promise<{ code: number; stdout: st
 export async function cliWith(
   io: { tty?: boolean; stdin?: Uint8Array; onStdout?: (all: string) => void },
   ...argv: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<Ran> {
   let stdout = '';
+  const written: Buffer[] = [];
   let stderr = '';
   const code = await run(argv, {
     stdout: (s) => {
       stdout += s;
+      written.push(Buffer.from(s, 'utf8'));
+      io.onStdout?.(stdout);
+    },
+    stdoutBytes: (b) => {
+      stdout += Buffer.from(b).toString('utf8');
+      written.push(Buffer.from(b));
       io.onStdout?.(stdout);
     },
     stderr: (s) => void (stderr += s),
@@ -45,7 +60,7 @@ export async function cliWith(
     readStdin: async (limit) =>
       io.stdin === undefined ? new Uint8Array(0) : io.stdin.length > limit ? null : io.stdin,
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stdoutBytes: Buffer.concat(written), stderr };
 }
 
 /** The folders `tempDir` made outside a test, removed once the file's tests are done. */

@@ -27,6 +27,12 @@ import { UsageError } from './usage-error.js';
 
 export interface CliIO {
   stdout: Write;
+  /**
+   * Standard output for bytes that are not UTF-8 text (`fix --diff` prints each file's lines in
+   * the file's own encoding, so that `patch` applies them); none: such output is written decoded,
+   * through `stdout`.
+   */
+  stdoutBytes?: (bytes: Uint8Array) => void;
   stderr: Write;
   /** stderr is a terminal: a progress line may be drawn there. */
   stderrIsTTY?: boolean;

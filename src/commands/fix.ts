@@ -13,7 +13,7 @@ import { plural } from '../core/words.js';
 import { fileAudit } from '../read/attach.js';
 import { decode } from '../read/decode.js';
 import { printable } from '../report/escape.js';
-import { lineEnds, unifiedDiff } from '../fix/diff.js';
+import { byteDiff, lineEnds, unifiedDiff } from '../fix/diff.js';
 import { type FileFixed, type Placed, fixFile } from '../fix/file.js';
 import { checkOut, writeCopy } from '../fix/out-dir.js';
 import { EXIT, UsageError, auditOptionsOf, flagsForRules, type CliIO } from './common.js';
@@ -67,7 +67,9 @@ const HELP_AFTER =
   'Where copies go: --out DIR, at their path under the folder named, or their base name for a file\n' +
   'named; DIR must not be an input folder, be inside one or hold an input. Existing files in DIR\n' +
   'are never overwritten, and no symbolic link under DIR is followed. Inputs are never written:\n' +
-  'there is no in-place mode. --diff prints a unified diff instead, writing nothing.\n\n' +
+  'there is no in-place mode. --diff prints a unified diff instead, writing nothing: into a file\n' +
+  "or a pipe, each line in the file's own bytes (its encoding, line ends, byte-order mark), so\n" +
+  "that 'patch -p0' applies it exactly; on a terminal, as text.\n\n" +
   'Exit codes: 0 when every finding was fixed (or there was none), 1 when findings are left\n' +
   '(or, with --diff, when there is a diff), 2 on a usage error, a path that does not exist or a\n' +
   'copy that cannot be written.\n\n' +
@@ -219,12 +221,17 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
   }
   const n = result.fixed.length;
   if (out === null) {
-    const decoded = decode(bytes);
-    const lines = decoded.ok ? decoded.text.split('\n') : [];
-    const show = io.stdoutIsTTY === true ? printable : (s: string) => s;
-    // Each line with its own end, where the bytes' line ends are the text's (not UTF-16's).
-    const ends = lineEnds(bytes);
-    io.stdout(unifiedDiff(input.path, lines, result.changes, show, ends.length === lines.length ? ends : undefined));
+    if (io.stdoutIsTTY !== true && io.stdoutBytes !== undefined)
+      io.stdoutBytes(byteDiff(input.path, bytes, result.bytes, result.changes));
+    else {
+      // For a reader: the text decoded, made safe for a terminal.
+      const decoded = decode(bytes);
+      const lines = decoded.ok ? decoded.text.split('\n') : [];
+      const show = io.stdoutIsTTY === true ? printable : (s: string) => s;
+      // Each line with its own end, where the bytes' line ends are the text's (not UTF-16's).
+      const ends = lineEnds(bytes);
+      io.stdout(unifiedDiff(input.path, lines, result.changes, show, ends.length === lines.length ? ends : undefined));
+    }
     tally.diffs = true;
   } else {
     const why = writeCopy(out, input.copy, result.bytes);

@@ -30,6 +30,56 @@ export function lineEnds(bytes: Uint8Array): string[] {
 }
 
 /**
+ * The diff of a file's fixes as bytes, for a file or a pipe: each line as the file holds it (its
+ * encoding, a byte-order mark, its line end), each fixed line as the fixed copy `fixed` holds it,
+ * and the name in UTF-8, so that `patch` applies it to the file byte for byte whatever its
+ * encoding (a diff decoded and written as UTF-8 matches no line of a Windows-1252 file that is not
+ * ASCII, nor a first line behind a byte-order mark).
+ */
+export function byteDiff(
+  name: string,
+  original: Uint8Array,
+  fixed: Uint8Array,
+  changes: readonly LineChange[],
+): Uint8Array {
+  const before = byteLines(original);
+  const after = byteLines(fixed).lines;
+  const to = new Map(changes.map((c) => [c.line, c.to]));
+  // The fixed copy's lines are the original's, each replaced line in its place and each removed one gone.
+  const asBytes: LineChange[] = [];
+  let k = 0;
+  for (let n = 1; n <= before.lines.length; n++) {
+    const change = to.get(n);
+    if (change === null) {
+      asBytes.push({ line: n, to: null });
+      continue;
+    }
+    if (change !== undefined) asBytes.push({ line: n, to: after[k] ?? '' });
+    k++;
+  }
+  const latin1Name = Buffer.from(name, 'utf8').toString('latin1');
+  return Buffer.from(
+    unifiedDiff(latin1Name, before.lines, asBytes, (t) => t, before.ends),
+    'latin1',
+  );
+}
+
+/** A file's lines, each as a string of one character a byte (Latin-1), and their ends (`lineEnds`). */
+function byteLines(bytes: Uint8Array): { lines: string[]; ends: string[] } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ends = lineEnds(bytes);
+  const lines: string[] = [];
+  let start = 0;
+  for (const end of ends) {
+    let stop = start;
+    while (stop < bytes.length && bytes[stop] !== 0x0a && bytes[stop] !== 0x0d) stop++;
+    lines.push(buffer.toString('latin1', start, stop));
+    start = stop + end.length;
+  }
+  return { lines, ends };
+}
+
+/**
  * The diff of `changes` to a text whose lines are `lines` (the decoded text split at its line
  * ends); `show` makes a line safe to print; `ends`, each line's end as the file writes it
  * (`lineEnds`; LF by default). A name with a space is followed by a tab, as `diff -u` writes it,

@@ -170,6 +170,37 @@ describe('bgaudit fix: options', () => {
     expect(readdirSync(dir)).toEqual(['points-mismatch.mat']);
   });
 
+  const hasPatch = spawnSync('patch', ['--version']).status === 0;
+  it.skipIf(!hasPatch)(
+    "--diff prints each file's own bytes: patch applies it to a Windows-1252 file and behind a byte-order mark",
+    async () => {
+      const dir = tempDir('bgaudit-fix-in-');
+      const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
+      const record = readFileSync(join(FIXTURES, 'scoring', 'gammon-on-drop.mat'), 'utf8');
+      // A comment in Windows-1252 just above the result fixed (in the diff's context), CRLF ends;
+      // and the record from its header on, its first game's score wrong (a fix beside line 1).
+      const lines = record.split('\n');
+      const result = lines.findLastIndex((l) => l.includes('Wins'));
+      const commented = [...lines.slice(0, result), '; notes by Renée', ...lines.slice(result)].join('\r\n');
+      writeFileSync(join(dir, 'cp1252.mat'), Buffer.from(commented, 'latin1'));
+      const fromHeader = record.slice(record.indexOf(' 3 point match')).replace(' Anna : 0 ', ' Anna : 1 ');
+      writeFileSync(join(dir, 'bom.mat'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(fromHeader)]));
+      const diff = await cli('fix', dir, '--diff');
+      expect(diff.code).toBe(1);
+      expect(diff.stdoutBytes.includes(Buffer.from(' ; notes by Ren\xe9e\r\n', 'latin1'))).toBe(true);
+      expect(diff.stdoutBytes.includes(Buffer.from(' \xef\xbb\xbf 3 point match\n', 'latin1'))).toBe(true);
+      expect((await cli('fix', dir, '--out', out)).code).toBe(1);
+      const patched = spawnSync('patch', ['-p0', '--fuzz=0', '--no-backup-if-mismatch'], {
+        cwd: '/',
+        input: diff.stdoutBytes,
+      });
+      expect(patched.stderr.toString()).toBe('');
+      expect(patched.status).toBe(0);
+      for (const name of ['cp1252.mat', 'bom.mat'])
+        expect(readFileSync(join(dir, name)).equals(readFileSync(join(out, name)))).toBe(true);
+    },
+  );
+
   it('--select and --ignore choose the codes fixed; the others are left', async () => {
     const dir = tempDir('bgaudit-fix-in-');
     const out = join(tempDir('bgaudit-fix-out-'), 'fixed');

@@ -2,7 +2,7 @@
 // nothing applied at all when an edit does not fit the text.
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '../../src/fix/apply.js';
-import { lineEnds, unifiedDiff } from '../../src/fix/diff.js';
+import { byteDiff, lineEnds, unifiedDiff } from '../../src/fix/diff.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
@@ -155,5 +155,51 @@ describe('unifiedDiff: each line as the file writes it, so that patch applies it
     const changes = Array.from({ length: 200_000 }, (_, k) => ({ line: k + 1, to: null }));
     const diff = unifiedDiff('x.mat', lines, changes, (s) => s);
     expect(diff.split('\n').length).toBe(200_000 + 4);
+  });
+});
+
+describe("byteDiff: the file's own bytes, whatever its encoding", () => {
+  const latin1 = (s: string) => Buffer.from(s, 'latin1');
+
+  it("prints a Windows-1252 line as its bytes, not as UTF-8, with each line's own end", () => {
+    const original = latin1('a\r\nRen\xe9e\r\nx\r\n');
+    const fixed = latin1('a\r\nRen\xe9e\r\nX\r\n');
+    expect(Buffer.from(byteDiff('f.mat', original, fixed, [{ line: 3, to: 'X' }]))).toEqual(
+      latin1('--- f.mat\n+++ f.mat\n@@ -1,3 +1,3 @@\n a\r\n Ren\xe9e\r\n-x\r\n+X\r\n'),
+    );
+  });
+
+  it('keeps the byte-order mark on the first line', () => {
+    const original = latin1('\xef\xbb\xbfa\nb\n');
+    const fixed = latin1('\xef\xbb\xbfa\nB\n');
+    expect(Buffer.from(byteDiff('f.mat', original, fixed, [{ line: 2, to: 'B' }]))).toEqual(
+      latin1('--- f.mat\n+++ f.mat\n@@ -1,2 +1,2 @@\n \xef\xbb\xbfa\n-b\n+B\n'),
+    );
+  });
+
+  it('takes a replaced line from the fixed copy past lines removed before it; a name in UTF-8', () => {
+    const original = latin1('l1\nl2\nl3\nl4\nl5\n');
+    const fixed = latin1('l1\nl3\nL\xe94\nl5\n');
+    const diff = byteDiff('caf\xe9.mat', original, fixed, [
+      { line: 2, to: null },
+      { line: 4, to: 'Lé4' },
+    ]);
+    expect(Buffer.from(diff)).toEqual(
+      Buffer.concat([
+        latin1('--- '),
+        Buffer.from('café.mat', 'utf8'),
+        latin1('\n+++ '),
+        Buffer.from('café.mat', 'utf8'),
+        latin1('\n@@ -1,5 +1,4 @@\n l1\n-l2\n l3\n-l4\n+L\xe94\n l5\n'),
+      ]),
+    );
+  });
+
+  it('marks a last line with no line end', () => {
+    expect(Buffer.from(byteDiff('f.mat', latin1('a\nb'), latin1('a\nB'), [{ line: 2, to: 'B' }]))).toEqual(
+      latin1(
+        '--- f.mat\n+++ f.mat\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+B\n\\ No newline at end of file\n',
+      ),
+    );
   });
 });
