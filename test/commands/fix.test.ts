@@ -180,7 +180,7 @@ describe('bgaudit fix: options', () => {
       // A comment in Windows-1252 just above the result fixed (in the diff's context), CRLF ends;
       // and the record from its header on, its first game's score wrong (a fix beside line 1).
       const lines = record.split('\n');
-      const result = lines.findLastIndex((l) => l.includes('Wins'));
+      const result = lines.map((l) => l.includes('Wins')).lastIndexOf(true);
       const commented = [...lines.slice(0, result), '; notes by Renée', ...lines.slice(result)].join('\r\n');
       writeFileSync(join(dir, 'cp1252.mat'), Buffer.from(commented, 'latin1'));
       const fromHeader = record.slice(record.indexOf(' 3 point match')).replace(' Anna : 0 ', ' Anna : 1 ');
