@@ -8,6 +8,7 @@
 // batches are in flight, and a worker returns a batch early once its rendered output reaches a
 // budget, so what the main thread holds is bounded in bytes, not only in files.
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   PROGRESS_ANSWERS,
@@ -469,7 +470,9 @@ export async function runTasks(tasks: Iterable<FileTask | typeof TURN>, options:
   const queue = new TaskQueue(tasks);
   // A run with nothing to read does not pay for loading piscina.
   if ((await queue.lookAhead(1, Infinity)).files === 0) return;
-  const { Piscina } = await import('piscina');
+  // Required, not imported: the command runs as a CommonJS bundle through V8's code cache
+  // (cache/code-cache.ts), where a dynamic import has no loader.
+  const { Piscina } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
   const heapMb = workerHeapMb(options.run.maxFileSize);
   const batches = new Batches(options, heapMb);
   // The first worker starts now: it loads while the run is looked at ahead.

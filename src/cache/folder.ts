@@ -54,7 +54,7 @@ export function codeIdentity(workerFile: string): string {
  * A folder and those above it made one at a time (Node's recursive mkdir can loop for ever on a
  * path it cannot make, such as one under /proc).
  */
-function makeFolders(dir: string): void {
+export function makeFolders(dir: string): void {
   const up = dirname(dir);
   if (up !== dir) {
     try {
@@ -74,7 +74,7 @@ function makeFolders(dir: string): void {
  * The cache folder's tag (bford.info/cachedir): walks pass a tagged folder by (bgaudit's own,
  * tar's --exclude-caches, backup tools), so that an archive that holds the cache never counts it.
  */
-function tagAsCache(cacheDir: string): void {
+export function tagAsCache(cacheDir: string): void {
   const text = `${CACHE_TAG_SIGNATURE}\n# This file is a cache directory tag created by bgaudit.\n# For information about cache directory tags, see https://bford.info/cachedir/\n`;
   try {
     writeFileSync(join(cacheDir, CACHE_TAG), text, { mode: 0o600, flag: 'wx' });

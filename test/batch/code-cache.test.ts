@@ -1,5 +1,6 @@
-// The installed worker's V8 code cache (src/batch/worker-loader.ts): made once, used after, and a
-// cache that is corrupt, cut short or made for another bundle never changes a report.
+// The installed command's and worker's V8 code caches (src/cache/code-cache.ts, run by
+// src/cli-loader.ts and src/batch/worker-loader.ts): made once, used after, and a cache that is
+// corrupt, cut short or made for another bundle never changes a report.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -9,6 +10,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -41,56 +43,71 @@ function verify(cacheDir: string): string {
 /** A cache file's layout: the SHA-256 of the data, then the data. */
 const withSum = (data: Buffer) => Buffer.concat([createHash('sha256').update(data).digest(), data]);
 
-const cacheFiles = () => readdirSync(cache).filter((f) => f.endsWith('.v8cache'));
+const cacheFiles = (kind = '') => readdirSync(cache).filter((f) => f.startsWith(kind) && f.endsWith('.v8cache'));
 
-describe("the worker's code cache", () => {
+describe('the code caches of the command and of the worker', () => {
   const without = verify('');
 
-  it('is written by a run with none, and the reports are the same with it', () => {
+  it('are written by a run with none, and the reports are the same with them', () => {
     expect(verify(cache)).toBe(without);
-    expect(cacheFiles()).toHaveLength(1);
+    expect(cacheFiles('command-')).toHaveLength(1);
+    expect(cacheFiles('worker-')).toHaveLength(1);
     // No temporary file left (the results cache has a folder of its own, and the folder its tag).
-    expect(readdirSync(cache).filter((f) => f !== 'results' && f !== 'CACHEDIR.TAG')).toHaveLength(1);
+    expect(readdirSync(cache).filter((f) => f !== 'results' && f !== 'CACHEDIR.TAG')).toHaveLength(2);
+    const written = readdirSync(cache).map((f) => [f, statSync(join(cache, f)).mtimeMs]);
     expect(verify(cache)).toBe(without);
+    // Read, not written again.
+    expect(readdirSync(cache).map((f) => [f, statSync(join(cache, f)).mtimeMs])).toEqual(written);
   });
 
-  it.each([
+  const spoils: [string, (b: Buffer) => Buffer | number][] = [
     ['a flipped byte', (b: Buffer) => (b[b.length - 100] ^= 0xff)],
     ['cut short', (b: Buffer) => b.subarray(0, b.length >> 1)],
     ['empty', () => Buffer.alloc(0)],
     // Its checksum right: V8 itself refuses it.
     ['not a code cache', () => withSum(Buffer.alloc(5000, 7))],
-  ])('%s: passed over, the reports unchanged, and made again', (_, spoil) => {
-    const [name] = cacheFiles();
-    const path = join(cache, name);
-    const good = readFileSync(path);
-    const copy = Buffer.from(good);
-    const spoiled = spoil(copy);
-    const bad = Buffer.isBuffer(spoiled) ? spoiled : copy;
-    writeFileSync(path, bad);
-    expect(verify(cache)).toBe(without);
-    const again = readFileSync(path);
-    expect(again.equals(bad)).toBe(false);
-    expect(withSum(again.subarray(32)).equals(again)).toBe(true);
-  });
+  ];
+  it.each(['command-', 'worker-'].flatMap((kind) => spoils.map(([what, spoil]) => [kind, what, spoil] as const)))(
+    '%s, %s: passed over, the reports unchanged, and made again',
+    (kind, _, spoil) => {
+      const [name] = cacheFiles(kind);
+      const path = join(cache, name);
+      const good = readFileSync(path);
+      const copy = Buffer.from(good);
+      const spoiled = spoil(copy);
+      const bad = Buffer.isBuffer(spoiled) ? spoiled : copy;
+      writeFileSync(path, bad);
+      expect(verify(cache)).toBe(without);
+      const again = readFileSync(path);
+      expect(again.equals(bad)).toBe(false);
+      expect(withSum(again.subarray(32)).equals(again)).toBe(true);
+    },
+  );
 
-  it("a FIFO or a link in the cache's place is never opened: the run ends, the reports unchanged", () => {
-    const [name] = cacheFiles();
-    const path = join(cache, name);
-    rmSync(path);
-    spawnSync('mkfifo', [path]);
-    expect(verify(cache)).toBe(without); // an open for reading of a FIFO with no writer blocks
-    rmSync(path);
-    writeFileSync(join(dir, 'elsewhere'), withSum(Buffer.alloc(5000, 7)));
-    symlinkSync(join(dir, 'elsewhere'), path);
-    expect(verify(cache)).toBe(without);
-  });
+  it.each(['command-', 'worker-'])(
+    "%s: a FIFO or a link in the cache's place is never opened: the run ends, the reports unchanged",
+    (kind) => {
+      const [name] = cacheFiles(kind);
+      const path = join(cache, name);
+      rmSync(path);
+      spawnSync('mkfifo', [path]);
+      expect(verify(cache)).toBe(without); // an open for reading of a FIFO with no writer blocks
+      rmSync(path);
+      writeFileSync(join(dir, `elsewhere-${kind}`), withSum(Buffer.alloc(5000, 7)));
+      symlinkSync(join(dir, `elsewhere-${kind}`), path);
+      expect(verify(cache)).toBe(without);
+      rmSync(path); // made again by the next run
+      expect(verify(cache)).toBe(without);
+    },
+  );
 
   it('a cache for another bundle or Node (another key) is never read', () => {
     rmSync(cache, { recursive: true, force: true });
     mkdirSync(cache);
     writeFileSync(join(cache, 'worker-00000000000000000000000000000000.v8cache'), 'x');
+    writeFileSync(join(cache, 'command-00000000000000000000000000000000.v8cache'), 'x');
     expect(verify(cache)).toBe(without);
-    expect(cacheFiles()).toHaveLength(2);
+    expect(cacheFiles('worker-')).toHaveLength(2);
+    expect(cacheFiles('command-')).toHaveLength(2);
   });
 });

@@ -69,6 +69,7 @@ describe('the npm package', () => {
         'README.md',
         'package.json',
         'dist/bin/bgaudit.js',
+        'dist/bin/cli-code.cjs',
         'dist/bin/worker.cjs',
         'dist/bin/worker-code.cjs',
         'dist/lib/index.js',
@@ -81,7 +82,7 @@ describe('the npm package', () => {
       files.filter(
         (f) =>
           !/^dist\/(src|grammars)\/.+\.d\.ts$/.test(f) &&
-          !/^dist\/bin\/(bgaudit\.js|worker(-code)?\.cjs)$/.test(f) &&
+          !/^dist\/bin\/(bgaudit\.js|cli-code\.cjs|worker(-code)?\.cjs)$/.test(f) &&
           f !== 'dist/lib/index.js' &&
           !['LICENSE', 'README.md', 'package.json'].includes(f),
       ),
