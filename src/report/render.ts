@@ -25,6 +25,7 @@ import { renderHtmlFile } from './html-file.js';
 import { html } from './html-escape.js';
 import { renderJsonParts } from './json.js';
 import {
+  addCounts,
   countsOf,
   type FileCounts,
   type OutputFormat,
@@ -115,14 +116,6 @@ interface Pieces {
   standings?: string;
   /** show: the report; html: the report without its games, when it has findings. */
   kept?: MatchReport;
-}
-
-function addCounts(to: FileCounts, c: FileCounts): void {
-  to.matches += c.matches;
-  to.games += c.games;
-  if (c.readAsMoney !== undefined) to.readAsMoney = (to.readAsMoney ?? 0) + c.readAsMoney;
-  for (const s of ['error', 'warning', 'info'] as const) to.bySeverity[s] += c.bySeverity[s];
-  for (const [code, n] of Object.entries(c.byCode)) to.byCode[code] = (to.byCode[code] ?? 0) + n;
 }
 
 /** A report as the HTML part reads it: its findings and what names them, not its games. */

@@ -78,6 +78,8 @@ export interface FileCounts {
    * money game, a one-game "16 point match"): the run says how many, where a user sees it.
    */
   readAsMoney?: number;
+  /** Findings with a certain fix (`Finding.fix`): `bgaudit fix` corrects them. */
+  fixable?: number;
 }
 
 export interface Summary extends FileCounts {
@@ -132,16 +134,23 @@ export function countsOf(reports: MatchReport[]): FileCounts {
     for (const f of r.findings) {
       c.bySeverity[f.severity]++;
       c.byCode[f.code] = (c.byCode[f.code] ?? 0) + 1;
+      if (f.fix !== undefined) c.fixable = (c.fixable ?? 0) + 1;
     }
   }
   return c;
 }
 
+/** `c` added into `to`: a file's reports into the file's counts, or a file's into the run's. */
+export function addCounts(to: FileCounts, c: FileCounts): void {
+  to.matches += c.matches;
+  to.games += c.games;
+  if (c.readAsMoney !== undefined) to.readAsMoney = (to.readAsMoney ?? 0) + c.readAsMoney;
+  if (c.fixable !== undefined) to.fixable = (to.fixable ?? 0) + c.fixable;
+  for (const s of ['error', 'warning', 'info'] as const) to.bySeverity[s] += c.bySeverity[s];
+  for (const [code, n] of Object.entries(c.byCode)) to.byCode[code] = (to.byCode[code] ?? 0) + n;
+}
+
 export function addToSummary(summary: Summary, c: FileCounts): void {
   summary.files++;
-  summary.matches += c.matches;
-  summary.games += c.games;
-  if (c.readAsMoney !== undefined) summary.readAsMoney = (summary.readAsMoney ?? 0) + c.readAsMoney;
-  for (const s of ['error', 'warning', 'info'] as const) summary.bySeverity[s] += c.bySeverity[s];
-  for (const [code, n] of Object.entries(c.byCode)) summary.byCode[code] = (summary.byCode[code] ?? 0) + n;
+  addCounts(summary, c);
 }

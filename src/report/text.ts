@@ -30,7 +30,16 @@ function formatSummary(s: Summary, style: TextStyle | undefined): string {
   const head =
     `${plural(s.files, 'file')}${s.skipped ? ` (${s.skipped} skipped: not match files)` : ''}, ${matches}, ${plural(s.games, 'game')}: ` +
     `${error > 0 ? paint('red', errors) : errors}, ${warning > 0 ? paint('yellow', warnings) : warnings}, ${s.bySeverity.info} info`;
-  return [head, ...codes].join('\n') + '\n';
+  // As ruff's `[*] n fixable`: the findings `bgaudit fix` would correct, and how to see it do so.
+  const fixable = s.fixable ?? 0;
+  const [has, it] = fixable === 1 ? ['has', 'it'] : ['have', 'them'];
+  const fixes =
+    fixable === 0
+      ? []
+      : [
+          `${plural(fixable, 'finding')} ${has} a fix: 'bgaudit fix PATHS --diff' shows ${it}, '--out DIR' writes ${it}`,
+        ];
+  return [head, ...codes, ...fixes].join('\n') + '\n';
 }
 
 /** What goes before a file's first finding: its path on a line of its own; nothing when concise. */

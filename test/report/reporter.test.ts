@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coalesce, emptySummary } from '../../src/report/reporter.js';
+import { addToSummary, coalesce, countsOf, emptySummary } from '../../src/report/reporter.js';
+import type { Finding, MatchReport } from '../../src/core/model.js';
 import { textSink } from '../../src/report/text.js';
 import { jsonSink, ndjsonSink } from '../../src/report/json.js';
 import { csvSink } from '../../src/report/csv.js';
@@ -69,5 +70,42 @@ describe('a file given to a sink in pieces (a spooled text) = the same file give
       expect(pieced).toBe(whole);
     }
     expect(whole.length).toBeGreaterThan(20);
+  });
+});
+
+describe("the text summary counts the findings that have a fix, as ruff's `[*] n fixable` does", () => {
+  const summaryOf = (fixable: number | undefined) => {
+    let out = '';
+    const sink = textSink((s) => void (out += s));
+    sink.end({ ...emptySummary(), files: 1, fixable });
+    return out.split('\n');
+  };
+
+  it.each([
+    [undefined, null],
+    [0, null],
+    [1, "1 finding has a fix: 'bgaudit fix PATHS --diff' shows it, '--out DIR' writes it"],
+    [2, "2 findings have a fix: 'bgaudit fix PATHS --diff' shows them, '--out DIR' writes them"],
+  ])('%s', (fixable, line) => {
+    const lines = summaryOf(fixable);
+    if (line === null) expect(lines.some((l) => l.includes('fix'))).toBe(false);
+    else expect(lines.at(-2)).toBe(line);
+  });
+
+  it("counts a file's findings that carry a fix, and adds files' counts up", () => {
+    const fix = { edits: [{ line: 3, column: 5, from: '2', to: '1' }] };
+    const finding = (code: string, withFix: boolean) =>
+      ({ code, severity: 'error', message: 'm', line: 3, ...(withFix ? { fix } : {}) }) as Finding;
+    const report = {
+      match: 1,
+      games: [],
+      findings: [finding('points-mismatch', true), finding('illegal-move', false)],
+    };
+    const counts = countsOf([report as unknown as MatchReport]);
+    expect(counts.fixable).toBe(1);
+    const summary = emptySummary();
+    addToSummary(summary, counts);
+    addToSummary(summary, counts);
+    expect(summary.fixable).toBe(2);
   });
 });
