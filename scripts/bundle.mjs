@@ -61,6 +61,9 @@ await build({
 pageScriptsPut = 0;
 await build({ ...common, ...script, entryPoints: { 'cli-code': 'src/cli-main.ts' } });
 if (pageScriptsPut === 0) throw new Error('dist/bin/cli-code.cjs: the page script was not put in');
+// A script run by vm.Script has no loader for a dynamic import(): it would fail only when run.
+for (const file of ['dist/bin/cli-code.cjs', 'dist/bin/worker-code.cjs'])
+  if (/\bimport\(/.test(readFileSync(file, 'utf8'))) throw new Error(`${file}: a dynamic import() cannot run there`);
 // The file piscina starts is CommonJS too: piscina require()s it, and Node's require() of an ES
 // module aborts the whole process (a failed assertion in its module facade) when the worker is
 // terminated while loading, as a run that ends early or a watchdog does.

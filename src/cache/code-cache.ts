@@ -53,8 +53,13 @@ export class CachedBundle {
    */
   save(): void {
     if (this.path === null) return;
-    writeCache(this.path, this.script.createCachedData());
+    const path = this.path;
     this.path = null;
+    try {
+      writeCache(path, this.script.createCachedData());
+    } catch {
+      // never needed: the command or the worker goes on as it would with no cache folder
+    }
   }
 }
 
@@ -88,15 +93,26 @@ function readCache(path: string): Buffer | undefined {
   }
 }
 
-/** Writes the cache whole or not at all (a temporary file renamed), quietly: a cache is never needed. */
+/**
+ * Writes the cache whole or not at all (a temporary file, made new, renamed), quietly: a cache is
+ * never needed, and a folder that is a file, a link loop or not the user's to write is one more
+ * reason not to keep one.
+ */
 function writeCache(path: string, data: Buffer): void {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
     makeFolders(dirname(path));
     tagAsCache(dirname(path));
-    writeFileSync(temp, Buffer.concat([createHash('sha256').update(data).digest(), data]), { mode: 0o600 });
+    writeFileSync(temp, Buffer.concat([createHash('sha256').update(data).digest(), data]), {
+      mode: 0o600,
+      flag: 'wx',
+    });
     renameSync(temp, path);
   } catch {
-    rmSync(temp, { force: true }); // nothing left behind when the write or the rename failed
+    try {
+      rmSync(temp, { force: true }); // nothing left behind when the write or the rename failed
+    } catch {
+      // no folder to leave it in (ENOTDIR, ELOOP, EACCES): nothing was written
+    }
   }
 }

@@ -36,6 +36,8 @@ function verify(cacheDir: string): string {
     env: { ...process.env, BGAUDIT_CACHE_DIR: cacheDir },
   });
   expect(r.status).toBe(1);
+  // Nothing said of a code cache: it is never needed (the results cache warns once of its own).
+  expect(r.stderr).not.toMatch(/v8cache|internal-error|^\s+at /m);
   // The run record names no time or build path that could differ: the reports are compared whole.
   return r.stdout;
 }
@@ -109,5 +111,20 @@ describe('the code caches of the command and of the worker', () => {
     expect(verify(cache)).toBe(without);
     expect(cacheFiles('worker-')).toHaveLength(2);
     expect(cacheFiles('command-')).toHaveLength(2);
+  });
+
+  it('a cache folder that is a file: no cache, and the command and its worker go on as without one', () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const report = verify(file);
+    expect(report).toBe(without);
+    expect(report).not.toContain('internal-error');
+    const version = spawnSync(process.execPath, [BIN, '--version'], {
+      encoding: 'utf8',
+      env: { ...process.env, BGAUDIT_CACHE_DIR: join(file, 'below') },
+    });
+    expect(version.status).toBe(0);
+    expect(version.stderr).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe('not a folder');
   });
 });
