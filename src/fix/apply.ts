@@ -9,7 +9,7 @@ import type { FindingFix, TextEdit } from '../core/findings.js';
 import type { Encoding } from '../read/decode.js';
 
 /** One line of the bytes: where its text starts and ends, and where its line end ends. */
-interface ByteLine {
+export interface ByteLine {
   start: number;
   end: number;
   next: number;
@@ -26,7 +26,8 @@ export type Applied = { ok: true; bytes: Uint8Array; changes: LineChange[] } | {
 /** The encodings whose ASCII lines are ASCII bytes, one a character (and UTF-8's other lines round-trip). */
 const EDITABLE: ReadonlySet<Encoding> = new Set(['utf-8', 'utf-8-bom', 'windows-1252']);
 
-function byteLines(bytes: Uint8Array): ByteLine[] {
+/** The lines of `bytes` as the audit numbers them: each ends at a LF, a CRLF or a lone CR. */
+export function byteLines(bytes: Uint8Array): ByteLine[] {
   const lines: ByteLine[] = [];
   let start = 0;
   for (let i = 0; i < bytes.length; i++) {

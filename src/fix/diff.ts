@@ -1,7 +1,7 @@
 // A unified diff of a file's fixes (`bgaudit fix --diff`), as `diff -u` and `ruff --diff` print
 // it. A fix only changes lines or removes them, so the original's lines and the fixed copy's pair
 // up without a search: each change is a line replaced or a line gone.
-import type { LineChange } from './apply.js';
+import { type LineChange, byteLines } from './apply.js';
 
 /** Lines of context around each change. */
 const CONTEXT = 3;
@@ -30,11 +30,13 @@ export function lineEnds(bytes: Uint8Array): string[] {
 }
 
 /**
- * The diff of a file's fixes as bytes, for a file or a pipe: each line as the file holds it (its
- * encoding, a byte-order mark, its line end), each fixed line as the fixed copy `fixed` holds it,
- * and the name in UTF-8, so that `patch` applies it to the file byte for byte whatever its
- * encoding (a diff decoded and written as UTF-8 matches no line of a Windows-1252 file that is not
- * ASCII, nor a first line behind a byte-order mark).
+ * The diff of a file's fixes as bytes, for a file or a pipe, so that `patch` applies it to the
+ * file byte for byte whatever its encoding: a diff decoded and written as UTF-8 matches no line of
+ * a Windows-1252 file that is not ASCII, nor a first line behind a byte-order mark. Its lines are
+ * patch's, each ending at a LF (a lone CR is inside one), each as the file holds it, and each
+ * changed line as the fixed copy `fixed` holds it: the line kept before lines removed at the end
+ * of a file with no final newline loses its line end there, and is changed too. The name is
+ * written in UTF-8.
  */
 export function byteDiff(
   name: string,
@@ -42,41 +44,155 @@ export function byteDiff(
   fixed: Uint8Array,
   changes: readonly LineChange[],
 ): Uint8Array {
-  const before = byteLines(original);
-  const after = byteLines(fixed).lines;
-  const to = new Map(changes.map((c) => [c.line, c.to]));
-  // The fixed copy's lines are the original's, each replaced line in its place and each removed one gone.
-  const asBytes: LineChange[] = [];
-  let k = 0;
-  for (let n = 1; n <= before.lines.length; n++) {
-    const change = to.get(n);
-    if (change === null) {
-      asBytes.push({ line: n, to: null });
-      continue;
+  const regions = lfRegions(original, fixed, changedRegions(original, fixed, changes));
+  if (regions.length === 0) return new Uint8Array(0);
+  const oldLines = lfLineStarts(original);
+  const newLines = lfLineStarts(fixed);
+  // Each region as patch's lines: old [a, b), new [c, d), 0-based.
+  // A region starts where a line starts (or at the end), and ends where one ends.
+  const spans = regions.map((r) => {
+    const c = countBelow(newLines, r.fs, true);
+    return {
+      a: countBelow(oldLines, r.os, true),
+      b: countBelow(oldLines, r.oe - 1, false),
+      c,
+      d: r.fe > r.fs ? countBelow(newLines, r.fe - 1, false) : c,
+    };
+  });
+  const out: Uint8Array[] = [];
+  const text = (t: string) => out.push(Buffer.from(t, 'utf8'));
+  const line = (mark: string, bytes: Uint8Array, starts: number[], k: number) => {
+    text(mark);
+    const from = starts[k] ?? bytes.length;
+    const to = starts[k + 1] ?? bytes.length;
+    out.push(bytes.subarray(from, to));
+    if (to === from || bytes[to - 1] !== 0x0a) text(`\n${NO_NEWLINE}`);
+  };
+  const header = /\s/.test(name) ? `${name}\t` : name;
+  text(`--- ${header}\n+++ ${header}\n`);
+  for (let k = 0; k < spans.length;) {
+    // The regions of one hunk: those whose unchanged lines between them fit in its context.
+    let last = k;
+    while (last + 1 < spans.length && (spans[last + 1]?.a ?? 0) - (spans[last]?.b ?? 0) <= 2 * CONTEXT) last++;
+    const first = spans[k];
+    const end = spans[last];
+    if (first === undefined || end === undefined) break;
+    const from = Math.max(0, first.a - CONTEXT);
+    const to = Math.min(oldLines.length, end.b + CONTEXT);
+    const newFrom = first.c - (first.a - from);
+    const newTo = end.d + (to - end.b);
+    const range = (start: number, count: number) => `${count === 0 ? start : start + 1},${count}`;
+    text(`@@ -${range(from, to - from)} +${range(newFrom, newTo - newFrom)} @@\n`);
+    let at = from;
+    for (let j = k; j <= last; j++) {
+      const r = spans[j];
+      if (r === undefined) break;
+      for (; at < r.a; at++) line(' ', original, oldLines, at);
+      for (let n = r.a; n < r.b; n++) line('-', original, oldLines, n);
+      for (let n = r.c; n < r.d; n++) line('+', fixed, newLines, n);
+      at = r.b;
     }
-    if (change !== undefined) asBytes.push({ line: n, to: after[k] ?? '' });
-    k++;
+    for (; at < to; at++) line(' ', original, oldLines, at);
+    k = last + 1;
   }
-  const latin1Name = Buffer.from(name, 'utf8').toString('latin1');
-  return Buffer.from(
-    unifiedDiff(latin1Name, before.lines, asBytes, (t) => t, before.ends),
-    'latin1',
-  );
+  return Buffer.concat(out);
 }
 
-/** A file's lines, each as a string of one character a byte (Latin-1), and their ends (`lineEnds`). */
-function byteLines(bytes: Uint8Array): { lines: string[]; ends: string[] } {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ends = lineEnds(bytes);
-  const lines: string[] = [];
-  let start = 0;
-  for (const end of ends) {
-    let stop = start;
-    while (stop < bytes.length && bytes[stop] !== 0x0a && bytes[stop] !== 0x0d) stop++;
-    lines.push(buffer.toString('latin1', start, stop));
-    start = stop + end.length;
+/** A stretch of bytes that differs between the original (`os`..`oe`) and the fixed copy (`fs`..`fe`). */
+interface Region {
+  os: number;
+  oe: number;
+  fs: number;
+  fe: number;
+}
+
+/**
+ * Where the fixed copy differs from the original, by the audit's lines: each line removed, and
+ * each line kept whose bytes or line end are not the fixed copy's line's (the fixed copy's lines
+ * are the original's, less those removed, in order); consecutive ones make one region.
+ */
+function changedRegions(original: Uint8Array, fixed: Uint8Array, changes: readonly LineChange[]): Region[] {
+  const removed = new Set(changes.filter((c) => c.to === null).map((c) => c.line));
+  const before = byteLines(original);
+  const after = byteLines(fixed);
+  const regions: Region[] = [];
+  let k = 0;
+  const grow = (os: number, oe: number, fs: number, fe: number) => {
+    const last = regions[regions.length - 1];
+    if (last !== undefined && last.oe === os && last.fe === fs) {
+      last.oe = oe;
+      last.fe = fe;
+    } else regions.push({ os, oe, fs, fe });
+  };
+  before.forEach((l, n) => {
+    const here = after[k]?.start ?? fixed.length;
+    if (removed.has(n + 1)) return grow(l.start, l.next, here, here);
+    const kept = after[k++];
+    const fe = kept?.next ?? fixed.length;
+    if (!sameBytes(original, l.start, l.next, fixed, here, fe)) grow(l.start, l.next, here, fe);
+  });
+  return regions;
+}
+
+/**
+ * The regions widened to whole lines as patch reads them, in both files: a region's edges move
+ * out together, over bytes that were not changed and so are the same in both, until each edge is
+ * at a LF (or an end) in the original and in the fixed copy (lines removed after a line ending in
+ * a lone CR join it to the line after them in the fixed copy). Regions that meet are merged.
+ */
+function lfRegions(original: Uint8Array, fixed: Uint8Array, regions: Region[]): Region[] {
+  const LF = 0x0a;
+  const wide: Region[] = [];
+  for (const region of regions) {
+    const r = { ...region };
+    for (let moved = true; moved;) {
+      moved = false;
+      while (r.os > 0 && r.fs > 0 && (original[r.os - 1] !== LF || fixed[r.fs - 1] !== LF)) {
+        r.os--;
+        r.fs--;
+        moved = true;
+      }
+      const open = (bytes: Uint8Array, from: number, to: number) => to > from && bytes[to - 1] !== LF;
+      while (r.oe < original.length && r.fe < fixed.length && (open(original, r.os, r.oe) || open(fixed, r.fs, r.fe))) {
+        r.oe++;
+        r.fe++;
+        moved = true;
+      }
+    }
+    const last = wide[wide.length - 1];
+    if (last !== undefined && (r.os < last.oe || r.fs < last.fe)) {
+      last.oe = r.oe;
+      last.fe = r.fe;
+    } else wide.push(r);
   }
-  return { lines, ends };
+  return wide;
+}
+
+/** Where each of patch's lines (each ending at a LF, the last perhaps with none) starts. */
+function lfLineStarts(bytes: Uint8Array): number[] {
+  const starts = bytes.length > 0 ? [0] : [];
+  for (let i = 0; i < bytes.length - 1; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
+  return starts;
+}
+
+/** Whether `a[from, to)` and `b[bFrom, bTo)` are the same bytes. */
+function sameBytes(a: Uint8Array, from: number, to: number, b: Uint8Array, bFrom: number, bTo: number): boolean {
+  if (to - from !== bTo - bFrom) return false;
+  for (let i = 0; i < to - from; i++) if (a[from + i] !== b[bFrom + i]) return false;
+  return true;
+}
+
+/** How many of `starts` are below `at` (`strictly`) or at most `at`: a binary search. */
+function countBelow(starts: number[], at: number, strictly: boolean): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = starts[mid] ?? 0;
+    if (strictly ? s < at : s <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

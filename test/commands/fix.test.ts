@@ -172,7 +172,7 @@ describe('bgaudit fix: options', () => {
 
   const hasPatch = spawnSync('patch', ['--version']).status === 0;
   it.skipIf(!hasPatch)(
-    "--diff prints each file's own bytes: patch applies it to a Windows-1252 file and behind a byte-order mark",
+    "--diff prints each file's own bytes: patch applies it to Windows-1252, a byte-order mark, lone CRs, no final newline",
     async () => {
       const dir = tempDir('bgaudit-fix-in-');
       const out = join(tempDir('bgaudit-fix-out-'), 'fixed');
@@ -185,6 +185,11 @@ describe('bgaudit fix: options', () => {
       writeFileSync(join(dir, 'cp1252.mat'), Buffer.from(commented, 'latin1'));
       const fromHeader = record.slice(record.indexOf(' 3 point match')).replace(' Anna : 0 ', ' Anna : 1 ');
       writeFileSync(join(dir, 'bom.mat'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(fromHeader)]));
+      // Lone CR line ends (patch's lines end at a LF); and a file with no final newline whose last
+      // lines go (the line left last loses its line end).
+      writeFileSync(join(dir, 'cr.mat'), record.replace(/\n/g, '\r'));
+      const after = readFileSync(join(FIXTURES, 'scoring', 'game-after-match.mat'), 'utf8');
+      writeFileSync(join(dir, 'endless.mat'), after.replace(/\n$/, ''));
       const diff = await cli('fix', dir, '--diff');
       expect(diff.code).toBe(1);
       expect(diff.stdoutBytes.includes(Buffer.from(' ; notes by Ren\xe9e\r\n', 'latin1'))).toBe(true);
@@ -196,7 +201,7 @@ describe('bgaudit fix: options', () => {
       });
       expect(patched.stderr.toString()).toBe('');
       expect(patched.status).toBe(0);
-      for (const name of ['cp1252.mat', 'bom.mat'])
+      for (const name of ['cp1252.mat', 'bom.mat', 'cr.mat', 'endless.mat'])
         expect(readFileSync(join(dir, name)).equals(readFileSync(join(out, name)))).toBe(true);
     },
   );
