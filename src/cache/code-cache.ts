@@ -6,15 +6,21 @@
 // build or another Node never reads it; a cache that is not the user's own, is cut short or
 // corrupt (its checksum), or that V8 refuses, is passed over and made again.
 import { createHash } from 'node:crypto';
-import { closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { defaultCacheDir, makeFolders, tagAsCache } from './folder.js';
 import { openOwn } from './own-file.js';
 
 /** Checksum bytes before the cached data. */
 const SUM = 32;
+
+/**
+ * A code cache of another build or Node (another key) not written for this long is removed when
+ * a cache of its kind is written: each upgrade leaves one behind, and nothing else would remove it.
+ */
+const STALE_MS = 30 * 24 * 3600 * 1000;
 
 /** A CommonJS bundle, loaded and run through the code cache; `save` writes the cache when it had none fit to use. */
 export class CachedBundle {
@@ -108,11 +114,31 @@ function writeCache(path: string, data: Buffer): void {
       flag: 'wx',
     });
     renameSync(temp, path);
+    dropStale(dirname(path), basename(path));
   } catch {
     try {
       rmSync(temp, { force: true }); // nothing left behind when the write or the rename failed
     } catch {
       // no folder to leave it in (ENOTDIR, ELOOP, EACCES): nothing was written
+    }
+  }
+}
+
+/**
+ * The caches of `kept`'s kind but another key, written more than STALE_MS ago, removed: the user's
+ * own regular files only, named as this module names them.
+ */
+function dropStale(dir: string, kept: string): void {
+  const kind = kept.slice(0, kept.indexOf('-') + 1);
+  const uid = process.getuid?.();
+  for (const name of readdirSync(dir)) {
+    if (name === kept || !name.startsWith(kind) || !/^[a-z]+-[0-9a-f]{32}\.v8cache$/.test(name)) continue;
+    try {
+      const s = lstatSync(join(dir, name));
+      if (s.isFile() && (uid === undefined || s.uid === uid) && Date.now() - s.mtimeMs > STALE_MS)
+        rmSync(join(dir, name));
+    } catch {
+      // gone already, or not ours to remove
     }
   }
 }

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -12,6 +13,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,6 +112,23 @@ describe('the code caches of the command and of the worker', () => {
     writeFileSync(join(cache, 'command-00000000000000000000000000000000.v8cache'), 'x');
     expect(verify(cache)).toBe(without);
     expect(cacheFiles('worker-')).toHaveLength(2);
+    expect(cacheFiles('command-')).toHaveLength(2);
+  });
+
+  it('one of another build unused for 30 days goes when a cache of its kind is written; a newer one stays', () => {
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(cache);
+    const old = join(cache, `command-${'0'.repeat(32)}.v8cache`);
+    const recent = join(cache, `command-${'1'.repeat(32)}.v8cache`);
+    const other = join(cache, `worker-${'2'.repeat(31)}.v8cache`); // not a name this module makes
+    for (const f of [old, recent, other]) writeFileSync(f, 'x');
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    utimesSync(old, longAgo, longAgo);
+    utimesSync(other, longAgo, longAgo);
+    expect(verify(cache)).toBe(without);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    expect(existsSync(other)).toBe(true);
     expect(cacheFiles('command-')).toHaveLength(2);
   });
 
