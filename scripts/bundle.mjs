@@ -1,10 +1,11 @@
 // The installed package as bundles: the command (dist/bin/cli-code.cjs, run by the small
 // dist/bin/bgaudit.js through V8's code cache), the pool's worker (dist/bin/worker-code.cjs, run
-// by the small dist/bin/worker.cjs the same way) and the library (dist/lib/index.js, `main`). Node resolves and links a module graph file by file, and
-// each worker pays that again: one bundled file loads several times faster (bench/README.md has
-// the figures). And a bundle holds its dependencies: the package installs with piscina alone,
-// which starts its workers from a file of its own. tsc's output in dist/src gives the types and
-// is what the tests and the benchmarks run.
+// by the small dist/bin/worker.cjs the same way) and the library (dist/lib/index.js, `main`).
+// Node resolves and links a module graph file by file, and each worker pays that again: one
+// bundled file loads several times faster (bench/README.md has the figures). And a bundle holds
+// its dependencies: the package installs with piscina alone, which starts its workers from a file
+// of its own. tsc's output in dist/src gives the types and is what the tests and the benchmarks
+// run.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 
