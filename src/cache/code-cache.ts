@@ -6,7 +6,7 @@
 // build or another Node never reads it; a cache that is not the user's own, is cut short or
 // corrupt (its checksum), or that V8 refuses, is passed over and made again.
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -62,7 +62,7 @@ export class CachedBundle {
     const path = this.path;
     this.path = null;
     try {
-      writeCache(path, this.script.createCachedData());
+      writeCache(path, () => this.script.createCachedData());
     } catch {
       // never needed: the command or the worker goes on as it would with no cache folder
     }
@@ -104,19 +104,23 @@ function readCache(path: string): Buffer | undefined {
  * never needed, and a folder that is a file, a link loop or not the user's to write is one more
  * reason not to keep one.
  */
-function writeCache(path: string, data: Buffer): void {
+function writeCache(path: string, made: () => Buffer): void {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  let fd: number | null = null;
   try {
     makeFolders(dirname(path));
     tagAsCache(dirname(path));
-    writeFileSync(temp, Buffer.concat([createHash('sha256').update(data).digest(), data]), {
-      mode: 0o600,
-      flag: 'wx',
-    });
+    // The file made before the cache: a folder that cannot take it costs no serializing.
+    fd = openSync(temp, 'wx', 0o600);
+    const data = made();
+    writeFileSync(fd, Buffer.concat([createHash('sha256').update(data).digest(), data]));
+    closeSync(fd);
+    fd = null;
     renameSync(temp, path);
     dropStale(dirname(path), basename(path));
   } catch {
     try {
+      if (fd !== null) closeSync(fd);
       rmSync(temp, { force: true }); // nothing left behind when the write or the rename failed
     } catch {
       // no folder to leave it in (ENOTDIR, ELOOP, EACCES): nothing was written
