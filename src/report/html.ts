@@ -102,6 +102,8 @@ function stats(s: Summary): string {
     item('matches', s.matches) +
     item('games', s.games) +
     SEVERITIES.map((sev) => item(sev === 'info' ? 'info' : `${sev}s`, s.bySeverity[sev], sev)).join('') +
+    // As the text summary says it: the findings `bgaudit fix` would correct.
+    ((s.fixable ?? 0) > 0 ? item('with a fix (bgaudit fix)', s.fixable ?? 0) : '') +
     '</dl></div>'
   );
 }

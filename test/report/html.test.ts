@@ -272,6 +272,10 @@ describe('verify --html', () => {
     const html = readFileSync(page, 'utf8');
     expect(html.match(/<tr data-code=/g)).toHaveLength(findings);
     expect(html.endsWith('</html>\n')).toBe(true);
+    // The summary counts the findings with a fix, as the text summary does.
+    const fixable = reports.reduce((n, r) => n + r.findings.filter((f) => f.fix !== undefined).length, 0);
+    expect(fixable).toBeGreaterThan(0);
+    expect(html).toContain(`<dt>with a fix (bgaudit fix)</dt><dd>${fixable}</dd>`);
   });
 
   it('refuses an output that is one of the inputs, and leaves it as it was', async () => {
