@@ -16,6 +16,7 @@ import { printable } from '../report/escape.js';
 import { byteDiff, lineEnds, unifiedDiff } from '../fix/diff.js';
 import { type FileFixed, type Placed, fixFile } from '../fix/file.js';
 import { checkOut, writeCopy } from '../fix/out-dir.js';
+import { fixInWords } from '../fix/words.js';
 import { EXIT, UsageError, auditOptionsOf, flagsForRules, type CliIO } from './common.js';
 import type { RuleFlags } from '../scoring/rules.js';
 
@@ -248,24 +249,11 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
   tally.files++;
 }
 
-/** One fix written, as the run lists it: where, the code, what became what or the lines removed. */
+/** One fix written, as the run lists it: the code and its game, then the fix in words. */
 function fixLine(p: Placed): string {
   const f = p.finding;
   const game = f.game === undefined ? '' : ` (game ${f.game})`;
-  const removed = f.fix?.remove;
-  if (removed) return `lines ${removed.line}-${removed.line + removed.lines - 1} removed: ${f.code}${game}`;
-  const edits = (f.fix?.edits ?? []).map((e) => {
-    // A cell moved to another column (after its move number, if any): the same text, elsewhere.
-    const cell = (s: string) => {
-      const label = /^ *\d+\)/.exec(s)?.[0] ?? '';
-      const rest = s.slice(label.length);
-      return { text: rest.trim(), column: e.column + label.length + rest.length - rest.trimStart().length };
-    };
-    const [from, to] = [cell(e.from), cell(e.to)];
-    if (from.text === to.text) return `${e.line}:${from.column} '${from.text}' moved to column ${to.column}`;
-    return `${e.line}:${e.column} '${e.from.trim()}' -> '${e.to.trim()}'`;
-  });
-  return `${edits.join(', ')}: ${f.code}${game}`;
+  return `${f.code}${game}: ${f.fix === undefined ? '' : fixInWords(f.fix)}`;
 }
 
 /** The run's last line: fixes written (or to apply) in how many files, and the findings left by code. */

@@ -16,7 +16,7 @@
 // A file that could not be read at all starts with UNREADABLE, its line for the summary's list
 // of unreadable files, and UNREADABLE again. A file with no finding gives ''.
 import type { Finding, FindingPosition, MatchReport } from '../core/model.js';
-import type { FindingFix } from '../core/findings.js';
+import { fixInWords } from '../fix/words.js';
 import { boardSvg, boardViewFromIds, type BoardView } from './board-svg.js';
 import type { Evidence, FileEvidence, Piece } from './html-evidence.js';
 import { jsonForScript, shown } from './html-escape.js';
@@ -170,7 +170,7 @@ function evidenceOf(
     };
   }
   if (f.legalPlay !== undefined) e.lp = printable(f.legalPlay);
-  if (f.fix !== undefined) e.fx = printable(fixText(f.fix));
+  if (f.fix !== undefined) e.fx = printable(fixInWords(f.fix));
   const rv = valueText(f.recorded);
   if (rv !== undefined) e.rv = printable(rv);
   // A duplicate's first copy in words; any other value as it is written.
@@ -181,16 +181,6 @@ function evidenceOf(
       : valueText(f.expected);
   if (ev !== undefined) e.ev = printable(ev);
   return e;
-}
-
-/** A finding's fix as `bgaudit fix` applies it, in words: each edit at its place, the lines removed. */
-function fixText(fix: FindingFix): string {
-  const parts = fix.edits.map((e) => `line ${e.line}:${e.column}: '${e.from}' becomes '${e.to}'`);
-  if (fix.remove) {
-    const { line, lines } = fix.remove;
-    parts.push(lines === 1 ? `line ${line} removed` : `lines ${line}-${line + lines - 1} removed`);
-  }
-  return parts.join('; ');
 }
 
 function row(r: MatchReport, f: Finding): string {

@@ -79,9 +79,11 @@ describe('bgaudit fix: one injected error of each kind, fixed back to the record
       const { code, stdout } = await cli('fix', dir, '--out', out);
       expect(stdout).toContain('6 fixes written in 6 files; no finding left.');
       // Each fix listed: the lines removed, a cell moved, a value replaced.
-      expect(stdout).toMatch(/^ {2}lines \d+-\d+ removed: game-after-match \(game \d+\)$/m);
-      expect(stdout).toMatch(/^ {2}\d+:\d+ 'Wins \d+ points?' moved to column \d+: winner-mismatch/m);
-      expect(stdout).toMatch(/^ {2}\d+:\d+ '\d+ points?' -> '\d+ points?': points-mismatch/m);
+      expect(stdout).toMatch(/^ {2}game-after-match \(game \d+\): lines \d+-\d+ removed$/m);
+      expect(stdout).toMatch(
+        /^ {2}winner-mismatch \(game \d+\): line \d+:\d+: 'Wins \d+ points?' moves to column \d+$/m,
+      );
+      expect(stdout).toMatch(/^ {2}points-mismatch \(game \d+\): line \d+:\d+: '\d+ points?' becomes '\d+ points?'$/m);
       expect(code).toBe(0);
       for (const k of KINDS)
         expect(Buffer.from(readFileSync(join(out, `${k}.mat`)))).toEqual(Buffer.from(clean.get(k) ?? []));
