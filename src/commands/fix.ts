@@ -225,13 +225,17 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
     if (io.stdoutIsTTY !== true && io.stdoutBytes !== undefined)
       io.stdoutBytes(byteDiff(input.path, bytes, result.bytes, result.changes));
     else {
-      // For a reader: the text decoded, made safe for a terminal.
       const decoded = decode(bytes);
       const lines = decoded.ok ? decoded.text.split('\n') : [];
-      const show = io.stdoutIsTTY === true ? printable : (s: string) => s;
-      // Each line with its own end, where the bytes' line ends are the text's (not UTF-16's).
+      // On a terminal, for a reader: the text made safe, each line ended by a LF (a lone CR would
+      // send the next line back over it). Else each line with its own end, where the bytes' line
+      // ends are the text's (not UTF-16's).
       const ends = lineEnds(bytes);
-      io.stdout(unifiedDiff(input.path, lines, result.changes, show, ends.length === lines.length ? ends : undefined));
+      io.stdout(
+        io.stdoutIsTTY === true
+          ? unifiedDiff(input.path, lines, result.changes, printable)
+          : unifiedDiff(input.path, lines, result.changes, (t) => t, ends.length === lines.length ? ends : undefined),
+      );
     }
     tally.diffs = true;
   } else {

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, FIXTURES, cli, tempDir } from '../helpers.js';
+import { run } from '../../src/cli.js';
 import { KINDS, type Kind, inject } from '../fix/inject.js';
 
 const GNUBG = join(CORPUS, 'gnubg-generated', 'm14_len7_driven_resign.mat');
@@ -207,6 +208,26 @@ describe('bgaudit fix: options', () => {
         expect(readFileSync(join(dir, name)).equals(readFileSync(join(out, name)))).toBe(true);
     },
   );
+
+  it('--diff on a terminal is text to read: escaped, and each line ended by a LF, lone CRs too', async () => {
+    const dir = tempDir('bgaudit-fix-in-');
+    const record = readFileSync(join(FIXTURES, 'scoring', 'gammon-on-drop.mat'), 'utf8');
+    writeFileSync(join(dir, 'cr.mat'), record.replace(/\n/g, '\r'));
+    let stdout = '';
+    const code = await run(['fix', join(dir, 'cr.mat'), '--diff'], {
+      stdout: (s) => void (stdout += s),
+      stdoutBytes: () => {
+        throw new Error('a terminal is given text');
+      },
+      stderr: () => {},
+      stdoutIsTTY: true,
+    });
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('\r');
+    expect(stdout).toContain(
+      '\n-                                  Wins 2 points\n+                                  Wins 1 point\n',
+    );
+  });
 
   it('--select and --ignore choose the codes fixed; the others are left', async () => {
     const dir = tempDir('bgaudit-fix-in-');
