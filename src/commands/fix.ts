@@ -230,12 +230,13 @@ function fixOne(input: Input, run: FixRun, tally: Tally): void {
       // On a terminal, for a reader: the text made safe, each line ended by a LF (a lone CR would
       // send the next line back over it). Else each line with its own end, where the bytes' line
       // ends are the text's (not UTF-16's).
-      const ends = lineEnds(bytes);
-      io.stdout(
-        io.stdoutIsTTY === true
-          ? unifiedDiff(input.path, lines, result.changes, printable)
-          : unifiedDiff(input.path, lines, result.changes, (t) => t, ends.length === lines.length ? ends : undefined),
-      );
+      if (io.stdoutIsTTY === true) io.stdout(unifiedDiff(input.path, lines, result.changes, printable));
+      else {
+        const ends = lineEnds(bytes);
+        io.stdout(
+          unifiedDiff(input.path, lines, result.changes, (t) => t, ends.length === lines.length ? ends : undefined),
+        );
+      }
     }
     tally.diffs = true;
   } else {

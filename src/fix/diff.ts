@@ -15,18 +15,8 @@ const NO_NEWLINE = '\\ No newline at end of file\n';
  * file as it is.
  */
 export function lineEnds(bytes: Uint8Array): string[] {
-  const ends: string[] = [];
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 0x0a) ends.push('\n');
-    else if (bytes[i] === 0x0d) {
-      if (bytes[i + 1] === 0x0a) {
-        ends.push('\r\n');
-        i++;
-      } else ends.push('\r');
-    }
-  }
-  ends.push('');
-  return ends;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return byteLines(bytes).map((l) => text.toString('latin1', l.end, l.next));
 }
 
 /**
@@ -129,7 +119,8 @@ function changedRegions(original: Uint8Array, fixed: Uint8Array, changes: readon
     if (removed.has(n + 1)) return grow(l.start, l.next, here, here);
     const kept = after[k++];
     const fe = kept?.next ?? fixed.length;
-    if (!sameBytes(original, l.start, l.next, fixed, here, fe)) grow(l.start, l.next, here, fe);
+    if (Buffer.compare(original.subarray(l.start, l.next), fixed.subarray(here, fe)) !== 0)
+      grow(l.start, l.next, here, fe);
   });
   return regions;
 }
@@ -173,13 +164,6 @@ function lfLineStarts(bytes: Uint8Array): number[] {
   const starts = bytes.length > 0 ? [0] : [];
   for (let i = 0; i < bytes.length - 1; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
   return starts;
-}
-
-/** Whether `a[from, to)` and `b[bFrom, bTo)` are the same bytes. */
-function sameBytes(a: Uint8Array, from: number, to: number, b: Uint8Array, bFrom: number, bTo: number): boolean {
-  if (to - from !== bTo - bFrom) return false;
-  for (let i = 0; i < to - from; i++) if (a[from + i] !== b[bFrom + i]) return false;
-  return true;
 }
 
 /** How many of `starts` are below `at` (`strictly`) or at most `at`: a binary search. */
